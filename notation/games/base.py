@@ -1,0 +1,210 @@
+"""The contract every game implements, and the values all games share.
+
+A *variant* is one game played under one ruleset with its options (Wari,
+Trysse with ``skip-origin``, Tricala for three players with ``tie=draw``...).
+It is a small immutable object holding no game state; every method is a pure
+function over immutable *positions* and *moves*:
+
+    variant.initial_position()            -> Position
+    variant.legal_moves(position)         -> iterator of Move
+    variant.parse_move(token, position)   -> Move       (raises MoveError)
+    variant.play(position, move)          -> Position   (a new position)
+    variant.format_move(move, position)   -> str        (canonical token)
+    variant.outcome(position)             -> Outcome | None
+
+The record layer (tags, movetext, comments, variations) knows nothing of any
+game; the replay layer (``notation.replay``) brings a record and a variant
+together. Each game owns one module in this package.
+"""
+
+from __future__ import annotations
+
+import abc
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Generic, TypeVar
+
+P = TypeVar("P")  # a game's position type (immutable, hashable)
+M = TypeVar("M")  # a game's move type (immutable, hashable)
+
+
+class RulesError(ValueError):
+    """A record's ``Game``/``Rules`` tags name no known game, ruleset or option."""
+
+    code = "unknown-rules"
+
+
+class PositionError(ValueError):
+    """A position string cannot be read for this game."""
+
+    code = "bad-position"
+
+
+class MoveError(ValueError):
+    """A move token cannot be played in a position.
+
+    ``code`` is a stable, machine-readable error code (documented in
+    ``docs/pmn.md``); ``reason`` is the explanation in words; ``legal`` lists
+    the legal moves in the position as canonical tokens (empty when the game
+    is over), so an error message can say what was allowed.
+    """
+
+    code = "illegal-move"
+
+    def __init__(self, reason: str, *, legal: Sequence[str] = (), code: str | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.legal: tuple[str, ...] = tuple(legal)
+        if code is not None:
+            self.code = code
+
+
+class MoveSyntaxError(MoveError):
+    """The token is not a move of this game at all (``Q7``, ``7a`` ...)."""
+
+    code = "bad-move-syntax"
+
+
+class IllegalMoveError(MoveError):
+    """The token names a move the rules do not allow in this position."""
+
+    code = "illegal-move"
+
+
+class AmbiguousMoveError(MoveError):
+    """The token fits several legal moves that lead to different positions.
+
+    ``candidates`` holds tokens that would tell them apart.
+    """
+
+    code = "ambiguous-move"
+
+    def __init__(
+        self,
+        reason: str,
+        *,
+        candidates: Sequence[str] = (),
+        legal: Sequence[str] = (),
+        code: str | None = None,
+    ) -> None:
+        super().__init__(reason, legal=legal, code=code)
+        self.candidates: tuple[str, ...] = tuple(candidates)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended.
+
+    ``points`` holds each seat's points in seat order (1 for a win, 0 for a
+    loss, fractions for a shared draw); ``reason`` says in words why the
+    game ended ("South captured 25 stones").
+    """
+
+    points: tuple[Fraction, ...]
+    reason: str
+
+    @property
+    def result(self) -> str:
+        """The PMN result token, e.g. ``1-0``, ``1/2-1/2``, ``0-1/2-1/2``."""
+        return format_result(self.points)
+
+    @classmethod
+    def win(cls, seat: int, seats: int, reason: str) -> Outcome:
+        """A single winner: ``seat`` gets 1 point, every other seat 0."""
+        return cls(tuple(Fraction(int(i == seat)) for i in range(seats)), reason)
+
+    @classmethod
+    def draw(cls, among: Sequence[int], seats: int, reason: str) -> Outcome:
+        """A draw shared equally among ``among``; every other seat gets 0."""
+        share = Fraction(1, len(among))
+        return cls(tuple(share if i in among else Fraction(0) for i in range(seats)), reason)
+
+
+def format_result(points: Sequence[Fraction]) -> str:
+    """Format per-seat points as a result token: ``(1, 0)`` -> ``1-0``."""
+    return "-".join(
+        str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
+        for p in points
+    )
+
+
+def parse_result(token: str) -> tuple[Fraction, ...] | None:
+    """Parse a result token into per-seat points; ``*`` (unfinished) gives None."""
+    if token == "*":
+        return None
+    return tuple(Fraction(part) for part in token.split("-"))
+
+
+class Variant(abc.ABC, Generic[P, M]):
+    """One game under one ruleset: the rules as pure functions.
+
+    Subclasses are immutable (frozen dataclasses) and cheap to compare; two
+    variants are equal when they play by the same rules.
+    """
+
+    #: The value of the ``Game`` tag for this board ("Trysse", "Tricala", "Trias").
+    game: str
+    #: The canonical ``Rules`` tag value: ruleset name then options, e.g. "wari skip-origin".
+    rules: str
+    #: Seat tag names in turn order ("South", "North") or ("White", "Black", "Red").
+    seats: tuple[str, ...]
+
+    # -- positions -------------------------------------------------------
+    @abc.abstractmethod
+    def initial_position(self) -> P:
+        """The standard start position of this variant."""
+
+    @abc.abstractmethod
+    def parse_position(self, text: str) -> P:
+        """Read a position string (the ``Position`` tag). Raises PositionError."""
+
+    @abc.abstractmethod
+    def format_position(self, position: P) -> str:
+        """Write a position string; ``parse_position`` reads it back exactly."""
+
+    @abc.abstractmethod
+    def to_move(self, position: P) -> int:
+        """The seat index (0-based, into ``seats``) of the player to move."""
+
+    @abc.abstractmethod
+    def turn(self, position: P) -> int:
+        """Turns taken since the standard start, passes included (0 at the start).
+
+        Move numbers derive from it: move ``turn // len(seats) + 1``.
+        A position read from a string that does not record it starts at the
+        turn of its player to move in the first round (its seat index).
+        """
+
+    @abc.abstractmethod
+    def scores(self, position: P) -> tuple[int, ...]:
+        """Stones each seat has captured (Trias: removed), in seat order (the ``Score`` tag)."""
+
+    @abc.abstractmethod
+    def diagram(self, position: P) -> str:
+        """A plain-text drawing of the board with pit names, scores and the player to move."""
+
+    # -- moves -----------------------------------------------------------
+    @abc.abstractmethod
+    def outcome(self, position: P) -> Outcome | None:
+        """The outcome if the game is over by the rules in this position, else None."""
+
+    @abc.abstractmethod
+    def legal_moves(self, position: P) -> Iterator[M]:
+        """Every legal move in the position, each once; none when the game is over."""
+
+    @abc.abstractmethod
+    def parse_move(self, token: str, position: P) -> M:
+        """Read a move token (annotations already removed) and check it is legal.
+
+        Raises MoveSyntaxError, IllegalMoveError or AmbiguousMoveError, each
+        carrying the reason and the legal moves.
+        """
+
+    @abc.abstractmethod
+    def format_move(self, move: M, position: P, *, long: bool = False) -> str:
+        """The canonical token of a legal move; ``long`` asks for the full form."""
+
+    @abc.abstractmethod
+    def play(self, position: P, move: M) -> P:
+        """The position after a legal move (a new value; ``position`` is unchanged)."""

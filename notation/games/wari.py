@@ -1,0 +1,308 @@
+"""Trysse and Wari: two rows of six holes, one lap per move, capture 2s and 3s.
+
+Seed 002 gives Trysse as D. Elson wrote it down; Michael Keller's notes turn
+it into Wari. Rulings W1-W7 in ``shared/RULINGS.md`` settle the open points.
+
+Board (W1), seen by South, with the index each hole has here::
+
+        f   e   d   c   b   a        North's holes, a-f from North's left
+      [11][10] [9] [8] [7] [6]
+       [0] [1] [2] [3] [4] [5]
+        A   B   C   D   E   F        South's holes, A-F from South's left
+
+Holes are stored in sowing order, so sowing is index arithmetic modulo 12:
+``A``..``F`` are 0..5 and ``a``..``f`` are 6..11. A move is the index of the
+hole emptied. Rulesets: ``trysse`` (the default, W5) and ``wari`` (W6);
+option ``skip-origin`` (W2).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+
+from notation.games.base import (
+    IllegalMoveError,
+    MoveSyntaxError,
+    Outcome,
+    PositionError,
+    RulesError,
+    Variant,
+)
+
+NAMES = ("trysse", "wari")
+
+SEATS = ("South", "North")
+SOUTH, NORTH = 0, 1
+HOLES = 12
+STONES = 48
+HOLE_NAMES = "ABCDEFabcdef"  # index -> letter (W1)
+_MOVE_RE = re.compile(r"([A-Fa-f])(?:\+(\d+))?")
+_POSITION_RE = re.compile(r"(\d+(?:-\d+){13})-([SN])")
+
+
+def side(seat: int) -> range:
+    """The indices of a seat's six holes (W1)."""
+    return range(0, 6) if seat == SOUTH else range(6, 12)
+
+
+@dataclass(frozen=True, slots=True)
+class WariPosition:
+    """A Trysse/Wari position: hole counts in sowing order, captures, who moves."""
+
+    pits: tuple[int, ...]  # 12 counts, A..F then a..f
+    captured: tuple[int, int]  # South's, North's
+    to_move: int  # SOUTH or NORTH
+    turn: int = 0  # turns taken since the start
+
+
+@dataclass(frozen=True, slots=True)
+class Sowing:
+    """What a move does: the holes after sowing and capturing, and stones captured."""
+
+    pits: tuple[int, ...]
+    captured: int
+    last: int  # index of the hole the last stone fell in
+
+
+@dataclass(frozen=True, slots=True)
+class WariVariant(Variant[WariPosition, int]):
+    """Trysse (``target`` 21, W5) or Wari (``target`` 25, W6); option ``skip-origin`` (W2)."""
+
+    ruleset: str = "trysse"
+    skip_origin: bool = False
+
+    game = "Trysse"
+    seats = SEATS
+
+    @property
+    def rules(self) -> str:  # type: ignore[override]
+        return self.ruleset + (" skip-origin" if self.skip_origin else "")
+
+    @property
+    def target(self) -> int:
+        """Captures that win at once: 21 in Trysse (W5), 25 in Wari (W6)."""
+        return 25 if self.ruleset == "wari" else 21
+
+    # -- positions -------------------------------------------------------
+    def initial_position(self) -> WariPosition:
+        return WariPosition((4,) * HOLES, (0, 0), SOUTH, 0)  # ruling W1: 4 each, South first
+
+    def parse_position(self, text: str) -> WariPosition:
+        """Read Aualé's OGN position form: ``4-4-4-4-4-4-4-4-4-4-4-4-0-0-S``."""
+        match = _POSITION_RE.fullmatch(text.strip())
+        if match is None:
+            raise PositionError(
+                f'bad position "{text}": expected twelve hole counts from A counterclockwise, '
+                "South's and North's captures and S or N, e.g. 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S"
+            )
+        numbers = tuple(int(n) for n in match.group(1).split("-"))
+        if sum(numbers) != STONES:
+            raise PositionError(
+                f'bad position "{text}": holes and captures hold {sum(numbers)} stones, not {STONES}'
+            )
+        seat = SOUTH if match.group(2) == "S" else NORTH
+        return WariPosition(numbers[:12], (numbers[12], numbers[13]), seat, seat)
+
+    def format_position(self, position: WariPosition) -> str:
+        numbers = (*position.pits, *position.captured)
+        return "-".join(map(str, numbers)) + "-" + "SN"[position.to_move]
+
+    def to_move(self, position: WariPosition) -> int:
+        return position.to_move
+
+    def turn(self, position: WariPosition) -> int:
+        return position.turn
+
+    def scores(self, position: WariPosition) -> tuple[int, ...]:
+        """Captures; when the game ended under W6, each side's stones are added."""
+        if self.ruleset == "wari" and self._wari_sweep(position):
+            return tuple(
+                position.captured[seat] + sum(position.pits[i] for i in side(seat)) for seat in (0, 1)
+            )
+        return position.captured
+
+    def diagram(self, position: WariPosition) -> str:
+        pits = position.pits
+        rule = "    " + "+---" * 6 + "+"
+
+        def row(indices: range) -> str:
+            return "|".join(f"{pits[i]:>3}" for i in indices)
+
+        lines = [
+            "      " + "   ".join("fedcba"),
+            rule,
+            f"  N |{row(range(11, 5, -1))}|  North captured {position.captured[NORTH]}",
+            rule,
+            f"  S |{row(range(0, 6))}|  South captured {position.captured[SOUTH]}",
+            rule,
+            "      " + "   ".join("ABCDEF"),
+        ]
+        outcome = self.outcome(position)
+        if outcome is None:
+            lines.append(f"{SEATS[position.to_move]} to move")
+        else:
+            lines.append(f"Game over: {outcome.result} ({outcome.reason})")
+        return "\n".join(lines)
+
+    # -- rules -----------------------------------------------------------
+    def sow(self, position: WariPosition, hole: int) -> Sowing:
+        """Sow ``hole`` for the player to move and make its captures (W2, W3)."""
+        pits = list(position.pits)
+        stones = pits[hole]
+        pits[hole] = 0
+        index = hole
+        while stones:
+            index = (index + 1) % HOLES
+            if index == hole and self.skip_origin:  # ruling W2: option skip-origin
+                continue
+            pits[index] += 1  # ruling W2: the emptied hole is sown into on 12+ stones
+            stones -= 1
+        last = index
+        captured = 0
+        opponent = side(1 - position.to_move)
+        # ruling W3: capture 2s and 3s backwards from the last hole, on the opponent's side only
+        while index in opponent and pits[index] in (2, 3):
+            captured += pits[index]
+            pits[index] = 0
+            index -= 1
+        return Sowing(tuple(pits), captured, last)
+
+    def _feeds(self, position: WariPosition, hole: int) -> bool:
+        """Whether the move leaves the opponent at least one stone (W4)."""
+        after = self.sow(position, hole).pits
+        return any(after[i] for i in side(1 - position.to_move))
+
+    def _must_feed(self, position: WariPosition) -> bool:
+        """W4: the opponent's side is empty at the start of the turn."""
+        return not any(position.pits[i] for i in side(1 - position.to_move))
+
+    def _candidates(self, position: WariPosition) -> list[int]:
+        return [i for i in side(position.to_move) if position.pits[i]]
+
+    def _wari_sweep(self, position: WariPosition) -> bool:
+        """W6: the player to move has no stones, or must feed and cannot."""
+        if max(position.captured) >= self.target:
+            return False
+        candidates = self._candidates(position)
+        if not candidates:
+            return True
+        return self._must_feed(position) and not any(self._feeds(position, h) for h in candidates)
+
+    def outcome(self, position: WariPosition) -> Outcome | None:
+        for seat in (SOUTH, NORTH):
+            if position.captured[seat] >= self.target:  # rulings W5, W6: first to the target wins
+                return Outcome.win(seat, 2, f"{SEATS[seat]} captured {position.captured[seat]} stones")
+        mover = SEATS[position.to_move]
+        if self.ruleset == "trysse":
+            if not self._candidates(position):  # ruling W5: no stones at the start of the turn
+                return Outcome.draw((0, 1), 2, f"{mover} has no stones to move: drawn (W5)")
+            return None
+        if not self._wari_sweep(position):
+            return None
+        # ruling W6: every stone still on the board goes to the owner of its side
+        totals = self.scores(position)
+        why = "has no stones to move" if not self._candidates(position) else "must feed and cannot"
+        reason = f"{mover} {why}; stones go to their side's owner: {totals[0]}-{totals[1]} (W6)"
+        if totals[0] == totals[1]:
+            return Outcome.draw((0, 1), 2, reason)
+        return Outcome.win(0 if totals[0] > totals[1] else 1, 2, reason)
+
+    def legal_moves(self, position: WariPosition) -> Iterator[int]:
+        if self.outcome(position) is not None:
+            return iter(())
+        candidates = self._candidates(position)
+        if self._must_feed(position):
+            feeding = [h for h in candidates if self._feeds(position, h)]  # ruling W4
+            if feeding or self.ruleset == "wari":
+                return iter(feeding)
+            # ruling W5: Trysse, cannot feed: the player moves as it likes
+        return iter(candidates)
+
+    def _legal_tokens(self, position: WariPosition) -> list[str]:
+        return [self.format_move(m, position) for m in self.legal_moves(position)]
+
+    def parse_move(self, token: str, position: WariPosition) -> int:
+        match = _MOVE_RE.fullmatch(token)
+        if match is None:
+            raise MoveSyntaxError(
+                f'"{token}" is not a Trysse/Wari move: a hole letter A-F (South) or a-f (North), '
+                "optionally with +n for the stones it captures",
+                legal=self._legal_tokens(position),
+            )
+        letter, claimed = match.group(1), match.group(2)
+        hole = HOLE_NAMES.index(letter)
+        outcome = self.outcome(position)
+        if outcome is not None:  # ruling N2
+            raise IllegalMoveError(
+                f"the game is already over ({outcome.result}: {outcome.reason})", code="game-over"
+            )
+        mover = position.to_move
+        if hole not in side(mover):
+            own = HOLE_NAMES[hole].upper() if mover == SOUTH else HOLE_NAMES[hole].lower()
+            raise IllegalMoveError(
+                f"{letter} is {SEATS[1 - mover]}'s hole; {SEATS[mover]} moves with "
+                f"{'A-F' if mover == SOUTH else 'a-f'} (did you mean {own}?)",
+                legal=self._legal_tokens(position),
+                code="not-your-hole",
+            )
+        if not position.pits[hole]:
+            raise IllegalMoveError(
+                f"hole {letter} is empty", legal=self._legal_tokens(position), code="empty-hole"
+            )
+        legal = list(self.legal_moves(position))
+        if hole not in legal:  # only W4 removes a non-empty own hole
+            raise IllegalMoveError(
+                f"{SEATS[1 - mover]} has no stones: {SEATS[mover]} must play a move that gives "
+                f"it some (W4)",
+                legal=[self.format_move(m, position) for m in legal],
+                code="must-feed",
+            )
+        if claimed is not None:
+            captured = self.sow(position, hole).captured
+            if int(claimed) != captured:
+                raise IllegalMoveError(
+                    f"{token} claims {int(claimed)} stones captured, but {letter} captures {captured}",
+                    legal=self._legal_tokens(position),
+                    code="wrong-capture-count",
+                )
+        return hole
+
+    def format_move(self, move: int, position: WariPosition, *, long: bool = False) -> str:
+        captured = self.sow(position, move).captured
+        return HOLE_NAMES[move] + (f"+{captured}" if captured else "")
+
+    def play(self, position: WariPosition, move: int) -> WariPosition:
+        sowing = self.sow(position, move)
+        captured = list(position.captured)
+        captured[position.to_move] += sowing.captured
+        return WariPosition(
+            sowing.pits, (captured[0], captured[1]), 1 - position.to_move, position.turn + 1
+        )
+
+
+def variant_from_tags(game: str, rules: str | None, tags: Mapping[str, str]) -> WariVariant:
+    """``[Game "Trysse"]`` defaults to the ``trysse`` ruleset, ``[Game "Wari"]`` to ``wari``.
+
+    ``Rules`` holds the ruleset name then options separated by spaces:
+    ``"wari skip-origin"``. An option alone (``"skip-origin"``) keeps the
+    game's default ruleset.
+    """
+    ruleset = "wari" if game.lower() == "wari" else "trysse"
+    skip_origin = False
+    for word in (rules or "").split():
+        lowered = word.lower()
+        if lowered in ("trysse", "wari"):
+            ruleset = lowered
+        elif lowered == "skip-origin":
+            skip_origin = True
+        else:
+            raise RulesError(
+                f'unknown Trysse/Wari ruleset or option "{word}" (rulesets: trysse, wari; '
+                "option: skip-origin)"
+            )
+    return WariVariant(ruleset, skip_origin)
+
+
+__all__ = ["NAMES", "SEATS", "WariPosition", "WariVariant", "variant_from_tags"]
