@@ -52,7 +52,9 @@ GAME_MODULES: dict[str, str] = {
 AnyVariant = Variant[Any, Any]
 
 
-def find_variant(game: str, rules: str | None = None, tags: Mapping[str, str] | None = None) -> AnyVariant:
+def find_variant(
+    game: str, rules: str | None = None, tags: Mapping[str, str] | None = None
+) -> AnyVariant:
     """The variant for a game name and an optional ``Rules`` value (case-insensitive).
 
     >>> find_variant("Wari").rules

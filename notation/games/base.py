@@ -20,7 +20,7 @@ together. Each game owns one module in this package.
 from __future__ import annotations
 
 import abc
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Generic, TypeVar
@@ -124,8 +124,7 @@ class Outcome:
 def format_result(points: Sequence[Fraction]) -> str:
     """Format per-seat points as a result token: ``(1, 0)`` -> ``1-0``."""
     return "-".join(
-        str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
-        for p in points
+        str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}" for p in points
     )
 
 

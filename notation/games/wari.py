@@ -119,7 +119,8 @@ class WariVariant(Variant[WariPosition, int]):
         """Captures; when the game ended under W6, each side's stones are added."""
         if self.ruleset == "wari" and self._wari_sweep(position):
             return tuple(
-                position.captured[seat] + sum(position.pits[i] for i in side(seat)) for seat in (0, 1)
+                position.captured[seat] + sum(position.pits[i] for i in side(seat))
+                for seat in (0, 1)
             )
         return position.captured
 
@@ -193,7 +194,9 @@ class WariVariant(Variant[WariPosition, int]):
     def outcome(self, position: WariPosition) -> Outcome | None:
         for seat in (SOUTH, NORTH):
             if position.captured[seat] >= self.target:  # rulings W5, W6: first to the target wins
-                return Outcome.win(seat, 2, f"{SEATS[seat]} captured {position.captured[seat]} stones")
+                return Outcome.win(
+                    seat, 2, f"{SEATS[seat]} captured {position.captured[seat]} stones"
+                )
         mover = SEATS[position.to_move]
         if self.ruleset == "trysse":
             if not self._candidates(position):  # ruling W5: no stones at the start of the turn

@@ -1,0 +1,32 @@
+"""The root ``pmn`` group; each command lives in its own module."""
+
+from __future__ import annotations
+
+import click
+
+from cli.convert import convert
+from cli.show import show
+from cli.validate import validate
+from notation import __version__
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="pmn")
+def pmn() -> None:
+    """PMN, the Portable Mancala Notation: check, convert and show mancala game records.
+
+    Games: Tricala, Trias, Trysse and Wari. Files are PMN text (.pmn), JSON
+    (.json, an array of records) or JSON Lines (.jsonl); '-' is standard
+    input or output. Exit codes: 0 all good, 1 a record is invalid or
+    unreadable, 2 a usage error.
+    """
+
+
+pmn.add_command(validate)
+pmn.add_command(convert)
+pmn.add_command(show)
+
+
+def main() -> None:
+    """Entry point of the ``pmn`` console script."""
+    pmn()

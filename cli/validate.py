@@ -1,0 +1,90 @@
+"""``pmn validate``: replay every game through the rules and report."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Iterator
+
+import click
+
+from cli.common import FORMAT_CHOICE, describe_problem, location
+from notation.collection import FORMATS, read_path
+from notation.replay import GameReport, validate_record
+
+
+def expand_paths(paths: tuple[str, ...]) -> Iterator[str]:
+    """Files as given; folders walked (sorted) for .pmn, .json and .jsonl files."""
+    extensions = tuple(ext for exts in FORMATS.values() for ext in exts if ext != ".txt")
+    for path in paths:
+        if path != "-" and os.path.isdir(path):
+            for folder, dirs, files in os.walk(path):
+                dirs.sort()
+                for name in sorted(files):
+                    if name.lower().endswith(extensions):
+                        yield os.path.join(folder, name)
+        else:
+            yield path
+
+
+def summary_line(report: GameReport) -> str:
+    """One line per game for standard output."""
+    players = " v ".join(report.players) if report.players else "?"
+    head = f"{location(report.source, report.line, 0)}: game {report.index}"
+    what = f"{report.game or '?'} ({report.rules or '?'}), {players}"
+    if report.valid:
+        outcome = f", {report.outcome.reason}" if report.outcome is not None else ""
+        return f"{head}: valid: {what}: {report.plies} moves, {report.declared}{outcome}"
+    return f"{head}: INVALID: {what}: {len(report.problems)} problem(s)"
+
+
+@click.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True, exists=True))
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="text: a line per game on stdout, problems on stderr; json: one report object on stdout.",
+)
+@click.option(
+    "--from", "input_format", type=FORMAT_CHOICE, help="Input format (default: by extension)."
+)
+def validate(files: tuple[str, ...], output_format: str, input_format: str | None) -> None:
+    """Replay every game in FILES through the rules and check its declared result.
+
+    FILES are record files or folders (walked for .pmn, .json and .jsonl);
+    '-' reads standard input. Every illegal move is reported as
+    file:line:col with the game and move number, the reason and the legal
+    moves. Exit code 0 when every game is valid, 1 otherwise.
+    """
+    reports: list[dict[str, object]] = []
+    games = valid = 0
+    for path in expand_paths(files):
+        try:
+            for index, record in enumerate(read_path(path, input_format), start=1):
+                report = validate_record(record, index)
+                games += 1
+                valid += report.valid
+                if output_format == "json":
+                    reports.append(report.to_json())
+                    continue
+                click.echo(summary_line(report))
+                for problem in report.problems:
+                    click.echo(describe_problem(report.source, index, problem), err=True)
+        except OSError as exc:
+            raise click.FileError(path, exc.strerror) from exc
+    invalid = games - valid
+    if output_format == "json":
+        json.dump(
+            {"games": reports, "summary": {"games": games, "valid": valid, "invalid": invalid}},
+            sys.stdout,
+            ensure_ascii=False,
+            indent=1,
+        )
+        sys.stdout.write("\n")
+    else:
+        click.echo(f"{games} game(s): {valid} valid, {invalid} invalid")
+    sys.exit(0 if invalid == 0 else 1)

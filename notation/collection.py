@@ -1,0 +1,93 @@
+"""Collections of records in files: formats by extension, ``-`` for stdin/stdout, safe writes."""
+
+from __future__ import annotations
+
+import io
+import os
+import sys
+import tempfile
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from typing import IO
+
+from notation.jsonform import iter_json_records, write_json
+from notation.pmn import DEFAULT_WIDTH, iter_records, write_records
+from notation.record import Record
+
+#: Format names and the file extensions that select them.
+FORMATS = {"pmn": (".pmn", ".txt"), "json": (".json",), "jsonl": (".jsonl", ".ndjson")}
+
+
+def detect_format(path: str, default: str = "pmn") -> str:
+    """The format a file name's extension selects (``-`` and unknown extensions give ``default``)."""
+    lowered = path.lower()
+    for name, extensions in FORMATS.items():
+        if lowered.endswith(extensions):
+            return name
+    return default
+
+
+def _sniff(head: bytes) -> str:
+    stripped = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    return "json" if stripped[:1] in (b"{", b"[") else "pmn"
+
+
+def read_path(path: str, fmt: str | None = None) -> Iterator[Record]:
+    """Yield the records of a file (``-``: standard input), one at a time.
+
+    ``fmt`` is ``pmn``, ``json`` or ``jsonl``; when None it comes from the
+    extension, and for standard input or an unknown extension from the
+    first bytes (``{`` or ``[`` means JSON).
+    """
+    source = "<stdin>" if path == "-" else path
+    stream: IO[bytes] = sys.stdin.buffer if path == "-" else open(path, "rb")  # noqa: SIM115
+    try:
+        if fmt is None:
+            fmt = detect_format(path, default="")
+            if not fmt:
+                if not isinstance(stream, io.BufferedReader):
+                    stream = io.BufferedReader(io.BytesIO(stream.read()))
+                fmt = _sniff(stream.peek(64))
+        if fmt == "pmn":
+            yield from iter_records(stream, source)
+        else:
+            data = stream.read().decode("utf-8-sig", errors="replace")
+            yield from iter_json_records(data, source)
+    finally:
+        if path != "-":
+            stream.close()
+
+
+@contextmanager
+def atomic_output(path: str) -> Iterator[IO[str]]:
+    """A text stream for ``path`` that replaces the file only when writing succeeds.
+
+    It writes a temporary file in the same folder and renames it over
+    ``path`` at the end, so a crash never leaves half a file. ``-`` is
+    standard output.
+    """
+    if path == "-":
+        yield sys.stdout
+        sys.stdout.flush()
+        return
+    folder = os.path.dirname(os.path.abspath(path))
+    handle, temp = tempfile.mkstemp(prefix=".pmn-", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
+            yield out
+        os.replace(temp, path)
+    except BaseException:
+        os.unlink(temp)
+        raise
+
+
+def write_path(
+    records: Iterable[Record], path: str, fmt: str | None = None, *, width: int = DEFAULT_WIDTH
+) -> None:
+    """Write records to a file (``-``: standard output) in a format, atomically."""
+    fmt = fmt or detect_format(path)
+    with atomic_output(path) as out:
+        if fmt == "pmn":
+            write_records(records, out, width=width)
+        else:
+            write_json(records, out, lines=fmt == "jsonl")

@@ -1,0 +1,58 @@
+"""Random legal games, for examples, tests and benchmarks.
+
+:func:`random_record` plays uniformly random legal moves with a seeded
+random generator, so the same seed always gives the same game, and returns
+a record written the way the canonical writer writes it (move numbers
+before the first seat's moves, canonical move tokens, the result by the
+rules when the game ends).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from notation.games import AnyVariant
+from notation.record import Line, MoveNode, Record
+from notation.replay import expected_number
+
+
+def random_record(
+    variant: AnyVariant,
+    rng: random.Random,
+    *,
+    tags: Sequence[tuple[str, str]] = (),
+    max_moves: int = 1000,
+    position: Any = None,
+    long: bool = False,
+) -> Record:
+    """A random legal game of ``variant``, stopped after ``max_moves`` if the rules have not ended it.
+
+    ``tags`` come first (a ``Game`` tag is added when missing); ``Result``
+    is set from the rules, or ``*`` when the game was stopped unfinished.
+    """
+    start = variant.initial_position() if position is None else position
+    current = start
+    nodes: list[MoveNode] = []
+    seats = len(variant.seats)
+    while len(nodes) < max_moves and variant.outcome(current) is None:
+        moves = list(variant.legal_moves(current))
+        if not moves:
+            break
+        move = rng.choice(moves)
+        number: str | None = expected_number(variant, current)
+        if nodes and variant.turn(current) % seats != 0:
+            number = None
+        token = variant.format_move(move, current, long=long)
+        nodes.append(MoveNode(token, number))
+        current = variant.play(current, move)
+    outcome = variant.outcome(current)
+    result = outcome.result if outcome is not None else "*"
+    all_tags = list(tags)
+    if not any(name == "Game" for name, _ in all_tags):
+        all_tags.insert(0, ("Game", variant.game))
+    if position is not None and not any(name == "Position" for name, _ in all_tags):
+        all_tags.append(("Position", variant.format_position(start)))
+    all_tags = [(n, v) for n, v in all_tags if n != "Result"] + [("Result", result)]
+    return Record(tuple(all_tags), Line(tuple(nodes)), result)

@@ -1,0 +1,382 @@
+"""Reading and writing PMN text.
+
+Reading is streaming: :func:`iter_records` takes lines (a file opened by
+:func:`open_text`, or ``str.splitlines``) and yields one :class:`Record` per
+game, holding only one game in memory. A game that cannot be read is still
+yielded, with its ``errors`` and its ``raw`` text, and the reader carries on
+with the next game.
+
+Writing (:func:`write_record`) is the exact inverse on what the reader keeps:
+``read(write(record)) == record`` for every record.
+"""
+
+from __future__ import annotations
+
+import codecs
+import io
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import IO
+
+from notation.grammar import TOKEN_RE, escape_tag_value, unescape_tag_value
+from notation.record import Line, MoveNode, ReadError, Record
+
+DEFAULT_WIDTH = 79
+
+
+# -- reading -------------------------------------------------------------------
+
+
+def read_text(text: str, source: str = "<string>") -> list[Record]:
+    """Every record in a PMN text."""
+    return list(iter_records(io.StringIO(text, newline=None), source))
+
+
+def open_text(path: str) -> IO[bytes]:
+    """Open a file for :func:`iter_records` (binary: decoding is done per line)."""
+    return open(path, "rb")
+
+
+def _decode(raw: bytes, line_number: int) -> tuple[str, ReadError | None]:
+    """Decode one line as UTF-8; invalid bytes become U+FFFD and an ``encoding`` error."""
+    try:
+        return raw.decode("utf-8"), None
+    except UnicodeDecodeError as exc:
+        message = f"not valid UTF-8 (byte {raw[exc.start]:#04x})"
+        return raw.decode("utf-8", errors="replace"), ReadError(
+            "encoding", message, line_number, exc.start + 1
+        )
+
+
+def iter_records(lines: Iterable[str | bytes], source: str = "<string>") -> Iterator[Record]:
+    """Yield the records in a stream of lines, one game at a time.
+
+    Lines may be ``bytes`` (decoded as UTF-8 here; a line that is not valid
+    UTF-8 makes its game damaged with an ``encoding`` error instead of
+    stopping the reader) or ``str``. A byte-order mark at the start is
+    skipped and Windows line endings are read as plain ones. A new game
+    starts at a line beginning with ``[`` once the current game has movetext.
+    """
+    chunk: list[str] = []
+    chunk_line = 1
+    chunk_errors: list[ReadError] = []
+    in_movetext = False
+    in_comment = False
+    for line_number, raw_line in enumerate(lines, start=1):
+        line_error = None
+        if isinstance(raw_line, bytes):
+            if line_number == 1 and raw_line.startswith(codecs.BOM_UTF8):
+                raw_line = raw_line[len(codecs.BOM_UTF8) :]
+            text_line, line_error = _decode(raw_line, line_number)
+        else:
+            text_line = raw_line
+            if line_number == 1 and text_line.startswith("\ufeff"):
+                text_line = text_line[1:]
+        if text_line.endswith("\r\n"):
+            text_line = text_line[:-2] + "\n"
+        stripped = text_line.lstrip()
+        if stripped.startswith("[") and in_movetext and not in_comment:
+            yield _read_chunk(chunk, chunk_line, source, chunk_errors)
+            chunk, chunk_line, chunk_errors, in_movetext = [], line_number, [], False
+        if in_comment or (stripped and not stripped.startswith("[")):
+            in_movetext = True
+            in_comment = _comment_state(text_line, in_comment)
+        if line_error is not None:
+            chunk_errors.append(line_error)
+        chunk.append(text_line)
+    if any(line.strip() for line in chunk):
+        yield _read_chunk(chunk, chunk_line, source, chunk_errors)
+
+
+def _comment_state(line: str, in_comment: bool) -> bool:
+    """Whether a ``{`` comment is still open at the end of ``line``."""
+    if "{" not in line and "}" not in line:
+        return in_comment
+    for char in line:
+        if in_comment:
+            if char == "}":
+                in_comment = False
+        elif char == "{":
+            in_comment = True
+        elif char == ";":
+            break
+    return in_comment
+
+
+@dataclass(slots=True)
+class _OpenMove:
+    """A move being read: annotations, comments and variations still attach to it."""
+
+    token: str
+    number: str | None
+    glyph: str
+    before: list[str]
+    line: int
+    column: int
+    nags: list[int] = field(default_factory=list)
+    after: list[str] = field(default_factory=list)
+    variations: list[Line] = field(default_factory=list)
+
+    def node(self) -> MoveNode:
+        return MoveNode(
+            self.token,
+            self.number,
+            self.glyph,
+            tuple(self.nags),
+            tuple(self.before),
+            tuple(self.after),
+            tuple(self.variations),
+            self.line,
+            self.column,
+        )
+
+
+@dataclass(slots=True)
+class _Frame:
+    """A line being read: its finished nodes and the move still open."""
+
+    nodes: list[MoveNode] = field(default_factory=list)
+    comments: list[str] = field(default_factory=list)  # before the next move
+    open_move: _OpenMove | None = None
+    line: int = 0
+    column: int = 0
+
+    def close_move(self) -> None:
+        if self.open_move is not None:
+            self.nodes.append(self.open_move.node())
+            self.open_move = None
+
+    def finish(self) -> Line:
+        self.close_move()
+        return Line(tuple(self.nodes), tuple(self.comments))
+
+
+def _read_chunk(
+    chunk: list[str], first_line: int, source: str, decode_errors: list[ReadError]
+) -> Record:
+    """Build one record from the text of one game."""
+    text = "".join(chunk)
+    errors: list[ReadError] = list(decode_errors)
+    tags: list[tuple[str, str]] = []
+    stack: list[_Frame] = [_Frame()]
+    number: str | None = None
+    result: str | None = None
+    seen_movetext = False
+    line = first_line
+    line_start = 0  # offset of the current line's first character
+    record_line = 0
+
+    def error(code: str, message: str, offset: int) -> None:
+        errors.append(ReadError(code, message, line, offset - line_start + 1))
+
+    for match in TOKEN_RE.finditer(text):
+        kind = match.lastgroup
+        start = match.start()
+        if kind == "space":
+            newlines = text.count("\n", start, match.end())
+            if newlines:
+                line += newlines
+                line_start = text.rindex("\n", start, match.end()) + 1
+            continue
+        if not record_line:
+            record_line = line
+        if result is not None and kind not in ("comment", "line_comment"):
+            error("text-after-result", f'"{match.group()}" after the result {result}', start)
+            break
+        frame = stack[-1]
+        if kind in ("move", "glyph"):
+            seen_movetext = True
+            frame.close_move()
+            before = frame.comments
+            frame.comments = []
+            frame.open_move = _OpenMove(
+                match.group("move"),
+                number,
+                match.group("glyph") or "",
+                before,
+                line,
+                start - line_start + 1,
+            )
+            number = None
+        elif kind == "number":
+            seen_movetext = True
+            if number is not None:
+                error("syntax", f'move number "{number}" is not followed by a move', start)
+            number = match.group("number")
+        elif kind in ("comment", "line_comment"):
+            comment = match.group(kind)
+            if kind == "comment" and "\n" in comment:
+                newlines = comment.count("\n")
+                line += newlines
+                line_start = text.rindex("\n", start, match.end()) + 1
+            if frame.open_move is not None and not frame.open_move.variations:
+                frame.open_move.after.append(comment)
+            else:
+                frame.comments.append(comment)
+            seen_movetext = seen_movetext or bool(tags)
+        elif kind == "nag":
+            if frame.open_move is None:
+                error("syntax", f'annotation "{match.group()}" does not follow a move', start)
+            else:
+                frame.open_move.nags.append(int(match.group("nag")))
+        elif kind == "open":
+            seen_movetext = True
+            if frame.open_move is None:
+                error("syntax", "a variation must follow the move it replaces", start)
+                break
+            if number is not None:
+                error("syntax", f'move number "{number}" is not followed by a move', start)
+                number = None
+            stack.append(_Frame(line=line, column=start - line_start + 1))
+        elif kind == "close":
+            if len(stack) == 1:
+                error("syntax", '")" closes no variation', start)
+                break
+            finished = stack.pop().finish()
+            parent = stack[-1]
+            assert parent.open_move is not None
+            parent.open_move.variations.append(finished)
+        elif kind == "result":
+            if len(stack) > 1:
+                error("unclosed-variation", "result inside an unclosed variation", start)
+                break
+            result = match.group("result")
+        elif kind == "tag_value":
+            if seen_movetext:
+                error("syntax", "tag pair inside the movetext", start)
+                break
+            tags.append((match.group("tag_name"), unescape_tag_value(match.group("tag_value"))))
+        elif kind == "tag_start":
+            end = text.find("\n", start)
+            bad = text[start : end if end >= 0 else len(text)].rstrip()
+            error("bad-tag", f'cannot read tag pair {bad}: expected [Name "value"]', start)
+            break
+        else:  # stray
+            bad = match.group()
+            if bad.startswith("{"):
+                error("unclosed-comment", "comment opened with { is never closed", start)
+            else:
+                error("syntax", f'cannot read "{bad}"', start)
+            break
+    else:
+        if number is not None:
+            error("syntax", f'move number "{number}" is not followed by a move', len(text))
+        if len(stack) > 1:
+            frame = stack[-1]
+            errors.append(
+                ReadError(
+                    "unclosed-variation",
+                    f"variation opened at line {frame.line} column {frame.column} is never closed",
+                    frame.line,
+                    frame.column,
+                )
+            )
+    if len(stack) > 1:
+        stack = stack[:1]
+    mainline = stack[0].finish()
+    if result is None:
+        result = dict(tags).get("Result", "*")
+    return Record(
+        tuple(tags),
+        mainline,
+        result,
+        tuple(errors),
+        text if errors else None,
+        source,
+        record_line or first_line,
+    )
+
+
+# -- writing ------------------------------------------------------------------
+
+
+def write_records(records: Iterable[Record], out: IO[str], *, width: int = DEFAULT_WIDTH) -> None:
+    """Write records to a text stream, a blank line between games."""
+    first = True
+    for record in records:
+        if not first:
+            out.write("\n")
+        out.write(write_record(record, width=width))
+        first = False
+
+
+def write_record(record: Record, *, width: int = DEFAULT_WIDTH) -> str:
+    """The PMN text of one record: tag pairs, a blank line, movetext wrapped at ``width``.
+
+    A damaged record (one the reader could not read) is written back as its
+    raw text, so nothing is lost.
+    """
+    if record.raw is not None:
+        return record.raw if record.raw.endswith("\n") else record.raw + "\n"
+    parts = [f'[{name} "{escape_tag_value(value)}"]\n' for name, value in record.tags]
+    if parts:
+        parts.append("\n")
+    tokens = _movetext_tokens(record.mainline)
+    tokens.append(record.result)
+    parts.append(_wrap(tokens, width))
+    return "".join(parts)
+
+
+def _movetext_tokens(mainline: Line) -> list[str]:
+    """Movetext as tokens; an explicit stack instead of recursion for deep variations."""
+    tokens: list[str] = []
+    # stack of iterators over the "pieces" still to write
+    stack: list[Iterator[str | Line]] = [_line_pieces(mainline)]
+    while stack:
+        piece = next(stack[-1], None)
+        if piece is None:
+            stack.pop()
+            if stack:
+                tokens.append(")")
+            continue
+        if isinstance(piece, Line):
+            tokens.append("(")
+            stack.append(_line_pieces(piece))
+        else:
+            tokens.append(piece)
+    return tokens
+
+
+def _line_pieces(line: Line) -> Iterator[str | Line]:
+    for node in line.moves:
+        for comment in node.comments_before:
+            yield _comment(comment)
+        if node.number is not None:
+            yield node.number
+        yield node.token + node.glyph
+        for nag in node.nags:
+            yield f"${nag}"
+        for comment in node.comments:
+            yield _comment(comment)
+        yield from node.variations
+    for comment in line.comments:
+        yield _comment(comment)
+
+
+def _comment(text: str) -> str:
+    # A comment that holds "}" cannot be braced; a ";" comment keeps it (to the end of line).
+    if "}" in text and "\n" not in text:
+        return ";" + text + "\n"
+    return "{" + text.replace("}", ")") + "}"
+
+
+def _wrap(tokens: list[str], width: int) -> str:
+    lines: list[str] = []
+    current = ""
+    for token in tokens:
+        glue = "" if not current or current.endswith("(") or token == ")" else " "
+        if current and len(current) + len(glue) + len(token) > width and token != ")":
+            lines.append(current)
+            current = token
+        else:
+            current += glue + token
+        if token.endswith("\n"):  # a ";" comment ends its line
+            lines.append(current.rstrip("\n"))
+            current = ""
+        elif "\n" in token:
+            # a multi-line comment: what follows its last line break counts for the width
+            lines.append(current[: current.rindex("\n")])
+            current = current[current.rindex("\n") + 1 :]
+    if current:
+        lines.append(current)
+    return "\n".join(lines) + "\n"
