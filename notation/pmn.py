@@ -18,10 +18,11 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import IO
 
-from notation.grammar import TOKEN_RE, escape_tag_value, unescape_tag_value
+from notation.grammar import TAG_PAIR, TOKEN_RE, escape_tag_value, unescape_tag_value
 from notation.record import Line, MoveNode, ReadError, Record
 
 DEFAULT_WIDTH = 79
+TAG_LINE_RE = TAG_PAIR.re
 
 
 # -- reading -------------------------------------------------------------------
@@ -62,6 +63,7 @@ def iter_records(lines: Iterable[str | bytes], source: str = "<string>") -> Iter
     chunk_errors: list[ReadError] = []
     in_movetext = False
     in_comment = False
+    previous_blank = False
     for line_number, raw_line in enumerate(lines, start=1):
         line_error = None
         if isinstance(raw_line, bytes):
@@ -75,15 +77,24 @@ def iter_records(lines: Iterable[str | bytes], source: str = "<string>") -> Iter
         if text_line.endswith("\r\n"):
             text_line = text_line[:-2] + "\n"
         stripped = text_line.lstrip()
-        if stripped.startswith("[") and in_movetext and not in_comment:
+        # A tag pair at the start of a line begins the next game once this one has
+        # movetext. Inside a comment left open, a whole tag-pair line after a blank
+        # line does too: the comment was never closed, and the next game is kept.
+        if (
+            stripped.startswith("[")
+            and in_movetext
+            and (not in_comment or (previous_blank and TAG_LINE_RE.fullmatch(stripped.rstrip())))
+        ):
             yield _read_chunk(chunk, chunk_line, source, chunk_errors)
             chunk, chunk_line, chunk_errors, in_movetext = [], line_number, [], False
+            in_comment = False
         if in_comment or (stripped and not stripped.startswith("[")):
             in_movetext = True
             in_comment = _comment_state(text_line, in_comment)
         if line_error is not None:
             chunk_errors.append(line_error)
         chunk.append(text_line)
+        previous_blank = not stripped
     if any(line.strip() for line in chunk):
         yield _read_chunk(chunk, chunk_line, source, chunk_errors)
 
@@ -281,7 +292,7 @@ def _read_chunk(
         mainline,
         result,
         tuple(errors),
-        text if errors else None,
+        text.rstrip("\n") + "\n" if errors else None,
         source,
         record_line or first_line,
     )
@@ -341,9 +352,9 @@ def _line_pieces(line: Line) -> Iterator[str | Line]:
     for node in line.moves:
         for comment in node.comments_before:
             yield _comment(comment)
-        if node.number is not None:
-            yield node.number
-        yield node.token + node.glyph
+        # a move number and its move are never split across lines
+        number = "" if node.number is None else node.number + " "
+        yield number + node.token + node.glyph
         for nag in node.nags:
             yield f"${nag}"
         for comment in node.comments:

@@ -102,7 +102,7 @@ class Record:
     mainline: Line = Line()
     result: str = "*"
     errors: tuple[ReadError, ...] = field(default=(), compare=False)
-    raw: str | None = field(default=None, compare=False)
+    raw: str | None = None
     source: str = field(default="", compare=False)
     line: int = field(default=0, compare=False)
 

@@ -73,8 +73,12 @@ class WariVariant(Variant[WariPosition, int]):
     ruleset: str = "trysse"
     skip_origin: bool = False
 
-    game = "Trysse"
     seats = SEATS
+
+    @property
+    def game(self) -> str:  # type: ignore[override]
+        """The board's name under this ruleset: "Wari" for ``wari``, else "Trysse"."""
+        return "Wari" if self.ruleset == "wari" else "Trysse"
 
     @property
     def rules(self) -> str:  # type: ignore[override]
