@@ -28,8 +28,14 @@ def detect_format(path: str, default: str = "pmn") -> str:
 
 
 def _sniff(head: bytes) -> str:
+    """JSON when the data opens with an object or an array of arrays/objects; PMN otherwise
+    (a PMN file opens with a tag pair like ``[Game``)."""
     stripped = head.lstrip(b"\xef\xbb\xbf \t\r\n")
-    return "json" if stripped[:1] in (b"{", b"[") else "pmn"
+    if stripped.startswith(b"{"):
+        return "json"
+    if stripped.startswith(b"[") and stripped[1:].lstrip()[:1] in (b"{", b"[", b"]"):
+        return "json"
+    return "pmn"
 
 
 def read_path(path: str, fmt: str | None = None) -> Iterator[Record]:

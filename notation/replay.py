@@ -251,11 +251,11 @@ def validate_record(record: Record, index: int = 1) -> GameReport:
             problems=tuple(problems),
             **base,  # type: ignore[arg-type]
         )
-    _check_result_token(record, variant, problems)
+    result_readable = _check_result_token(record, variant, problems)
     position, plies, completed = _replay_line(variant, record.mainline, position, "moves", problems)
     outcome = variant.outcome(position) if completed else None
     scores = tuple(variant.scores(position))
-    if completed:
+    if completed and result_readable:
         _check_declarations(record, variant, outcome, scores, problems)
     problems.sort(key=lambda p: (p.line == 0, p.line, p.column))
     return GameReport(
@@ -271,7 +271,8 @@ def validate_record(record: Record, index: int = 1) -> GameReport:
     )
 
 
-def _check_result_token(record: Record, variant: AnyVariant, problems: list[Problem]) -> None:
+def _check_result_token(record: Record, variant: AnyVariant, problems: list[Problem]) -> bool:
+    """Check the result token fits the number of seats and the Result tag; False if unusable."""
     seats = len(variant.seats)
     tag = record.tag("Result")
     if tag is not None and tag != record.result:
@@ -294,6 +295,8 @@ def _check_result_token(record: Record, variant: AnyVariant, problems: list[Prob
                 1,
             )
         )
+        return False
+    return True
 
 
 def _check_declarations(

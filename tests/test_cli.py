@@ -1,0 +1,153 @@
+"""The ``pmn`` command, driven through click's CliRunner."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cli.main import pmn
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+ANNOTATED = EXAMPLES / "wari-annotated.pmn"
+
+
+@pytest.fixture
+def runner() -> CliRunner:
+    return CliRunner()
+
+
+def test_help_on_every_command(runner):
+    for args in ([], ["validate"], ["convert"], ["show"]):
+        result = runner.invoke(pmn, [*args, "--help"])
+        assert result.exit_code == 0
+        assert "Usage:" in result.output
+
+
+def test_validate_good_examples_exit_0(runner):
+    files = sorted(str(p) for p in EXAMPLES.glob("*.pmn") if p.name.startswith(("wari", "trysse")))
+    result = runner.invoke(pmn, ["validate", *files])
+    assert result.exit_code == 0, result.output
+    assert "0 invalid" in result.stdout
+    assert result.stderr == ""
+
+
+def test_validate_broken_exit_1_errors_on_stderr(runner):
+    path = EXAMPLES / "broken" / "wari-empty-hole.pmn"
+    result = runner.invoke(pmn, ["validate", str(path)])
+    assert result.exit_code == 1
+    assert "INVALID" in result.stdout
+    assert result.stderr.strip() == (
+        f"{path}:5:11: game 1, move 2.: C: hole C is empty (legal: A, B, D, E, F)"
+    )
+    assert "Traceback" not in result.output
+
+
+def test_validate_walks_folders(runner):
+    result = runner.invoke(pmn, ["validate", str(EXAMPLES / "broken")])
+    assert result.exit_code == 1
+    for path in (EXAMPLES / "broken").glob("*.pmn"):
+        assert f"{path}:" in result.stdout
+
+
+def test_validate_json_report(runner):
+    path = EXAMPLES / "broken" / "wari-must-feed.pmn"
+    result = runner.invoke(pmn, ["validate", "--format", "json", str(path)])
+    assert result.exit_code == 1
+    report = json.loads(result.stdout)
+    assert report["summary"] == {"games": 1, "valid": 0, "invalid": 1}
+    (problem,) = report["games"][0]["problems"]
+    assert problem == {
+        "code": "must-feed",
+        "message": "A: North has no stones: South must play a move that gives it some (W4)",
+        "line": 4,
+        "column": 4,
+        "move_number": "1.",
+        "token": "A",
+        "path": "moves[0]",
+        "legal": ["F"],
+    }
+
+
+def test_validate_stdin(runner):
+    result = runner.invoke(pmn, ["validate", "-"], input='[Game "Wari"]\n\n1. C b *\n')
+    assert result.exit_code == 0
+    assert "<stdin>:1: game 1: valid" in result.stdout
+
+
+def test_usage_errors_exit_2(runner):
+    assert runner.invoke(pmn, ["validate"]).exit_code == 2
+    assert runner.invoke(pmn, ["validate", "no-such-file.pmn"]).exit_code == 2
+    assert runner.invoke(pmn, ["convert", str(ANNOTATED), "--to", "xml"]).exit_code == 2
+
+
+@pytest.mark.parametrize("middle", ["json", "jsonl"])
+def test_convert_there_and_back_is_identical(runner, tmp_path, middle):
+    source = EXAMPLES / "trysse-open.pmn"
+    there = tmp_path / f"games.{middle}"
+    back = tmp_path / "back.pmn"
+    assert runner.invoke(pmn, ["convert", str(source), "-o", str(there)]).exit_code == 0
+    assert runner.invoke(pmn, ["convert", str(there), "-o", str(back)]).exit_code == 0
+    assert back.read_text() == source.read_text()
+    again = tmp_path / f"again.{middle}"
+    assert runner.invoke(pmn, ["convert", str(back), "-o", str(again)]).exit_code == 0
+    assert again.read_text() == there.read_text()
+
+
+def test_convert_stdin_to_stdout(runner):
+    result = runner.invoke(pmn, ["convert", "-", "--to", "jsonl"], input=ANNOTATED.read_text())
+    assert result.exit_code == 0
+    record = json.loads(result.stdout)
+    assert record["tags"][0] == ["Game", "Wari"]
+    back = runner.invoke(pmn, ["convert", "-", "--to", "pmn"], input=result.stdout)
+    assert back.stdout == ANNOTATED.read_text()
+
+
+def test_convert_carries_damaged_games_and_exits_1(runner, tmp_path):
+    source = EXAMPLES / "broken" / "trysse-damaged-middle-game.pmn"
+    out = tmp_path / "out.json"
+    result = runner.invoke(pmn, ["convert", str(source), "-o", str(out)])
+    assert result.exit_code == 1
+    assert "comment opened with { is never closed" in result.stderr
+    records = json.loads(out.read_text())
+    assert [("raw" in r) for r in records] == [False, True, False]
+    back = tmp_path / "back.pmn"
+    runner.invoke(pmn, ["convert", str(out), "-o", str(back)])
+    assert back.read_text() == source.read_text()
+
+
+def test_convert_refuses_to_overwrite_its_input(runner, tmp_path):
+    path = tmp_path / "games.pmn"
+    path.write_text(ANNOTATED.read_text())
+    result = runner.invoke(pmn, ["convert", str(path), "-o", str(path)])
+    assert result.exit_code == 2
+    assert "--in-place" in result.stderr
+    result = runner.invoke(pmn, ["convert", str(path), "-o", str(path), "--in-place"])
+    assert result.exit_code == 0
+    assert path.read_text() == ANNOTATED.read_text()
+
+
+def test_show_start_and_after_moves(runner):
+    result = runner.invoke(pmn, ["show", str(ANNOTATED), "--move", "0"])
+    assert result.exit_code == 0
+    assert "South to move" in result.stdout
+    assert "Position: 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S" in result.stdout
+    result = runner.invoke(pmn, ["show", str(ANNOTATED), "--move", "1"])
+    assert "After D:" in result.stdout
+    assert "Position: 4-4-4-0-5-5-5-5-4-4-4-4-0-0-N" in result.stdout
+    result = runner.invoke(pmn, ["show", str(ANNOTATED)])
+    assert "Game over: 1-0" in result.stdout
+
+
+def test_show_errors_are_messages_not_tracebacks(runner):
+    result = runner.invoke(pmn, ["show", str(ANNOTATED), "--game", "2"])
+    assert result.exit_code == 2 and "has no game 2" in result.stderr
+    result = runner.invoke(pmn, ["show", str(ANNOTATED), "--move", "999"])
+    assert result.exit_code == 2 and "has 103 moves" in result.stderr
+    broken = EXAMPLES / "broken" / "wari-empty-hole.pmn"
+    result = runner.invoke(pmn, ["show", str(broken)])
+    assert result.exit_code == 1
+    assert "hole C is empty" in result.stderr
+    assert "Traceback" not in result.output
