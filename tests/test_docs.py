@@ -1,0 +1,43 @@
+"""The documentation's examples are real: every PMN record and JSON record in docs/ is checked."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from notation import read_text, record_from_json, record_to_json, validate_record
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = sorted((ROOT / "docs").glob("*.md")) + [ROOT / "README.md"]
+BLOCK_RE = re.compile(r"```(\w*)\n(.*?)```", re.S)
+
+
+def blocks(kind: str) -> list[tuple[str, str]]:
+    found = []
+    for path in DOCS:
+        for lang, body in BLOCK_RE.findall(path.read_text(encoding="utf-8")):
+            if kind == "pmn" and body.startswith("[Game"):
+                found.append((path.name, body))
+            if kind == "json" and lang == "json" and '"tags"' in body:
+                found.append((path.name, body))
+    return found
+
+
+@pytest.mark.parametrize(("doc", "text"), blocks("pmn"))
+def test_pmn_examples_in_docs_are_valid_records(doc, text):
+    records = read_text(text, doc)
+    assert records
+    for record in records:
+        report = validate_record(record)
+        assert report.valid, [p.message for p in report.problems]
+
+
+def test_json_example_is_the_json_of_the_first_record():
+    (name, body), *_ = blocks("json")
+    record = record_from_json(json.loads(body))
+    (_, text), *_ = [b for b in blocks("pmn") if b[0] == name]
+    assert record_to_json(read_text(text)[0]) == json.loads(body)
+    assert record == read_text(text)[0]
