@@ -89,6 +89,12 @@ def pit_at(row: int, col: int) -> int:
     return -1
 
 
+def neighbour(pit: str, direction: str) -> str | None:
+    """The pit next to ``pit`` in a direction (``E``, ``NE``...), None off the board (T1)."""
+    found = _NEXT[PIT_INDEX[pit] * 6 + DIRECTIONS.index(direction)]
+    return PIT_NAMES[found] if found >= 0 else None
+
+
 def opposite(direction: int) -> int:
     """The exact reverse of a direction: E/W, NE/SW, NW/SE (T1)."""
     return (direction + 3) % 6
@@ -530,6 +536,8 @@ class TricalaVariant(Variant[TricalaPosition, TricalaMove]):
             if mover in seats:
                 seats.remove(mover)
                 reason += f"; {SEATS[mover]} made the move and is dropped (tie=opponent)"
+            if len(seats) == 1:
+                return Outcome.win(seats[0], n, reason)
         best = max(position.captured[s] for s in seats)
         top = [s for s in seats if position.captured[s] == best]
         if len(top) == 1:  # ruling T9: most captured stones wins
@@ -1156,5 +1164,6 @@ __all__ = [
     "TricalaMove",
     "TricalaPosition",
     "TricalaVariant",
+    "neighbour",
     "variant_from_tags",
 ]
