@@ -763,7 +763,7 @@ class TricalaVariant(Variant[TricalaPosition, TricalaMove]):
         outcome = self.outcome(position)
         if outcome is not None:  # ruling N2
             raise IllegalMoveError(
-                f"{token}: the game is already over ({outcome.result}: {outcome.reason})",
+                f"the game is already over ({outcome.result}: {outcome.reason})",
                 code="game-over",
             )
         match = _SETUP_RE.fullmatch(token)
@@ -779,7 +779,7 @@ class TricalaVariant(Variant[TricalaPosition, TricalaMove]):
             )
         if position.in_setup:
             raise IllegalMoveError(
-                f"{token}: the set-up is not over; {SEATS[position.to_move]} places three stones "
+                f"the set-up is not over; {SEATS[position.to_move]} places three stones "
                 "(T3), e.g. 2b+3b+3b",
                 legal=self._legal_tokens(position),
                 code="setup-move-expected",
@@ -800,7 +800,7 @@ class TricalaVariant(Variant[TricalaPosition, TricalaMove]):
             ]
             candidates = [self.format_move(m, position) for m in moves]
             raise AmbiguousMoveError(
-                f"{token} fits {len(moves)}{'+' * (len(moves) >= CANDIDATE_LIMIT)} moves that "
+                f"the token fits {len(moves)}{'+' * (len(moves) >= CANDIDATE_LIMIT)} moves that "
                 f"end differently: {', '.join(candidates)}",
                 candidates=candidates,
                 legal=self._legal_tokens(position),
@@ -814,21 +814,21 @@ class TricalaVariant(Variant[TricalaPosition, TricalaMove]):
         for name in names:
             if name not in PIT_INDEX:
                 raise IllegalMoveError(
-                    f"{token}: {_did_you_mean(name)}",
+                    f"{_did_you_mean(name)}",
                     legal=self._legal_tokens(position),
                     code="no-such-pit",
                 )
             pits.append(PIT_INDEX[name])
         if not position.in_setup:
             raise IllegalMoveError(
-                f"{token}: the set-up is over; moves now sow a pit (T3, T4)",
+                "the set-up is over; moves now sow a pit (T3, T4)",
                 legal=self._legal_tokens(position),
                 code="sowing-move-expected",
             )
         corners = [PIT_NAMES[p] for p in pits if p in CORNERS]
         if corners:  # ruling T3
             raise IllegalMoveError(
-                f"{token}: corner pits ({', '.join(dict.fromkeys(corners))}) stay empty during "
+                f"corner pits ({', '.join(dict.fromkeys(corners))}) stay empty during "
                 "the set-up (T3)",
                 legal=self._legal_tokens(position),
                 code="corner-in-setup",
@@ -845,7 +845,7 @@ class TricalaVariant(Variant[TricalaPosition, TricalaMove]):
             capture = step.group(1) == "x"
         for name, _ in listed:
             if name not in PIT_INDEX:
-                raise _Rejected(f"{token}: {_did_you_mean(name)}", "no-such-pit")
+                raise _Rejected(f"{_did_you_mean(name)}", "no-such-pit")
         pits = [PIT_INDEX[name] for name, _ in listed]
         orders: list[tuple[int, ...] | None] = []
         for name, text in listed:
@@ -856,7 +856,7 @@ class TricalaVariant(Variant[TricalaPosition, TricalaMove]):
             bad = [c for c in letters if c not in COLOURS[: self.players]]
             if bad or not letters:
                 raise _Rejected(
-                    f"{token}: the order at {name} must list colours "
+                    f"the order at {name} must list colours "
                     f"{', '.join(COLOURS[: self.players])}, not [{text}]",
                     "order-mismatch",
                 )
@@ -864,23 +864,23 @@ class TricalaVariant(Variant[TricalaPosition, TricalaMove]):
         origin = pits[0]
         contents = position.board[origin]
         if not contents:
-            raise _Rejected(f"{token}: pit {PIT_NAMES[origin]} is empty", "empty-pit")
+            raise _Rejected(f"pit {PIT_NAMES[origin]} is empty", "empty-pit")
         if not contents & _OWN[seat]:  # ruling T4
             raise _Rejected(
-                f"{token}: pit {PIT_NAMES[origin]} ({_format_pit(contents)}) holds none of "
+                f"pit {PIT_NAMES[origin]} ({_format_pit(contents)}) holds none of "
                 f"{SEATS[seat]}'s stones (T4)",
                 "not-your-stones",
             )
         origin_order = orders[0]
         if origin_order is not None and pack_order(origin_order) != contents:
             raise _Rejected(
-                f"{token}: the order [{_order_text(origin_order)}] does not match the stones in "
+                f"the order [{_order_text(origin_order)}] does not match the stones in "
                 f"{PIT_NAMES[origin]} ({_format_pit(contents)}); every stone is sown (T4)",
                 "order-mismatch",
             )
         if orders[-1] is not None:
             raise _Rejected(
-                f"{token}: the final pit {PIT_NAMES[pits[-1]]} is not picked up, so it takes "
+                f"the final pit {PIT_NAMES[pits[-1]]} is not picked up, so it takes "
                 "no order (orders belong to the origin and relay pits)",
                 "order-mismatch",
             )
@@ -899,14 +899,14 @@ class TricalaVariant(Variant[TricalaPosition, TricalaMove]):
             here = PIT_NAMES[pits[j]]
             if after == opposite(before):  # ruling T5: no 180-degree turn
                 raise _Rejected(
-                    f"{token}: at {here} the sowing would turn back {DIRECTIONS[after]} after "
+                    f"at {here} the sowing would turn back {DIRECTIONS[after]} after "
                     f"going {DIRECTIONS[before]}; reversing is not allowed (T5)",
                     "reversal",
                 )
             ahead = _NEXT[pits[j] * 6 + before]
             if ahead >= 0:  # ruling T5: turns only where the next pit is off the board
                 raise _Rejected(
-                    f"{token}: the sowing cannot turn at {here}: going {DIRECTIONS[before]} the "
+                    f"the sowing cannot turn at {here}: going {DIRECTIONS[before]} the "
                     f"next pit {PIT_NAMES[ahead]} is still on the board (turns happen only at "
                     "the edge, T5)",
                     "turn-not-at-edge",
@@ -923,12 +923,12 @@ class TricalaVariant(Variant[TricalaPosition, TricalaMove]):
                 why, code = "captures nothing (write - instead of x)", "not-a-capture"
             else:
                 why, code = "captures (write x before the final pit)", "capture-not-marked"
-            return IllegalMoveError(f"{token}: this sowing {why}", legal=legal, code=code)
+            return IllegalMoveError(f"this sowing {why}", legal=legal, code=code)
         unordered = (None,) * len(guide.orders)
         relaxed = _Guide(guide.origin, guide.origin_order, guide.pits, unordered, guide.lines, None)
         if any(o is not None for o in guide.orders) and self._fits(position, relaxed, 1):
             return IllegalMoveError(
-                f"{token}: a given order does not match the stones picked up at its pit, or the "
+                "a given order does not match the stones picked up at its pit, or the "
                 "pit is not a relay pit there (orders list every stone of a pickup, T6)",
                 legal=legal,
                 code="order-mismatch",
@@ -936,8 +936,7 @@ class TricalaVariant(Variant[TricalaPosition, TricalaMove]):
         names = [PIT_NAMES[p] for p in guide.pits]
         through = f" through {', '.join(names[:-1])}" if len(names) > 1 else ""
         return IllegalMoveError(
-            f"{token}: no legal sowing from {PIT_NAMES[guide.origin]} goes{through} and ends "
-            f"at {names[-1]}",
+            f"no legal sowing from {PIT_NAMES[guide.origin]} goes{through} and ends at {names[-1]}",
             legal=legal,
             code="no-such-sowing",
         )
