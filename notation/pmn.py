@@ -114,29 +114,49 @@ def _comment_state(line: str, in_comment: bool) -> bool:
     return in_comment
 
 
-@dataclass(slots=True)
 class _OpenMove:
     """A move being read: annotations, comments and variations still attach to it."""
 
-    token: str
-    number: str | None
-    glyph: str
-    before: list[str]
-    line: int
-    column: int
-    nags: list[int] = field(default_factory=list)
-    after: list[str] = field(default_factory=list)
-    variations: list[Line] = field(default_factory=list)
+    __slots__ = (
+        "after",
+        "before",
+        "column",
+        "glyph",
+        "line",
+        "nags",
+        "number",
+        "token",
+        "variations",
+    )
+
+    def __init__(
+        self,
+        token: str,
+        number: str | None,
+        glyph: str,
+        before: tuple[str, ...],
+        line: int,
+        column: int,
+    ) -> None:
+        self.token = token
+        self.number = number
+        self.glyph = glyph
+        self.before = before
+        self.line = line
+        self.column = column
+        self.nags: tuple[int, ...] = ()
+        self.after: tuple[str, ...] = ()
+        self.variations: tuple[Line, ...] = ()
 
     def node(self) -> MoveNode:
         return MoveNode(
             self.token,
             self.number,
             self.glyph,
-            tuple(self.nags),
-            tuple(self.before),
-            tuple(self.after),
-            tuple(self.variations),
+            self.nags,
+            self.before,
+            self.after,
+            self.variations,
             self.line,
             self.column,
         )
@@ -198,8 +218,8 @@ def _read_chunk(
         if kind in ("move", "glyph"):
             seen_movetext = True
             frame.close_move()
-            before = frame.comments
-            frame.comments = []
+            before = tuple(frame.comments) if frame.comments else ()
+            frame.comments.clear()
             frame.open_move = _OpenMove(
                 match.group("move"),
                 number,
@@ -221,7 +241,7 @@ def _read_chunk(
                 line += newlines
                 line_start = text.rindex("\n", start, match.end()) + 1
             if frame.open_move is not None and not frame.open_move.variations:
-                frame.open_move.after.append(comment)
+                frame.open_move.after += (comment,)
             else:
                 frame.comments.append(comment)
             seen_movetext = seen_movetext or bool(tags)
@@ -229,7 +249,7 @@ def _read_chunk(
             if frame.open_move is None:
                 error("syntax", f'annotation "{match.group()}" does not follow a move', start)
             else:
-                frame.open_move.nags.append(int(match.group("nag")))
+                frame.open_move.nags += (int(match.group("nag")),)
         elif kind == "open":
             seen_movetext = True
             if frame.open_move is None:
@@ -246,7 +266,7 @@ def _read_chunk(
             finished = stack.pop().finish()
             parent = stack[-1]
             assert parent.open_move is not None
-            parent.open_move.variations.append(finished)
+            parent.open_move.variations += (finished,)
         elif kind == "result":
             if len(stack) > 1:
                 error("unclosed-variation", "result inside an unclosed variation", start)

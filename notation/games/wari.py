@@ -42,9 +42,12 @@ _MOVE_RE = re.compile(r"([A-Fa-f])(?:\+(\d+))?")
 _POSITION_RE = re.compile(r"(\d+(?:-\d+){13})-([SN])")
 
 
+_SIDES = (range(0, 6), range(6, 12))
+
+
 def side(seat: int) -> range:
     """The indices of a seat's six holes (W1)."""
-    return range(0, 6) if seat == SOUTH else range(6, 12)
+    return _SIDES[seat]
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,6 +243,18 @@ class WariVariant(Variant[WariPosition, int]):
             )
         letter, claimed = match.group(1), match.group(2)
         hole = HOLE_NAMES.index(letter)
+        pits, mover = position.pits, position.to_move
+        if (
+            claimed is None
+            and pits[hole]
+            and hole in _SIDES[mover]
+            and max(position.captured) < self.target
+            and any(pits[i] for i in _SIDES[1 - mover])
+        ):
+            # The common case, decided without generating moves: nobody has reached
+            # the target, the mover has stones (this hole), the opponent has stones
+            # (so W4 does not apply and, under Wari, W6 does not end the game).
+            return hole
         outcome = self.outcome(position)
         if outcome is not None:  # ruling N2
             raise IllegalMoveError(
