@@ -769,15 +769,7 @@ class TricalaVariant(Variant[TricalaPosition, TricalaMove]):
         match = _SETUP_RE.fullmatch(token)
         if match is not None:
             return self._parse_placement(token, match.groups(), position)
-        match = _SOWING_RE.fullmatch(token)
-        if match is None or not _valid_separators(match.group(3)):
-            raise MoveSyntaxError(
-                f'"{token}" is not a Tricala move: a set-up move is three pits joined by + '
-                "(2b+3b+3b); a sowing is a pit, then -pit for each waypoint, x before the "
-                "last when it captures, orders in brackets (4b-4d-3c, 2a[WB]x6a)",
-                legal=self._legal_tokens(position),
-            )
-        if position.in_setup:
+        if position.in_setup and _SOWING_RE.fullmatch(token):
             raise IllegalMoveError(
                 f"the set-up is not over; {SEATS[position.to_move]} places three stones "
                 "(T3), e.g. 2b+3b+3b",
@@ -785,11 +777,18 @@ class TricalaVariant(Variant[TricalaPosition, TricalaMove]):
                 code="setup-move-expected",
             )
         try:
-            guide = self._compile(token, match, position)
+            guide = self._compile(token, position)
         except _Rejected as rejected:
             raise IllegalMoveError(
                 rejected.reason, legal=self._legal_tokens(position), code=rejected.code
             ) from None
+        if guide is None:
+            raise MoveSyntaxError(
+                f'"{token}" is not a Tricala move: a set-up move is three pits joined by + '
+                "(2b+3b+3b); a sowing is a pit, then -pit for each waypoint, x before the "
+                "last when it captures, orders in brackets (4b-4d-3c, 2a[WB]x6a)",
+                legal=self._legal_tokens(position),
+            )
         found = self._fits(position, guide, CANDIDATE_LIMIT)
         if len(found) == 1:
             fit = next(iter(found.values()))
@@ -835,33 +834,13 @@ class TricalaVariant(Variant[TricalaPosition, TricalaMove]):
             )
         return Placement(tuple(sorted(pits)))
 
-    def _compile(self, token: str, match: re.Match[str], position: TricalaPosition) -> _Guide:
-        """Check a sowing token against the position and compile it for the guided search."""
+    def _compile(self, token: str, position: TricalaPosition) -> _Guide | None:
+        """Check a sowing token against the position; None when it is no sowing token."""
+        guide = _read_sowing(token, self.players)
+        if guide is None:
+            return None
         seat = position.to_move
-        listed = [(match.group(1), match.group(2))]
-        capture = False
-        for step in _STEP_RE.finditer(match.group(3)):
-            listed.append((step.group(2), step.group(3)))
-            capture = step.group(1) == "x"
-        for name, _ in listed:
-            if name not in PIT_INDEX:
-                raise _Rejected(f"{_did_you_mean(name)}", "no-such-pit")
-        pits = [PIT_INDEX[name] for name, _ in listed]
-        orders: list[tuple[int, ...] | None] = []
-        for name, text in listed:
-            if text is None:
-                orders.append(None)
-                continue
-            letters = text.upper()
-            bad = [c for c in letters if c not in COLOURS[: self.players]]
-            if bad or not letters:
-                raise _Rejected(
-                    f"the order at {name} must list colours "
-                    f"{', '.join(COLOURS[: self.players])}, not [{text}]",
-                    "order-mismatch",
-                )
-            orders.append(tuple(COLOURS.index(c) for c in letters))
-        origin = pits[0]
+        origin = guide.origin
         contents = position.board[origin]
         if not contents:
             raise _Rejected(f"pit {PIT_NAMES[origin]} is empty", "empty-pit")
@@ -871,46 +850,14 @@ class TricalaVariant(Variant[TricalaPosition, TricalaMove]):
                 f"{SEATS[seat]}'s stones (T4)",
                 "not-your-stones",
             )
-        origin_order = orders[0]
+        origin_order = guide.origin_order
         if origin_order is not None and pack_order(origin_order) != contents:
             raise _Rejected(
                 f"the order [{_order_text(origin_order)}] does not match the stones in "
                 f"{PIT_NAMES[origin]} ({_format_pit(contents)}); every stone is sown (T4)",
                 "order-mismatch",
             )
-        if orders[-1] is not None:
-            raise _Rejected(
-                f"the final pit {PIT_NAMES[pits[-1]]} is not picked up, so it takes "
-                "no order (orders belong to the origin and relay pits)",
-                "order-mismatch",
-            )
-        lines = tuple(_LINE[a * PITS + b] for a, b in pairwise(pits))
-        self._check_turns(token, pits, lines, position)
-        return _Guide(origin, origin_order, tuple(pits[1:]), tuple(orders[1:]), lines, capture)
-
-    def _check_turns(
-        self, token: str, pits: Sequence[int], lines: Sequence[int], position: TricalaPosition
-    ) -> None:
-        """Where listed pits are in line, the turns between the lines must be legal (T5)."""
-        for j in range(1, len(lines)):
-            before, after = lines[j - 1], lines[j]
-            if before < 0 or after < 0 or before == after:
-                continue
-            here = PIT_NAMES[pits[j]]
-            if after == opposite(before):  # ruling T5: no 180-degree turn
-                raise _Rejected(
-                    f"at {here} the sowing would turn back {DIRECTIONS[after]} after "
-                    f"going {DIRECTIONS[before]}; reversing is not allowed (T5)",
-                    "reversal",
-                )
-            ahead = _NEXT[pits[j] * 6 + before]
-            if ahead >= 0:  # ruling T5: turns only where the next pit is off the board
-                raise _Rejected(
-                    f"the sowing cannot turn at {here}: going {DIRECTIONS[before]} the "
-                    f"next pit {PIT_NAMES[ahead]} is still on the board (turns happen only at "
-                    "the edge, T5)",
-                    "turn-not-at-edge",
-                )
+        return guide
 
     def _diagnose(self, token: str, guide: _Guide, position: TricalaPosition) -> MoveError:
         """Why no legal move fits a well-formed token: try it with parts relaxed."""
@@ -1005,15 +952,80 @@ class TricalaVariant(Variant[TricalaPosition, TricalaMove]):
     def _accepts(
         self, token: str, position: TricalaPosition, target: tuple[tuple[int, ...], int]
     ) -> bool:
-        match = _SOWING_RE.fullmatch(token)
-        if match is None:
-            return False
         try:
-            guide = self._compile(token, match, position)
+            guide = self._compile(token, position)
+            if guide is None:
+                return False
             found = self._fits(position, guide, 2)
         except (_Rejected, MoveError):
             return False
         return list(found) == [target]
+
+
+@lru_cache(maxsize=1 << 16)
+def _read_sowing(token: str, players: int) -> _Guide | None:
+    """Read a sowing token, independently of any position (cached); None if it is not one.
+
+    Raises _Rejected for pits off the board, bad orders, and turns that the
+    listed pits make impossible (T5).
+    """
+    match = _SOWING_RE.fullmatch(token)
+    if match is None or not _valid_separators(match.group(3)):
+        return None
+    listed = [(match.group(1), match.group(2))]
+    capture = False
+    for step in _STEP_RE.finditer(match.group(3)):
+        listed.append((step.group(2), step.group(3)))
+        capture = step.group(1) == "x"
+    for name, _ in listed:
+        if name not in PIT_INDEX:
+            raise _Rejected(_did_you_mean(name), "no-such-pit")
+    pits = [PIT_INDEX[name] for name, _ in listed]
+    orders: list[tuple[int, ...] | None] = []
+    for name, text in listed:
+        if text is None:
+            orders.append(None)
+            continue
+        letters = text.upper()
+        if not letters or any(c not in COLOURS[:players] for c in letters):
+            raise _Rejected(
+                f"the order at {name} must list colours "
+                f"{', '.join(COLOURS[:players])}, not [{text}]",
+                "order-mismatch",
+            )
+        orders.append(tuple(COLOURS.index(c) for c in letters))
+    if orders[-1] is not None:
+        raise _Rejected(
+            f"the final pit {PIT_NAMES[pits[-1]]} is not picked up, so it takes "
+            "no order (orders belong to the origin and relay pits)",
+            "order-mismatch",
+        )
+    lines = tuple(_LINE[a * PITS + b] for a, b in pairwise(pits))
+    _check_turns(pits, lines)
+    return _Guide(pits[0], orders[0], tuple(pits[1:]), tuple(orders[1:]), lines, capture)
+
+
+def _check_turns(pits: Sequence[int], lines: Sequence[int]) -> None:
+    """Where listed pits are in line, the turns between the lines must be legal (T5)."""
+    for j in range(1, len(lines)):
+        before, after = lines[j - 1], lines[j]
+        if before < 0 or after < 0 or before == after:
+            continue
+        here = PIT_NAMES[pits[j]]
+        if after == opposite(before):  # ruling T5: no 180-degree turn
+            raise _Rejected(
+                f"at {here} the sowing would turn back {DIRECTIONS[after]} after "
+                f"going {DIRECTIONS[before]}; reversing is not allowed (T5)",
+                "reversal",
+            )
+        ahead = _NEXT[pits[j] * 6 + before]
+        if ahead >= 0:  # ruling T5: turns only where the next pit is off the board
+            raise _Rejected(
+                f"the sowing cannot turn at {here}: going {DIRECTIONS[before]} the "
+                f"next pit {PIT_NAMES[ahead]} is still on the board (turns happen only at "
+                "the edge, T5)",
+                "turn-not-at-edge",
+            )
 
 
 def pack_order(order: Sequence[int]) -> int:
