@@ -5,7 +5,10 @@ from __future__ import annotations
 import click
 
 from cli.convert import convert
+from cli.fmt import fmt
+from cli.moves import moves
 from cli.show import show
+from cli.stats import stats
 from cli.validate import validate
 from notation import __version__
 
@@ -25,6 +28,9 @@ def pmn() -> None:
 pmn.add_command(validate)
 pmn.add_command(convert)
 pmn.add_command(show)
+pmn.add_command(moves)
+pmn.add_command(fmt)
+pmn.add_command(stats)
 
 
 def main() -> None:

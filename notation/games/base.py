@@ -207,3 +207,20 @@ class Variant(abc.ABC, Generic[P, M]):
     @abc.abstractmethod
     def play(self, position: P, move: M) -> P:
         """The position after a legal move (a new value; ``position`` is unchanged)."""
+
+    def describe_move(self, move: M, position: P) -> str:
+        """What a legal move does, in words ("captures 5", "3 laps, removes 2").
+
+        The default compares the seats' scores before and after; games with
+        more to say (laps, transfers) override it.
+        """
+        mover = self.to_move(position)
+        before = self.scores(position)
+        after_position = self.play(position, move)
+        after = self.scores(after_position)
+        gained = after[mover] - before[mover]
+        parts = [f"captures {gained}"] if gained else []
+        outcome = self.outcome(after_position)
+        if outcome is not None:
+            parts.append(f"ends the game {outcome.result}")
+        return ", ".join(parts)

@@ -291,6 +291,15 @@ class WariVariant(Variant[WariPosition, int]):
                 )
         return hole
 
+    def describe_move(self, move: int, position: WariPosition) -> str:
+        """Stones the move captures (W3), and the end of the game if it brings it."""
+        captured = self.sow(position, move).captured
+        parts = [f"captures {captured}"] if captured else []
+        outcome = self.outcome(self.play(position, move))
+        if outcome is not None:
+            parts.append(f"ends the game {outcome.result} ({outcome.reason})")
+        return ", ".join(parts)
+
     def format_move(self, move: int, position: WariPosition, *, long: bool = False) -> str:
         captured = self.sow(position, move).captured
         return HOLE_NAMES[move] + (f"+{captured}" if captured else "")

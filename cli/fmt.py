@@ -1,0 +1,92 @@
+"""``pmn fmt``: rewrite records in canonical form, like a code formatter."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from cli.common import location
+from notation.canonical import canonical_record
+from notation.collection import atomic_output, detect_format, read_path
+from notation.pmn import DEFAULT_WIDTH, write_record
+
+
+def format_file(path: str, width: int, long: bool) -> tuple[str, str, list[str]]:
+    """The file's text as it is, its canonical text, and what could not be formatted."""
+    source = "<stdin>" if path == "-" else path
+    original_parts: list[str] = []
+    formatted_parts: list[str] = []
+    messages: list[str] = []
+    for index, record in enumerate(read_path(path, "pmn"), start=1):
+        original_parts.append(write_record(record, width=width))
+        canonical, issues = canonical_record(record, long=long)
+        formatted_parts.append(write_record(canonical, width=width))
+        messages.extend(
+            f"{location(source, issue.line, issue.column)}: game {index}: {issue.message}"
+            for issue in issues
+        )
+    return "\n".join(original_parts), "\n".join(formatted_parts), messages
+
+
+@click.command()
+@click.argument(
+    "files", nargs=-1, required=True, type=click.Path(allow_dash=True, exists=True, dir_okay=False)
+)
+@click.option(
+    "--check",
+    is_flag=True,
+    help="Change nothing; list the files that would change and exit 1 if any.",
+)
+@click.option(
+    "--width",
+    default=DEFAULT_WIDTH,
+    show_default=True,
+    type=click.IntRange(min=20),
+    help="Line width of the movetext.",
+)
+@click.option("--long", is_flag=True, help="Write Tricala moves in the full long form.")
+def fmt(files: tuple[str, ...], check: bool, width: int, long: bool) -> None:
+    """Rewrite the PMN records in FILES in canonical form.
+
+    Canonical form: the standard tags first in a fixed order, canonical move
+    tokens, move numbers where PMN writes them, movetext wrapped at --width.
+    Comments, annotations and variations are kept, and every game replays to
+    the same positions. Files are rewritten in place (safely: a temporary file
+    is renamed over the original); '-' reads stdin and writes stdout.
+
+    Exit code: 0 when done (or, with --check, nothing would change); 1 when
+    --check finds files to change, or a record could not be fully formatted
+    (an illegal move, a damaged record: those parts are kept as written).
+    """
+    changed: list[str] = []
+    trouble = False
+    for path in files:
+        if path != "-" and detect_format(path) != "pmn":
+            raise click.UsageError(f"{path}: pmn fmt formats PMN text, not {detect_format(path)}")
+        try:
+            original, formatted, messages = format_file(path, width, long)
+        except OSError as exc:
+            raise click.FileError(path, exc.strerror) from exc
+        for message in messages:
+            click.echo(message, err=True)
+        trouble = trouble or bool(messages)
+        if path == "-":
+            if not check:
+                sys.stdout.write(formatted)
+            elif formatted != original:
+                changed.append("<stdin>")
+            continue
+        with open(path, encoding="utf-8-sig", errors="replace") as handle:
+            on_disk = handle.read()
+        if formatted == on_disk:
+            continue
+        changed.append(path)
+        if not check:
+            with atomic_output(path) as out:
+                out.write(formatted)
+    for path in changed:
+        click.echo(f"would reformat {path}" if check else f"reformatted {path}", err=check)
+    if check and changed:
+        sys.exit(1)
+    sys.exit(1 if trouble else 0)

@@ -1,0 +1,140 @@
+"""``pmn moves``: the legal moves at a point of a game, or in a position."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from typing import Any
+
+import click
+
+from notation.collection import read_path
+from notation.games import AnyVariant, find_variant
+from notation.games.base import MoveError, PositionError, RulesError
+from notation.replay import record_variant, start_position
+
+
+def position_in_file(file: str, game: int, move_count: int | None) -> tuple[AnyVariant, Any]:
+    """The variant and the position after ``move_count`` main-line moves of game ``game``."""
+    record = next(itertools.islice(read_path(file), game - 1, None), None) if game >= 1 else None
+    if record is None:
+        raise click.UsageError(f"{file} has no game {game}")
+    if record.damaged:
+        error = record.errors[0]
+        raise click.ClickException(f"{file}:{error.line}:{error.column}: {error.message}")
+    try:
+        variant = record_variant(record)
+        position = start_position(record, variant)
+    except (RulesError, PositionError) as exc:
+        raise click.ClickException(f"{file}:{record.line}: {exc}") from exc
+    moves = record.mainline.moves
+    if move_count is not None and move_count > len(moves):
+        raise click.UsageError(f"game {game} has {len(moves)} moves, not {move_count}")
+    for node in moves[: len(moves) if move_count is None else move_count]:
+        try:
+            position = variant.play(position, variant.parse_move(node.token, position))
+        except MoveError as exc:
+            raise click.ClickException(
+                f"{file}:{node.line}:{node.column}: {node.token}: {exc.reason}"
+            ) from exc
+    return variant, position
+
+
+@click.command()
+@click.argument(
+    "file", required=False, type=click.Path(allow_dash=True, exists=True, dir_okay=False)
+)
+@click.option(
+    "--game",
+    "game",
+    help="With FILE: which game (1 is the first). With --position: the game's name.",
+)
+@click.option(
+    "--move",
+    "move_count",
+    type=click.IntRange(min=0),
+    help="With FILE: after this many main-line moves (default: the end).",
+)
+@click.option(
+    "--position", "position_text", help="A position string (the game's Position tag form)."
+)
+@click.option("--rules", help='With --position: the Rules tag value, e.g. "wari skip-origin".')
+@click.option(
+    "--players",
+    type=click.Choice(["2", "3"]),
+    help="With --position --game Tricala: the number of players.",
+)
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+)
+def moves(
+    file: str | None,
+    game: str | None,
+    move_count: int | None,
+    position_text: str | None,
+    rules: str | None,
+    players: str | None,
+    output_format: str,
+) -> None:
+    """List the legal moves in a game at a point, or in a position.
+
+    \b
+      pmn moves games.pmn --game 2 --move 30
+      pmn moves --position 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S --game Wari
+
+    Each move is given in its short form (what the writer writes) and its
+    long form, with what it does (captures, laps).
+    """
+    if (file is None) == (position_text is None):
+        raise click.UsageError("give either FILE or --position (with --game NAME)")
+    if file is not None:
+        try:
+            number = int(game) if game is not None else 1
+        except ValueError as exc:
+            raise click.UsageError(f"--game with a FILE is a game number, not {game!r}") from exc
+        variant, position = position_in_file(file, number, move_count)
+    else:
+        if game is None:
+            raise click.UsageError("--position needs --game NAME (Wari, Trysse, Tricala, Trias)")
+        tags = {"Players": players} if players else {}
+        try:
+            variant = find_variant(game, rules, tags)
+            position = variant.parse_position(position_text or "")
+        except (RulesError, PositionError) as exc:
+            raise click.UsageError(str(exc)) from exc
+    rows = []
+    for move in variant.legal_moves(position):
+        rows.append(
+            {
+                "move": variant.format_move(move, position),
+                "long": variant.format_move(move, position, long=True),
+                "effect": variant.describe_move(move, position),
+            }
+        )
+    outcome = variant.outcome(position)
+    if output_format == "json":
+        click.echo(
+            json.dumps(
+                {
+                    "position": variant.format_position(position),
+                    "to_move": variant.seats[variant.to_move(position)],
+                    "result": outcome.result if outcome else None,
+                    "moves": rows,
+                },
+                ensure_ascii=False,
+            )
+        )
+        return
+    if outcome is not None:
+        click.echo(f"The game is over: {outcome.result} ({outcome.reason}); no moves.")
+        return
+    click.echo(f"{variant.seats[variant.to_move(position)]} to move, {len(rows)} legal move(s):")
+    width = max((len(r["move"]) for r in rows), default=4)
+    long_width = max((len(r["long"]) for r in rows), default=4)
+    for row in rows:
+        long = row["long"] if row["long"] != row["move"] else ""
+        click.echo(f"  {row['move']:<{width}}  {long:<{long_width}}  {row['effect']}".rstrip())

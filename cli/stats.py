@@ -1,0 +1,98 @@
+"""``pmn stats``: what a collection holds, counted by result, length, ruleset and termination."""
+
+from __future__ import annotations
+
+import csv
+import json
+import statistics
+import sys
+from collections import Counter
+
+import click
+
+from cli.validate import expand_paths
+from notation.collection import read_path
+
+LENGTH_BUCKETS = (0, 20, 40, 60, 80, 100, 150, 200, 300)
+
+
+def length_bucket(plies: int) -> str:
+    """``"40-59"`` style bucket of a game's length in moves."""
+    lower = max(b for b in LENGTH_BUCKETS if b <= plies)
+    following = [b for b in LENGTH_BUCKETS if b > plies]
+    return f"{lower}-{following[0] - 1}" if following else f"{lower}+"
+
+
+@click.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True, exists=True))
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "csv", "json"]),
+    default="text",
+    show_default=True,
+)
+def stats(files: tuple[str, ...], output_format: str) -> None:
+    """Count the games in FILES by result, length, ruleset and termination.
+
+    Counts are of the records as declared (no replay: use `pmn validate` to
+    check them). Length is the number of moves in the main line. Unreadable
+    records are counted apart.
+    """
+    tables: dict[str, Counter[str]] = {
+        "game": Counter(),
+        "ruleset": Counter(),
+        "result": Counter(),
+        "termination": Counter(),
+        "length": Counter(),
+    }
+    lengths: list[int] = []
+    damaged = 0
+    for path in expand_paths(files):
+        for record in read_path(path):
+            if record.damaged:
+                damaged += 1
+                continue
+            game = record.tag("Game") or "?"
+            tables["game"][game] += 1
+            tables["ruleset"][f"{game} {record.tag('Rules') or '(default)'}"] += 1
+            tables["result"][record.result] += 1
+            tables["termination"][record.tag("Termination") or "(none)"] += 1
+            plies = len(record.mainline.moves)
+            lengths.append(plies)
+            tables["length"][length_bucket(plies)] += 1
+    games = len(lengths)
+    summary = {
+        "games": games,
+        "unreadable": damaged,
+        "moves_min": min(lengths, default=0),
+        "moves_median": statistics.median(lengths) if lengths else 0,
+        "moves_max": max(lengths, default=0),
+    }
+
+    def ordered(name: str) -> list[tuple[str, int]]:
+        if name == "length":
+            return sorted(tables[name].items(), key=lambda kv: int(kv[0].split("-")[0].rstrip("+")))
+        return sorted(tables[name].items(), key=lambda kv: (-kv[1], kv[0]))
+
+    if output_format == "json":
+        body = {"summary": summary, **{name: dict(ordered(name)) for name in tables}}
+        click.echo(json.dumps(body, ensure_ascii=False, indent=1))
+        return
+    if output_format == "csv":
+        writer = csv.writer(sys.stdout, lineterminator="\n")
+        writer.writerow(["table", "value", "games"])
+        for key, value in summary.items():
+            writer.writerow(["summary", key, value])
+        for name in tables:
+            for key, count in ordered(name):
+                writer.writerow([name, key, count])
+        return
+    click.echo(
+        f"{games} game(s), {damaged} unreadable; moves per game: min {summary['moves_min']}, "
+        f"median {summary['moves_median']}, max {summary['moves_max']}"
+    )
+    for name in tables:
+        click.echo(f"\nby {name}:")
+        for key, count in ordered(name):
+            click.echo(f"  {key:<32} {count:>7}")
