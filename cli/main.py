@@ -7,6 +7,7 @@ import click
 from cli.convert import convert
 from cli.fmt import fmt
 from cli.moves import moves
+from cli.record import record_command
 from cli.show import show
 from cli.stats import stats
 from cli.validate import validate
@@ -31,6 +32,7 @@ pmn.add_command(show)
 pmn.add_command(moves)
 pmn.add_command(fmt)
 pmn.add_command(stats)
+pmn.add_command(record_command)
 
 
 def main() -> None:

@@ -1,0 +1,81 @@
+"""pmn record, driven through standard input as a recorder at the board would type."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from cli.main import pmn
+from notation import read_text, validate_record
+
+TAGS = "Wari\n\nClub night\nHain\n2026.11.22\n1\nAda\nKofi\n"
+
+
+def run(path: Path, lines: str, *extra: str):
+    return CliRunner().invoke(pmn, ["record", *extra, str(path)], input=lines)
+
+
+def test_record_a_game_with_errors_comments_undo_and_resignation(tmp_path):
+    path = tmp_path / "live.pmn"
+    typed = TAGS + "C\nG\nb\ncomment solid\nA\nundo\nF\nend resignation 1-0\n"
+    result = run(path, typed)
+    assert result.exit_code == 0, result.output
+    # an illegal token is refused with the reason and the legal moves, and nothing is lost
+    assert '"G" is not a Trysse/Wari move' in result.output
+    assert "legal: a, b, c, d, e, f" in result.output
+    assert "took back A" in result.output
+    record = read_text(path.read_text())[0]
+    assert record.tag("Event") == "Club night" and record.tag("South") == "Ada"
+    assert [m.token for m in record.mainline.moves] == ["C", "b", "F"]
+    assert record.mainline.moves[1].comments == ("solid",)
+    assert record.tag("Termination") == "resignation"
+    assert validate_record(record).valid
+
+
+def test_the_file_is_valid_after_every_move_and_resume_carries_on(tmp_path):
+    path = tmp_path / "live.pmn"
+    result = run(path, TAGS + "C\nb\n")  # input ends: the recorder saves and stops
+    assert result.exit_code == 0
+    record = read_text(path.read_text())[0]
+    assert [m.token for m in record.mainline.moves] == ["C", "b"]
+    assert record.result == "*" and validate_record(record).valid
+    result = run(path, "A\nsave\n", "--resume")
+    assert result.exit_code == 0
+    assert "2 move(s) so far" in result.output
+    assert [m.token for m in read_text(path.read_text())[0].mainline.moves] == ["C", "b", "A"]
+
+
+def test_result_is_filled_in_when_the_rules_end_the_game(tmp_path):
+    path = tmp_path / "end.pmn"
+    path.write_text('[Game "Trysse"]\n[Position "5-5-5-5-5-1-1-1-1-0-0-0-19-0-S"]\n\n*\n')
+    result = run(path, "F\n", "--resume")
+    assert "Game over: 1-0" in result.output
+    record = read_text(path.read_text())[0]
+    assert record.result == "1-0" and record.tag("Result") == "1-0"
+    assert [m.token for m in record.mainline.moves] == ["F+2"]
+    assert validate_record(record).valid
+
+
+def test_end_with_a_contradictory_result_is_refused(tmp_path):
+    path = tmp_path / "live.pmn"
+    result = run(path, TAGS + "C\nend resignation 1/2-1/2\nend boredom 1-0\nsave\n")
+    assert "a game ended by resignation has a winner" in result.output
+    assert "end REASON RESULT" in result.output
+    assert read_text(path.read_text())[0].result == "*"
+
+
+def test_refuses_to_overwrite_and_to_resume_nothing(tmp_path):
+    path = tmp_path / "live.pmn"
+    path.write_text('[Game "Wari"]\n\n*\n')
+    assert run(path, "").exit_code == 2
+    assert run(tmp_path / "none.pmn", "", "--resume").exit_code == 2
+
+
+def test_tricala_asks_for_players(tmp_path):
+    path = tmp_path / "tri.pmn"
+    typed = "Tricala\n\n3\n\n\n\n\nAnn\nBob\nCy\nshow\nsave\n"
+    result = run(path, typed)
+    assert result.exit_code == 0, result.output
+    record = read_text(path.read_text())[0]
+    assert [record.tag(s) for s in ("White", "Black", "Red")] == ["Ann", "Bob", "Cy"]
