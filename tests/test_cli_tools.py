@@ -113,3 +113,9 @@ def test_stats_counts(tmp_path):
     assert ["game", "Trysse", "3"] in rows
     text = runner.invoke(pmn, ["stats", str(source)]).stdout
     assert text.startswith("3 game(s), 0 unreadable")
+
+
+def test_every_example_is_in_canonical_form():
+    good = sorted(str(p) for p in EXAMPLES.glob("*.pmn"))
+    result = CliRunner().invoke(pmn, ["fmt", "--check", *good])
+    assert result.exit_code == 0, result.stderr
