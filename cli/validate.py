@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import time
 from collections.abc import Iterator
 
 import click
@@ -39,6 +40,32 @@ def summary_line(report: GameReport) -> str:
     return f"{head}: INVALID: {what}: {len(report.problems)} problem(s)"
 
 
+class Progress:
+    """A one-line count of games checked on stderr, redrawn at most ten times a second."""
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled
+        self.last = 0.0
+        self.shown = False
+
+    def update(self, games: int, invalid: int) -> None:
+        """Redraw the count, unless it was drawn less than a tenth of a second ago."""
+        if not self.enabled:
+            return
+        now = time.monotonic()
+        if now - self.last < 0.1:
+            return
+        self.last = now
+        click.echo(f"\r{games} games checked, {invalid} invalid", nl=False, err=True)
+        self.shown = True
+
+    def clear(self) -> None:
+        """Erase the count line before other output."""
+        if self.shown:
+            click.echo("\r\033[K", nl=False, err=True)
+            self.shown = False
+
+
 @click.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True, exists=True))
 @click.option(
@@ -47,35 +74,51 @@ def summary_line(report: GameReport) -> str:
     type=click.Choice(["text", "json"]),
     default="text",
     show_default=True,
-    help="text: a line per game on stdout, problems on stderr; json: one report object on stdout.",
+    help="text: a line per game on stdout, problems on stderr; json: one report object on stdout "
+    "(schemas/report.schema.json).",
 )
 @click.option(
     "--from", "input_format", type=FORMAT_CHOICE, help="Input format (default: by extension)."
 )
-def validate(files: tuple[str, ...], output_format: str, input_format: str | None) -> None:
+@click.option(
+    "-q",
+    "--quiet",
+    is_flag=True,
+    help="No progress on stderr, and no line for valid games: only problems and the summary.",
+)
+def validate(
+    files: tuple[str, ...], output_format: str, input_format: str | None, quiet: bool
+) -> None:
     """Replay every game in FILES through the rules and check its declared result.
 
     FILES are record files or folders (walked for .pmn, .json and .jsonl);
     '-' reads standard input. Every illegal move is reported as
     file:line:col with the game and move number, the reason and the legal
-    moves. Exit code 0 when every game is valid, 1 otherwise.
+    moves. On a terminal, a count of games checked is shown on stderr.
+    Exit code 0 when every game is valid, 1 otherwise.
     """
     reports: list[dict[str, object]] = []
     games = valid = 0
+    progress = Progress(enabled=not quiet and sys.stderr.isatty())
     for path in expand_paths(files):
         try:
             for index, record in enumerate(read_path(path, input_format), start=1):
                 report = validate_record(record, index)
                 games += 1
                 valid += report.valid
+                progress.update(games, games - valid)
                 if output_format == "json":
                     reports.append(report.to_json())
                     continue
+                if quiet and report.valid:
+                    continue
+                progress.clear()
                 click.echo(summary_line(report))
                 for problem in report.problems:
                     click.echo(describe_problem(report.source, index, problem), err=True)
         except OSError as exc:
             raise click.FileError(path, exc.strerror) from exc
+    progress.clear()
     invalid = games - valid
     if output_format == "json":
         json.dump(

@@ -151,3 +151,42 @@ def test_show_errors_are_messages_not_tracebacks(runner):
     assert result.exit_code == 1
     assert "hole C is empty" in result.stderr
     assert "Traceback" not in result.output
+
+
+def test_json_report_conforms_to_its_schema(runner):
+    import jsonschema
+
+    from notation.jsonform import load_schema
+
+    folder = str(EXAMPLES)
+    result = runner.invoke(pmn, ["validate", "--format", "json", folder])
+    report = json.loads(result.stdout)
+    jsonschema.Draft202012Validator(load_schema("report.schema.json")).validate(report)
+    codes = {p["code"] for g in report["games"] for p in g["problems"]}
+    assert {"empty-hole", "must-feed", "wrong-result", "unclosed-comment"} <= codes
+    assert report["summary"]["games"] == len(report["games"])
+
+
+def test_quiet_prints_only_problems_and_the_summary(runner):
+    good = str(EXAMPLES / "wari-annotated.pmn")
+    bad = str(EXAMPLES / "broken" / "wari-empty-hole.pmn")
+    result = runner.invoke(pmn, ["validate", "--quiet", good, bad])
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    assert len(lines) == 2 and "INVALID" in lines[0]
+    assert lines[1] == "2 game(s): 1 valid, 1 invalid"
+
+
+def test_progress_is_drawn_only_on_a_terminal(monkeypatch):
+    from cli import validate as command
+
+    shown = []
+    monkeypatch.setattr(command.click, "echo", lambda text="", **kw: shown.append((text, kw)))
+    progress = command.Progress(enabled=True)
+    progress.update(5, 1)
+    progress.clear()
+    assert shown[0] == ("\r5 games checked, 1 invalid", {"nl": False, "err": True})
+    assert shown[1][1] == {"nl": False, "err": True}
+    silent = command.Progress(enabled=False)
+    silent.update(5, 1)
+    assert len(shown) == 2
