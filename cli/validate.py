@@ -11,8 +11,8 @@ from collections.abc import Iterator
 import click
 
 from cli.common import FORMAT_CHOICE, describe_problem, location
-from notation.collection import FORMATS, read_path
-from notation.replay import GameReport, validate_record
+from notation.collection import FORMATS, read_games
+from notation.replay import GameReport, validate_game
 
 
 def expand_paths(paths: tuple[str, ...]) -> Iterator[str]:
@@ -102,8 +102,8 @@ def validate(
     progress = Progress(enabled=not quiet and sys.stderr.isatty())
     for path in expand_paths(files):
         try:
-            for index, record in enumerate(read_path(path, input_format), start=1):
-                report = validate_record(record, index)
+            for index, game in enumerate(read_games(path, input_format), start=1):
+                report = validate_game(game, index)
                 games += 1
                 valid += report.valid
                 progress.update(games, games - valid)

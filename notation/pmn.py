@@ -49,6 +49,21 @@ def _decode(raw: bytes, line_number: int) -> tuple[str, ReadError | None]:
         )
 
 
+@dataclass(frozen=True, slots=True)
+class Chunk:
+    """The text of one game as cut from a file, not yet read.
+
+    ``line`` is the number of its first line in the file; ``errors`` holds
+    decoding errors found while cutting it. Chunks are small plain values,
+    cheap to send to another process.
+    """
+
+    text: str
+    line: int
+    source: str
+    errors: tuple[ReadError, ...] = ()
+
+
 def iter_records(lines: Iterable[str | bytes], source: str = "<string>") -> Iterator[Record]:
     """Yield the records in a stream of lines, one game at a time.
 
@@ -58,6 +73,12 @@ def iter_records(lines: Iterable[str | bytes], source: str = "<string>") -> Iter
     skipped and Windows line endings are read as plain ones. A new game
     starts at a line beginning with ``[`` once the current game has movetext.
     """
+    for chunk in iter_chunks(lines, source):
+        yield read_chunk(chunk)
+
+
+def iter_chunks(lines: Iterable[str | bytes], source: str = "<string>") -> Iterator[Chunk]:
+    """Cut a stream of lines into games (see :func:`iter_records`), without reading them."""
     chunk: list[str] = []
     chunk_line = 1
     chunk_errors: list[ReadError] = []
@@ -85,7 +106,7 @@ def iter_records(lines: Iterable[str | bytes], source: str = "<string>") -> Iter
             and in_movetext
             and (not in_comment or (previous_blank and TAG_LINE_RE.fullmatch(stripped.rstrip())))
         ):
-            yield _read_chunk(chunk, chunk_line, source, chunk_errors)
+            yield Chunk("".join(chunk), chunk_line, source, tuple(chunk_errors))
             chunk, chunk_line, chunk_errors, in_movetext = [], line_number, [], False
             in_comment = False
         if in_comment or (stripped and not stripped.startswith("[")):
@@ -96,7 +117,7 @@ def iter_records(lines: Iterable[str | bytes], source: str = "<string>") -> Iter
         chunk.append(text_line)
         previous_blank = not stripped
     if any(line.strip() for line in chunk):
-        yield _read_chunk(chunk, chunk_line, source, chunk_errors)
+        yield Chunk("".join(chunk), chunk_line, source, tuple(chunk_errors))
 
 
 def _comment_state(line: str, in_comment: bool) -> bool:
@@ -182,12 +203,10 @@ class _Frame:
         return Line(tuple(self.nodes), tuple(self.comments))
 
 
-def _read_chunk(
-    chunk: list[str], first_line: int, source: str, decode_errors: list[ReadError]
-) -> Record:
-    """Build one record from the text of one game."""
-    text = "".join(chunk)
-    errors: list[ReadError] = list(decode_errors)
+def read_chunk(chunk: Chunk) -> Record:
+    """Read one game's text into a record (a damaged record if it cannot be read)."""
+    text, first_line, source = chunk.text, chunk.line, chunk.source
+    errors: list[ReadError] = list(chunk.errors)
     tags: list[tuple[str, str]] = []
     stack: list[_Frame] = [_Frame()]
     number: str | None = None

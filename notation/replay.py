@@ -16,6 +16,8 @@ from typing import Any
 
 from notation.games import AnyVariant, find_variant
 from notation.games.base import MoveError, Outcome, PositionError, RulesError, parse_result
+from notation.grammar import MOVE, MOVE_NUMBER, RESULT, TAG_PAIR, unescape_tag_value
+from notation.pmn import Chunk, read_chunk
 from notation.record import Line, MoveNode, Record
 
 #: ``Termination`` values that explain a result given before the rules end the game (N1).
@@ -377,3 +379,119 @@ def _check_declarations(
                     *where,
                 )
             )
+
+
+# -- the fast path -------------------------------------------------------------
+
+_TAG_LINE_RE = TAG_PAIR.re
+_NUMBER_RE = MOVE_NUMBER.re
+_RESULT_RE = RESULT.re
+_MOVE_RE = MOVE.re
+#: Characters that make movetext more than numbers, moves and a result.
+_NOT_PLAIN_RE = re.compile(r'[{};()$!?%\\"]')
+
+
+def _plain_game(chunk: Chunk) -> tuple[list[tuple[str, str]], list[str], int] | None:
+    """Tags, movetext tokens and first line of a game written plainly, or None.
+
+    Plainly means: one tag pair per line, then only move numbers, moves and a
+    result (no comments, annotations or variations), and no decoding errors.
+    """
+    if chunk.errors:
+        return None
+    lines = chunk.text.split("\n")
+    tags: list[tuple[str, str]] = []
+    first = -1
+    body = len(lines)
+    for index, line in enumerate(lines):
+        stripped = line.strip()
+        if not stripped:
+            continue
+        if first < 0:
+            first = index
+        if not stripped.startswith("["):
+            body = index
+            break
+        match = _TAG_LINE_RE.fullmatch(stripped)
+        if match is None:
+            return None
+        tags.append((match.group("tag_name"), unescape_tag_value(match.group("tag_value"))))
+    movetext = " ".join(lines[body:])
+    if _NOT_PLAIN_RE.search(movetext):
+        return None
+    tokens = movetext.split()
+    if not tokens or not _RESULT_RE.fullmatch(tokens[-1]):
+        return None
+    return tags, tokens, chunk.line + max(first, 0)
+
+
+def validate_game(game: Chunk | Record, index: int = 1) -> GameReport:
+    """Validate a game given as an unread chunk (fast path) or as a record."""
+    if isinstance(game, Chunk):
+        return validate_chunk(game, index)
+    return validate_record(game, index)
+
+
+def validate_chunk(chunk: Chunk, index: int = 1) -> GameReport:
+    """Validate one game's text: the same report as ``validate_record(read_chunk(chunk))``.
+
+    The common case (a game written plainly, and valid) is replayed straight
+    from its tokens without building the record tree. Anything else, and any
+    game with a problem, takes the full path, so error places are exact.
+    """
+    plain = _plain_game(chunk)
+    if plain is None:
+        return validate_record(read_chunk(chunk), index)
+    tags, tokens, line = plain
+    record = Record(tuple(tags), Line(), tokens[-1], source=chunk.source, line=line)
+    problems: list[Problem] = []
+    try:
+        variant = record_variant(record)
+        position = start_position(record, variant)
+    except (RulesError, PositionError):
+        return validate_record(read_chunk(chunk), index)
+    if not _check_result_token(record, variant, problems) or problems:
+        return validate_record(read_chunk(chunk), index)
+    parse_move, play = variant.parse_move, variant.play
+    number: str | None = None
+    plies = 0
+    for token in tokens[:-1]:
+        if token[-1] == ".":
+            if number is not None or not _NUMBER_RE.fullmatch(token):
+                return validate_record(read_chunk(chunk), index)
+            number = token
+            continue
+        if number is not None:
+            if number != expected_number(variant, position):
+                return validate_record(read_chunk(chunk), index)
+            number = None
+        if (token[0].isdigit() and len(token) > 1 and token[1] in "-/") or not _MOVE_RE.fullmatch(
+            token
+        ):
+            return validate_record(read_chunk(chunk), index)  # a result or something unreadable
+        try:
+            position = play(position, parse_move(token, position))
+        except MoveError:
+            return validate_record(read_chunk(chunk), index)
+        plies += 1
+    if number is not None:
+        return validate_record(read_chunk(chunk), index)
+    outcome = variant.outcome(position)
+    scores = tuple(variant.scores(position))
+    _check_declarations(record, variant, outcome, scores, problems)
+    if problems:
+        return validate_record(read_chunk(chunk), index)
+    return GameReport(
+        source=chunk.source,
+        index=index,
+        line=line,
+        game=variant.game,
+        rules=variant.rules,
+        players=tuple(record.tag(seat) or "?" for seat in variant.seats),
+        declared=record.result,
+        outcome=outcome,
+        plies=plies,
+        problems=(),
+        final_position=variant.format_position(position),
+        scores=scores,
+    )
