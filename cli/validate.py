@@ -7,12 +7,14 @@ import os
 import sys
 import time
 from collections.abc import Iterator
+from typing import Any
 
 import click
 
 from cli.common import FORMAT_CHOICE, describe_problem, location
 from notation.collection import FORMATS, read_games
-from notation.replay import GameReport, validate_game
+from notation.parallel import default_jobs, validate_many
+from notation.replay import GameReport
 
 
 def expand_paths(paths: tuple[str, ...]) -> Iterator[str]:
@@ -86,8 +88,18 @@ class Progress:
     is_flag=True,
     help="No progress on stderr, and no line for valid games: only problems and the summary.",
 )
+@click.option(
+    "-j",
+    "--jobs",
+    type=click.IntRange(min=1),
+    help="Processes to validate with (default: every core). Output is the same, in input order.",
+)
 def validate(
-    files: tuple[str, ...], output_format: str, input_format: str | None, quiet: bool
+    files: tuple[str, ...],
+    output_format: str,
+    input_format: str | None,
+    quiet: bool,
+    jobs: int | None,
 ) -> None:
     """Replay every game in FILES through the rules and check its declared result.
 
@@ -100,24 +112,28 @@ def validate(
     reports: list[dict[str, object]] = []
     games = valid = 0
     progress = Progress(enabled=not quiet and sys.stderr.isatty())
-    for path in expand_paths(files):
-        try:
-            for index, game in enumerate(read_games(path, input_format), start=1):
-                report = validate_game(game, index)
-                games += 1
-                valid += report.valid
-                progress.update(games, games - valid)
-                if output_format == "json":
-                    reports.append(report.to_json())
-                    continue
-                if quiet and report.valid:
-                    continue
-                progress.clear()
-                click.echo(summary_line(report))
-                for problem in report.problems:
-                    click.echo(describe_problem(report.source, index, problem), err=True)
-        except OSError as exc:
-            raise click.FileError(path, exc.strerror) from exc
+
+    def every_game() -> Iterator[tuple[Any, int]]:
+        for path in expand_paths(files):
+            try:
+                for index, game in enumerate(read_games(path, input_format), start=1):
+                    yield game, index
+            except OSError as exc:
+                raise click.FileError(path, exc.strerror) from exc
+
+    for report in validate_many(every_game(), jobs or default_jobs()):
+        games += 1
+        valid += report.valid
+        progress.update(games, games - valid)
+        if output_format == "json":
+            reports.append(report.to_json())
+            continue
+        if quiet and report.valid:
+            continue
+        progress.clear()
+        click.echo(summary_line(report))
+        for problem in report.problems:
+            click.echo(describe_problem(report.source, report.index, problem), err=True)
     progress.clear()
     invalid = games - valid
     if output_format == "json":
