@@ -14,6 +14,22 @@ Holes are stored in sowing order, so sowing is index arithmetic modulo 12:
 ``A``..``F`` are 0..5 and ``a``..``f`` are 6..11. A move is the index of the
 hole emptied. Rulesets: ``trysse`` (the default, W5) and ``wari`` (W6);
 option ``skip-origin`` (W2).
+
+Ruleset ``abapa`` goes beyond the seed texts: it is the tournament Oware
+Abapa of the Mind Sports Olympiad, as OpenSpiel's ``oware`` and the Aualé
+program play it. Its rules have ids A1-A8, defined in ``docs/oware.md``:
+
+- A1 the board and the start are those of W1;
+- A2 one lap; on 12 or more stones the emptied hole is skipped;
+- A3 captures of 2s and 3s as W3;
+- A4 a move that would capture every stone on the opponent's side is legal
+  but captures nothing (a "grand slam");
+- A5 feeding as W4;
+- A6 a player who must feed and cannot, or who has no stones to move, ends
+  the game: each player takes the stones on its own side;
+- A7 a position that occurred before (same holes, same player to move) ends
+  the game the same way;
+- A8 more than 24 captured wins at once; 24-24 is a draw.
 """
 
 from __future__ import annotations
@@ -32,6 +48,7 @@ from notation.games.base import (
 )
 
 NAMES = ("trysse", "wari")
+RULESETS = ("trysse", "wari", "abapa")
 
 SEATS = ("South", "North")
 SOUTH, NORTH = 0, 1
@@ -50,14 +67,26 @@ def side(seat: int) -> range:
     return _SIDES[seat]
 
 
+#: What a repetition compares (A7): the holes and the player to move.
+Board = tuple[tuple[int, ...], int]
+
+
 @dataclass(frozen=True, slots=True)
 class WariPosition:
-    """A Trysse/Wari position: hole counts in sowing order, captures, who moves."""
+    """A Trysse/Wari position: hole counts in sowing order, captures, who moves.
+
+    ``seen`` is used by ruleset ``abapa`` only (A7): the boards (holes and
+    player to move) of the earlier positions since the last capture. It is
+    empty under ``trysse`` and ``wari``, and for a position read from a
+    string (a game that starts from a ``Position`` tag counts repetitions
+    from there).
+    """
 
     pits: tuple[int, ...]  # 12 counts, A..F then a..f
     captured: tuple[int, int]  # South's, North's
     to_move: int  # SOUTH or NORTH
     turn: int = 0  # turns taken since the start
+    seen: frozenset[Board] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +100,8 @@ class Sowing:
 
 @dataclass(frozen=True, slots=True)
 class WariVariant(Variant[WariPosition, int]):
-    """Trysse (``target`` 21, W5) or Wari (``target`` 25, W6); option ``skip-origin`` (W2)."""
+    """Trysse (``target`` 21, W5), Wari (``target`` 25, W6) or Oware Abapa (A1-A8);
+    option ``skip-origin`` (W2, always on under ``abapa``: A2)."""
 
     ruleset: str = "trysse"
     skip_origin: bool = False
@@ -80,17 +110,29 @@ class WariVariant(Variant[WariPosition, int]):
 
     @property
     def game(self) -> str:  # type: ignore[override]
-        """The board's name under this ruleset: "Wari" for ``wari``, else "Trysse"."""
-        return "Wari" if self.ruleset == "wari" else "Trysse"
+        """The board's name under this ruleset: "Trysse" for ``trysse``, else "Wari"."""
+        return "Trysse" if self.ruleset == "trysse" else "Wari"
 
     @property
     def rules(self) -> str:  # type: ignore[override]
+        if self.ruleset == "abapa":
+            return "abapa"  # abapa A2: the origin is always skipped, no option to name
         return self.ruleset + (" skip-origin" if self.skip_origin else "")
 
     @property
+    def abapa(self) -> bool:
+        """Whether this is the tournament ruleset ``abapa`` (A1-A8)."""
+        return self.ruleset == "abapa"
+
+    @property
+    def skips_origin(self) -> bool:
+        """Whether sowing 12+ stones skips the emptied hole (W2 option; abapa A2)."""
+        return self.skip_origin or self.ruleset == "abapa"
+
+    @property
     def target(self) -> int:
-        """Captures that win at once: 21 in Trysse (W5), 25 in Wari (W6)."""
-        return 25 if self.ruleset == "wari" else 21
+        """Captures that win at once: 21 in Trysse (W5), 25 in Wari (W6) and abapa (A8)."""
+        return 21 if self.ruleset == "trysse" else 25
 
     # -- positions -------------------------------------------------------
     def initial_position(self) -> WariPosition:
@@ -123,8 +165,8 @@ class WariVariant(Variant[WariPosition, int]):
         return position.turn
 
     def scores(self, position: WariPosition) -> tuple[int, ...]:
-        """Captures; when the game ended under W6, each side's stones are added."""
-        if self.ruleset == "wari" and self._wari_sweep(position):
+        """Captures; when the game ended under W6 (or abapa A6/A7), each side's stones are added."""
+        if self.ruleset != "trysse" and self._wari_sweep(position):
             return tuple(
                 position.captured[seat] + sum(position.pits[i] for i in side(seat))
                 for seat in (0, 1)
@@ -163,7 +205,7 @@ class WariVariant(Variant[WariPosition, int]):
         index = hole
         while stones:
             index = (index + 1) % HOLES
-            if index == hole and self.skip_origin:  # ruling W2: option skip-origin
+            if index == hole and self.skips_origin:  # ruling W2 option skip-origin; abapa A2
                 continue
             pits[index] += 1  # ruling W2: the emptied hole is sown into on 12+ stones
             stones -= 1
@@ -171,11 +213,15 @@ class WariVariant(Variant[WariPosition, int]):
         captured = 0
         opponent = side(1 - position.to_move)
         # ruling W3: capture 2s and 3s backwards from the last hole, on the opponent's side only
-        while index in opponent and pits[index] in (2, 3):
-            captured += pits[index]
-            pits[index] = 0
+        taken = list(pits)
+        while index in opponent and taken[index] in (2, 3):
+            captured += taken[index]
+            taken[index] = 0
             index -= 1
-        return Sowing(tuple(pits), captured, last)
+        if captured and self.ruleset == "abapa" and not any(taken[i] for i in opponent):
+            # abapa A4: a capture of every stone on the opponent's side captures nothing
+            return Sowing(tuple(pits), 0, last)
+        return Sowing(tuple(taken), captured, last)
 
     def _feeds(self, position: WariPosition, hole: int) -> bool:
         """Whether the move leaves the opponent at least one stone (W4)."""
@@ -189,10 +235,16 @@ class WariVariant(Variant[WariPosition, int]):
     def _candidates(self, position: WariPosition) -> list[int]:
         return [i for i in side(position.to_move) if position.pits[i]]
 
+    def _repeated(self, position: WariPosition) -> bool:
+        """abapa A7: the holes and the player to move occurred before (since the last capture)."""
+        return bool(position.seen) and (position.pits, position.to_move) in position.seen
+
     def _wari_sweep(self, position: WariPosition) -> bool:
-        """W6: the player to move has no stones, or must feed and cannot."""
+        """W6 (abapa A6, A7): no stones to move, must feed and cannot, or (abapa) a repetition."""
         if max(position.captured) >= self.target:
             return False
+        if self.ruleset == "abapa" and self._repeated(position):  # abapa A7
+            return True
         candidates = self._candidates(position)
         if not candidates:
             return True
@@ -209,12 +261,19 @@ class WariVariant(Variant[WariPosition, int]):
             if not self._candidates(position):  # ruling W5: no stones at the start of the turn
                 return Outcome.draw((0, 1), 2, f"{mover} has no stones to move: drawn (W5)")
             return None
+        if self.ruleset == "abapa" and position.captured == (24, 24):  # abapa A8
+            return Outcome.draw((0, 1), 2, "each player captured 24 stones: drawn (A8)")
         if not self._wari_sweep(position):
             return None
-        # ruling W6: every stone still on the board goes to the owner of its side
+        # ruling W6, abapa A6/A7: every stone still on the board goes to the owner of its side
         totals = self.scores(position)
-        why = "has no stones to move" if not self._candidates(position) else "must feed and cannot"
-        reason = f"{mover} {why}; stones go to their side's owner: {totals[0]}-{totals[1]} (W6)"
+        if self.ruleset == "abapa" and self._repeated(position):
+            why, rule = "the position repeats", "A7"
+        elif not self._candidates(position):
+            why, rule = f"{mover} has no stones to move", "A6" if self.abapa else "W6"
+        else:
+            why, rule = f"{mover} must feed and cannot", "A6" if self.abapa else "W6"
+        reason = f"{why}; stones go to their side's owner: {totals[0]}-{totals[1]} ({rule})"
         if totals[0] == totals[1]:
             return Outcome.draw((0, 1), 2, reason)
         return Outcome.win(0 if totals[0] > totals[1] else 1, 2, reason)
@@ -224,8 +283,8 @@ class WariVariant(Variant[WariPosition, int]):
             return iter(())
         candidates = self._candidates(position)
         if self._must_feed(position):
-            feeding = [h for h in candidates if self._feeds(position, h)]  # ruling W4
-            if feeding or self.ruleset == "wari":
+            feeding = [h for h in candidates if self._feeds(position, h)]  # ruling W4, abapa A5
+            if feeding or self.ruleset != "trysse":
                 return iter(feeding)
             # ruling W5: Trysse, cannot feed: the player moves as it likes
         return iter(candidates)
@@ -250,10 +309,12 @@ class WariVariant(Variant[WariPosition, int]):
             and hole in _SIDES[mover]
             and max(position.captured) < self.target
             and any(pits[i] for i in _SIDES[1 - mover])
+            and not (position.seen and self._repeated(position))
         ):
             # The common case, decided without generating moves: nobody has reached
             # the target, the mover has stones (this hole), the opponent has stones
-            # (so W4 does not apply and, under Wari, W6 does not end the game).
+            # (so W4 does not apply and, under Wari, W6 does not end the game), and
+            # under abapa the position is not a repetition (A7).
             return hole
         outcome = self.outcome(position)
         if outcome is not None:  # ruling N2
@@ -308,8 +369,13 @@ class WariVariant(Variant[WariPosition, int]):
         sowing = self.sow(position, move)
         captured = list(position.captured)
         captured[position.to_move] += sowing.captured
+        seen: frozenset[Board] = frozenset()
+        if self.ruleset == "abapa" and not sowing.captured:
+            # abapa A7: remember the boards since the last capture (a capture makes
+            # every earlier board unreachable: captured stones never come back)
+            seen = position.seen | {(position.pits, position.to_move)}
         return WariPosition(
-            sowing.pits, (captured[0], captured[1]), 1 - position.to_move, position.turn + 1
+            sowing.pits, (captured[0], captured[1]), 1 - position.to_move, position.turn + 1, seen
         )
 
 
@@ -318,22 +384,24 @@ def variant_from_tags(game: str, rules: str | None, tags: Mapping[str, str]) -> 
 
     ``Rules`` holds the ruleset name then options separated by spaces:
     ``"wari skip-origin"``. An option alone (``"skip-origin"``) keeps the
-    game's default ruleset.
+    game's default ruleset. ``"abapa"`` selects the tournament Oware Abapa
+    rules (A1-A8), which always skip the origin (``"abapa skip-origin"`` is
+    accepted and means the same).
     """
     ruleset = "wari" if game.lower() == "wari" else "trysse"
     skip_origin = False
     for word in (rules or "").split():
         lowered = word.lower()
-        if lowered in ("trysse", "wari"):
+        if lowered in RULESETS:
             ruleset = lowered
         elif lowered == "skip-origin":
             skip_origin = True
         else:
             raise RulesError(
-                f'unknown Trysse/Wari ruleset or option "{word}" (rulesets: trysse, wari; '
+                f'unknown Trysse/Wari ruleset or option "{word}" (rulesets: trysse, wari, abapa; '
                 "option: skip-origin)"
             )
-    return WariVariant(ruleset, skip_origin)
+    return WariVariant(ruleset, skip_origin and ruleset != "abapa")
 
 
-__all__ = ["NAMES", "SEATS", "WariPosition", "WariVariant", "variant_from_tags"]
+__all__ = ["HOLE_NAMES", "NAMES", "RULESETS", "SEATS", "WariPosition", "WariVariant", "variant_from_tags"]
