@@ -1,4 +1,4 @@
-"""``pmn convert``: PMN text, JSON and JSON Lines, each to each, losing nothing."""
+"""``pmn convert``: PMN text, JSON, JSON Lines, Aualé's OGN and OpenSpiel action sequences."""
 
 from __future__ import annotations
 
@@ -8,28 +8,53 @@ from collections.abc import Iterator
 
 import click
 
-from cli.common import FORMAT_CHOICE, location
-from notation.collection import detect_format, read_path, write_path
+from cli.common import location
+from notation.collection import FORMATS, detect_format, read_path, write_path
+from notation.ogn import OGNWriteError
+from notation.openspiel import ActionsWriteError
+from notation.pits import CONVENTIONS, DEFAULT, PITS_TAG, PitsError, translate_record
 from notation.pmn import DEFAULT_WIDTH
 from notation.record import Record
+
+ALL_FORMATS = click.Choice(list(FORMATS))
+PITS_CHOICE = click.Choice(list(CONVENTIONS), case_sensitive=False)
+#: Formats that name the 2x6 board's holes their own way (letters, or OpenSpiel's 0-5).
+FIXED_NAMING = ("ogn", "openspiel-actions")
 
 
 @click.command()
 @click.argument("source", type=click.Path(allow_dash=True, exists=True, dir_okay=False))
 @click.option("-o", "--output", default="-", show_default=True, help="Output file; '-' is stdout.")
 @click.option(
-    "--from", "input_format", type=FORMAT_CHOICE, help="Input format (default: by extension)."
+    "--from",
+    "input_format",
+    type=ALL_FORMATS,
+    help="Input format (default: by extension; .ogn is OGN; openspiel-actions must be named).",
 )
 @click.option(
     "--to",
     "output_format",
-    type=FORMAT_CHOICE,
+    type=ALL_FORMATS,
     help="Output format (default: by extension, else pmn).",
 )
 @click.option(
     "--width", default=DEFAULT_WIDTH, show_default=True, help="Line width of PMN movetext."
 )
 @click.option("--in-place", is_flag=True, help="Allow OUTPUT to be the SOURCE file itself.")
+@click.option(
+    "--pits",
+    "pits",
+    type=PITS_CHOICE,
+    help="Write Trysse/Wari/Oware moves with this hole numbering (letters, numbers, own) "
+    "and a Pits tag naming it. Default: as written.",
+)
+@click.option(
+    "--from-pits",
+    "from_pits",
+    type=PITS_CHOICE,
+    help="Read Trysse/Wari/Oware moves of records without a Pits tag with this hole numbering "
+    "(and write letters unless --pits says otherwise).",
+)
 def convert(
     source: str,
     output: str,
@@ -37,6 +62,8 @@ def convert(
     output_format: str | None,
     width: int,
     in_place: bool,
+    pits: str | None,
+    from_pits: str | None,
 ) -> None:
     """Convert the records in SOURCE to another format, losing nothing.
 
@@ -44,6 +71,12 @@ def convert(
     tags in their order, moves as written, comments, annotations and
     variations. A record that cannot be read is carried through as its raw
     text with its errors, reported on stderr, and the exit code is 1.
+
+    OGN (Aualé's Oware Game Notation, .ogn) holds what PMN holds for the
+    Trysse/Wari/Oware board. openspiel-actions holds one game per line of
+    OpenSpiel oware actions: reading replays them under the abapa rules;
+    writing keeps only the main line's moves. Records whose holes are
+    numbered (a Pits tag, or --from-pits) are reported on stderr.
     """
     same_file = (
         output != "-"
@@ -54,25 +87,48 @@ def convert(
     if same_file and not in_place:
         raise click.UsageError(f"{output} is the input file; pass --in-place to overwrite it")
     fmt = output_format or (detect_format(output) if output != "-" else "pmn")
+    if pits is not None and pits.lower() != DEFAULT and fmt in FIXED_NAMING:
+        raise click.UsageError(f"--pits {pits}: {fmt} names the holes its own way")
+    target = pits.lower() if pits is not None else DEFAULT if from_pits is not None else None
     damaged = 0
+    current = [0, ""]  # the game being converted: its number and source, for write errors
 
     def records() -> Iterator[Record]:
         nonlocal damaged
         for index, record in enumerate(read_path(source, input_format), start=1):
+            current[:] = [index, record.source]
             if record.damaged:
                 damaged += 1
                 for error in record.errors:
                     where = location(record.source, error.line, error.column)
                     path = f" at {error.path}" if error.path else ""
                     click.echo(f"{where}: game {index}{path}: {error.message}", err=True)
+                yield record
+                continue
+            named = record.tag(PITS_TAG)
+            if named is not None:
+                click.echo(
+                    f"{location(record.source, record.line, 0)}: game {index}: "
+                    f'holes named by the "{named}" convention (Pits tag)',
+                    err=True,
+                )
+            if target is not None:
+                record = translate_record(record, target, from_pits).record
             yield record
 
     # Reading the whole source first keeps an in-place conversion from reading what it writes.
-    collected = list(records()) if in_place else records()
     try:
+        collected = list(records()) if in_place else records()
         write_path(collected, output, fmt, width=width)
     except OSError as exc:
         raise click.FileError(output, exc.strerror) from exc
+    except (OGNWriteError, ActionsWriteError) as exc:
+        where = location(exc.record.source, exc.line, exc.column)
+        click.echo(f"{where}: game {current[0]}: cannot write as {fmt}: {exc}", err=True)
+        sys.exit(1)
+    except PitsError as exc:
+        click.echo(f"{current[1] or source}: game {current[0]}: {exc}", err=True)
+        sys.exit(1)
     if damaged:
         click.echo(f"{damaged} record(s) could not be read; carried through as raw text", err=True)
     sys.exit(1 if damaged else 0)

@@ -11,11 +11,21 @@ from contextlib import contextmanager
 from typing import IO
 
 from notation.jsonform import iter_json_records, write_json
+from notation.ogn import iter_ogn_records, write_ogn
+from notation.openspiel import iter_action_records, write_actions
 from notation.pmn import DEFAULT_WIDTH, Chunk, iter_chunks, iter_records, write_records
 from notation.record import Record
 
-#: Format names and the file extensions that select them.
-FORMATS = {"pmn": (".pmn", ".txt"), "json": (".json",), "jsonl": (".jsonl", ".ndjson")}
+#: Format names and the file extensions that select them. ``ogn`` is Aualé's
+#: Oware Game Notation; ``openspiel-actions`` (OpenSpiel oware action
+#: sequences, one game per line) has no extension of its own: name it.
+FORMATS: dict[str, tuple[str, ...]] = {
+    "pmn": (".pmn", ".txt"),
+    "json": (".json",),
+    "jsonl": (".jsonl", ".ndjson"),
+    "ogn": (".ogn",),
+    "openspiel-actions": (),
+}
 
 
 def detect_format(path: str, default: str = "pmn") -> str:
@@ -31,6 +41,8 @@ def _sniff(head: bytes) -> str:
     """JSON when the data opens with an object or an array of arrays/objects; PMN otherwise
     (a PMN file opens with a tag pair like ``[Game``)."""
     stripped = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    if stripped.startswith(b"[Variant"):  # Aualé writes the Variant tag first
+        return "ogn"
     if stripped.startswith(b"{"):
         return "json"
     if stripped.startswith(b"[") and stripped[1:].lstrip()[:1] in (b"{", b"[", b"]"):
@@ -58,9 +70,9 @@ def read_games(path: str, fmt: str | None = None) -> Iterator[Chunk | Record]:
 def read_path(path: str, fmt: str | None = None) -> Iterator[Record]:
     """Yield the records of a file (``-``: standard input), one at a time.
 
-    ``fmt`` is ``pmn``, ``json`` or ``jsonl``; when None it comes from the
+    ``fmt`` is a name in :data:`FORMATS`; when None it comes from the
     extension, and for standard input or an unknown extension from the
-    first bytes (``{`` or ``[`` means JSON).
+    first bytes (``{`` or ``[`` means JSON, ``[Variant`` OGN).
     """
     source = "<stdin>" if path == "-" else path
     stream: IO[bytes] = sys.stdin.buffer if path == "-" else open(path, "rb")  # noqa: SIM115
@@ -73,6 +85,10 @@ def read_path(path: str, fmt: str | None = None) -> Iterator[Record]:
                 fmt = _sniff(stream.peek(64))
         if fmt == "pmn":
             yield from iter_records(stream, source)
+        elif fmt == "ogn":
+            yield from iter_ogn_records(stream, source)
+        elif fmt == "openspiel-actions":
+            yield from iter_action_records(stream, source)
         else:
             data = stream.read().decode("utf-8-sig", errors="replace")
             yield from iter_json_records(data, source)
@@ -112,5 +128,9 @@ def write_path(
     with atomic_output(path) as out:
         if fmt == "pmn":
             write_records(records, out, width=width)
+        elif fmt == "ogn":
+            write_ogn(records, out)
+        elif fmt == "openspiel-actions":
+            write_actions(records, out)
         else:
             write_json(records, out, lines=fmt == "jsonl")

@@ -1,0 +1,262 @@
+"""Hole numbering conventions for the 2x6 board (Trysse, Wari, Oware), and records translated between them.
+
+PMN writes Trysse/Wari/Oware moves with hole letters (ruling W1); other
+programs and score sheets number the holes. A record says which convention
+its moves use with a ``Pits`` tag (``[Pits "numbers"]``); without one it
+uses letters. Diagrams of each convention are in ``docs/oware.md``::
+
+    letters (default)          numbers                    own
+     f  e  d  c  b  a          12 11 10  9  8  7           6  5  4  3  2  1   North
+     A  B  C  D  E  F           1  2  3  4  5  6           1  2  3  4  5  6   South
+
+- ``letters``: South's ``A``-``F``, North's ``a``-``f``, each from its owner's left;
+- ``numbers``: ``1``-``12`` counterclockwise from South's left (the sowing order);
+- ``own``: ``1``-``6`` from the mover's own left: which side is meant
+  follows from who moves (South in ``1.``, North in ``1...``).
+
+A capture suffix ``+n`` is kept as it is in every convention. This module
+is a notation layer over the record model: it knows the board's hole names
+(``notation.games.wari``) but not its rules.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
+
+from notation.games.wari import HOLE_NAMES, NORTH, SOUTH
+from notation.record import Line, MoveNode, Record
+
+#: Convention name -> what it is, for messages and ``--help``.
+CONVENTIONS = {
+    "letters": "A-F for South, a-f for North, each from its owner's left (the default)",
+    "numbers": "1-12 counterclockwise from South's left: A-F are 1-6, a-f are 7-12",
+    "own": "1-6 from the mover's own left: South's A-F or North's a-f by whose turn it is",
+}
+DEFAULT = "letters"
+#: The tag that names a record's convention.
+PITS_TAG = "Pits"
+#: The ``Game`` tag values (lower case) of the 2x6 board.
+BOARD_GAMES = ("trysse", "wari")
+
+_TOKEN_RE = {
+    "letters": re.compile(r"([A-Fa-f])((?:\+\d+)?)"),
+    "numbers": re.compile(r"(1[0-2]|[1-9])((?:\+\d+)?)"),
+    "own": re.compile(r"([1-6])((?:\+\d+)?)"),
+}
+_TURN_RE = re.compile(r"-([SN])\s*$")
+
+
+class PitsError(ValueError):
+    """A ``Pits`` tag or option names no known convention."""
+
+    code = "unknown-pits"
+
+
+def check_convention(name: str) -> str:
+    """The convention called ``name`` (any case); raises PitsError for an unknown one."""
+    lowered = name.strip().lower()
+    if lowered not in CONVENTIONS:
+        raise PitsError(f'unknown hole numbering "{name}" (known: {", ".join(CONVENTIONS)})')
+    return lowered
+
+
+def hole_of(token: str, convention: str, mover: int) -> tuple[int, str] | None:
+    """The hole index (0-11, sowing order) a token names, and its ``+n`` suffix; None if it names none.
+
+    Under ``own`` the side is the mover's. Under ``letters`` and ``numbers``
+    the token names a hole whoever moves.
+    """
+    match = _TOKEN_RE[convention].fullmatch(token)
+    if match is None:
+        return None
+    name, suffix = match.group(1), match.group(2)
+    if convention == "letters":
+        return HOLE_NAMES.index(name), suffix
+    if convention == "numbers":
+        return int(name) - 1, suffix
+    return 6 * mover + int(name) - 1, suffix
+
+
+def hole_name(hole: int, convention: str) -> str:
+    """A hole's name in a convention (``own`` names it from its owner's left)."""
+    if convention == "letters":
+        return HOLE_NAMES[hole]
+    if convention == "numbers":
+        return str(hole + 1)
+    return str(hole % 6 + 1)
+
+
+def translate_token(token: str, source: str, target: str, mover: int) -> str | None:
+    """A move token rewritten from one convention to another; None when it cannot be.
+
+    A token that names no hole in ``source``, or (for ``own``) a hole of the
+    side that does not move, is not translated: the rules then report it as
+    written.
+    """
+    if source == target:
+        return token
+    found = hole_of(token, source, mover)
+    if found is None:
+        return None
+    hole, suffix = found
+    if target == "own" and hole // 6 != mover:
+        return None
+    return hole_name(hole, target) + suffix
+
+
+def is_board_record(record: Record) -> bool:
+    """Whether a record is of the 2x6 board (``Game`` Trysse or Wari)."""
+    game = record.tag("Game")
+    return game is not None and game.strip().lower() in BOARD_GAMES
+
+
+def first_mover(record: Record) -> int:
+    """Who makes the record's first move: from its ``Position`` tag (``...-N``), else South."""
+    position = record.tag("Position")
+    match = _TURN_RE.search(position) if position is not None else None
+    return NORTH if match is not None and match.group(1) == "N" else SOUTH
+
+
+@dataclass(frozen=True, slots=True)
+class Translation:
+    """A record rewritten into another convention.
+
+    ``source`` is the convention the record was written in and ``origin``
+    how that was known: ``"tag"`` (its ``Pits`` tag), ``"option"`` (the
+    reader was told) or ``"default"`` (letters). ``tokens`` maps each move's
+    path (``moves[3]``, ``moves[3].variations[0][1]``, as in validation
+    problems) to the token as originally written and the seat that played it.
+    """
+
+    record: Record
+    source: str
+    origin: str
+    tokens: dict[str, tuple[str, int]]
+
+
+def source_convention(record: Record, option: str | None = None) -> tuple[str, str]:
+    """The convention a record's moves are written in, and how that is known.
+
+    The ``Pits`` tag wins; then ``option`` (what the reader was told, e.g.
+    ``--pits``); then letters.
+    """
+    tag = record.tag(PITS_TAG)
+    if tag is not None:
+        return check_convention(tag), "tag"
+    if option is not None:
+        return check_convention(option), "option"
+    return DEFAULT, "default"
+
+
+def translate_record(record: Record, target: str, option: str | None = None) -> Translation:
+    """Rewrite a 2x6-board record's moves into convention ``target``.
+
+    The ``Pits`` tag is set to ``target`` (and removed for letters). Records
+    of other games and damaged records come back unchanged. Raises PitsError
+    for an unknown convention.
+    """
+    target = check_convention(target)
+    if record.damaged or not is_board_record(record):
+        return Translation(record, DEFAULT, "default", {})
+    source, origin = source_convention(record, option)
+    tokens: dict[str, tuple[str, int]] = {}
+    start = first_mover(record)
+    mainline = _translate_line(record.mainline, "moves", start, source, target, tokens)
+    tags = [(name, value) for name, value in record.tags if name != PITS_TAG]
+    if target != DEFAULT:
+        # after Rules, else after Game: where a reader looks for how to read the moves
+        names = [name for name, _ in tags]
+        anchor = "Rules" if "Rules" in names else "Game"
+        tags.insert(names.index(anchor) + 1 if anchor in names else 0, (PITS_TAG, target))
+    if tuple(tags) == record.tags and mainline == record.mainline:
+        return Translation(record, source, origin, tokens)
+    translated = Record(
+        tuple(tags), mainline, record.result, record.errors, record.raw, record.source, record.line
+    )
+    return Translation(translated, source, origin, tokens)
+
+
+@dataclass(slots=True)
+class _Frame:
+    """A line being translated: the next node, the variations of that node done so far."""
+
+    line: Line
+    path: str
+    first: int  # the seat that plays the line's first move
+    index: int = 0
+    done: list[MoveNode] = field(default_factory=list)
+    variations: list[Line] = field(default_factory=list)
+
+
+def _translate_line(
+    line: Line,
+    path: str,
+    mover: int,
+    source: str,
+    target: str,
+    tokens: dict[str, tuple[str, int]],
+) -> Line:
+    """Translate a line and its variations (an explicit stack: nesting may be deep).
+
+    Moves alternate strictly on this board, and a variation replaces the move
+    it follows, so its first move is played by that move's seat.
+    """
+    stack = [_Frame(line, path, mover)]
+    while True:
+        frame = stack[-1]
+        if frame.index == len(frame.line.moves):
+            finished = Line(tuple(frame.done), frame.line.comments)
+            stack.pop()
+            if not stack:
+                return finished
+            stack[-1].variations.append(finished)
+            continue
+        node = frame.line.moves[frame.index]
+        seat = frame.first ^ (frame.index % 2)
+        if len(frame.variations) < len(node.variations):
+            v_index = len(frame.variations)
+            child = f"{frame.path}[{frame.index}].variations[{v_index}]"
+            stack.append(_Frame(node.variations[v_index], child, seat))
+            continue
+        tokens[f"{frame.path}[{frame.index}]"] = (node.token, seat)
+        token = translate_token(node.token, source, target, seat)
+        frame.done.append(
+            replace(
+                node,
+                token=node.token if token is None else token,
+                variations=tuple(frame.variations),
+            )
+        )
+        frame.variations = []
+        frame.index += 1
+
+
+def iter_lines(line: Line) -> Iterator[Line]:
+    """A line and every variation in it, at any depth (no recursion)."""
+    stack = [line]
+    while stack:
+        current = stack.pop()
+        yield current
+        for node in current.moves:
+            stack.extend(node.variations)
+
+
+__all__ = [
+    "BOARD_GAMES",
+    "CONVENTIONS",
+    "DEFAULT",
+    "PITS_TAG",
+    "PitsError",
+    "Translation",
+    "check_convention",
+    "first_mover",
+    "hole_name",
+    "hole_of",
+    "is_board_record",
+    "iter_lines",
+    "source_convention",
+    "translate_record",
+    "translate_token",
+]
