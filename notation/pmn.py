@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import codecs
 import io
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import IO
@@ -23,6 +24,8 @@ from notation.record import Line, MoveNode, ReadError, Record
 
 DEFAULT_WIDTH = 79
 TAG_LINE_RE = TAG_PAIR.re
+_TAG_LINE_BYTES = re.compile(TAG_PAIR.re.pattern.encode("utf-8"))
+_BOMS = (codecs.BOM_UTF8,)
 
 
 # -- reading -------------------------------------------------------------------
@@ -38,15 +41,26 @@ def open_text(path: str) -> IO[bytes]:
     return open(path, "rb")
 
 
-def _decode(raw: bytes, line_number: int) -> tuple[str, ReadError | None]:
-    """Decode one line as UTF-8; invalid bytes become U+FFFD and an ``encoding`` error."""
+def _decode_chunk(lines: list[bytes], first_line: int) -> tuple[str, tuple[ReadError, ...]]:
+    """Decode one game's lines as UTF-8, at once; a line that is not UTF-8 gets an
+    ``encoding`` error (with its place) and U+FFFD for the bad bytes."""
+    data = b"".join(lines)
     try:
-        return raw.decode("utf-8"), None
-    except UnicodeDecodeError as exc:
-        message = f"not valid UTF-8 (byte {raw[exc.start]:#04x})"
-        return raw.decode("utf-8", errors="replace"), ReadError(
-            "encoding", message, line_number, exc.start + 1
-        )
+        text = data.decode("utf-8")
+        errors: tuple[ReadError, ...] = ()
+    except UnicodeDecodeError:
+        parts, found = [], []
+        for offset, raw in enumerate(lines):
+            try:
+                parts.append(raw.decode("utf-8"))
+            except UnicodeDecodeError as exc:
+                parts.append(raw.decode("utf-8", errors="replace"))
+                message = f"not valid UTF-8 (byte {raw[exc.start]:#04x})"
+                found.append(ReadError("encoding", message, first_line + offset, exc.start + 1))
+        text, errors = "".join(parts), tuple(found)
+    if "\r" in text:
+        text = text.replace("\r\n", "\n")
+    return text, errors
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,59 +92,56 @@ def iter_records(lines: Iterable[str | bytes], source: str = "<string>") -> Iter
 
 
 def iter_chunks(lines: Iterable[str | bytes], source: str = "<string>") -> Iterator[Chunk]:
-    """Cut a stream of lines into games (see :func:`iter_records`), without reading them."""
-    chunk: list[str] = []
+    """Cut a stream of lines into games (see :func:`iter_records`), without reading them.
+
+    Works on bytes and decodes each game once; ``str`` lines are encoded first.
+    """
+    chunk: list[bytes] = []
     chunk_line = 1
-    chunk_errors: list[ReadError] = []
     in_movetext = False
     in_comment = False
     previous_blank = False
-    for line_number, raw_line in enumerate(lines, start=1):
-        line_error = None
-        if isinstance(raw_line, bytes):
-            if line_number == 1 and raw_line.startswith(codecs.BOM_UTF8):
-                raw_line = raw_line[len(codecs.BOM_UTF8) :]
-            text_line, line_error = _decode(raw_line, line_number)
+    for line_number, line in enumerate(lines, start=1):
+        raw = line.encode("utf-8") if isinstance(line, str) else line
+        if line_number == 1 and raw.startswith(_BOMS):
+            raw = raw[3:] if raw.startswith(codecs.BOM_UTF8) else raw
+        stripped = raw.lstrip() if raw[:1] in b" \t" else raw
+        first = stripped[:1]
+        if first == b"[":
+            # A tag pair at the start of a line begins the next game once this one has
+            # movetext. Inside a comment left open, a whole tag-pair line after a blank
+            # line does too: the comment was never closed, and the next game is kept.
+            if in_movetext and (
+                not in_comment or (previous_blank and _TAG_LINE_BYTES.fullmatch(stripped.rstrip()))
+            ):
+                text, errors = _decode_chunk(chunk, chunk_line)
+                yield Chunk(text, chunk_line, source, errors)
+                chunk, chunk_line, in_movetext, in_comment = [], line_number, False, False
+            if in_comment:
+                in_comment = _comment_state(stripped, in_comment)
+            previous_blank = False
+        elif first in (b"\n", b"\r", b""):
+            previous_blank = True
         else:
-            text_line = raw_line
-            if line_number == 1 and text_line.startswith("\ufeff"):
-                text_line = text_line[1:]
-        if text_line.endswith("\r\n"):
-            text_line = text_line[:-2] + "\n"
-        stripped = text_line.lstrip()
-        # A tag pair at the start of a line begins the next game once this one has
-        # movetext. Inside a comment left open, a whole tag-pair line after a blank
-        # line does too: the comment was never closed, and the next game is kept.
-        if (
-            stripped.startswith("[")
-            and in_movetext
-            and (not in_comment or (previous_blank and TAG_LINE_RE.fullmatch(stripped.rstrip())))
-        ):
-            yield Chunk("".join(chunk), chunk_line, source, tuple(chunk_errors))
-            chunk, chunk_line, chunk_errors, in_movetext = [], line_number, [], False
-            in_comment = False
-        if in_comment or (stripped and not stripped.startswith("[")):
             in_movetext = True
-            in_comment = _comment_state(text_line, in_comment)
-        if line_error is not None:
-            chunk_errors.append(line_error)
-        chunk.append(text_line)
-        previous_blank = not stripped
+            if in_comment or b"{" in raw or b"}" in raw:
+                in_comment = _comment_state(raw, in_comment)
+            previous_blank = False
+        chunk.append(raw)
     if any(line.strip() for line in chunk):
-        yield Chunk("".join(chunk), chunk_line, source, tuple(chunk_errors))
+        text, errors = _decode_chunk(chunk, chunk_line)
+        yield Chunk(text, chunk_line, source, errors)
 
 
-def _comment_state(line: str, in_comment: bool) -> bool:
+def _comment_state(line: bytes, in_comment: bool) -> bool:
     """Whether a ``{`` comment is still open at the end of ``line``."""
-    if "{" not in line and "}" not in line:
-        return in_comment
     for char in line:
         if in_comment:
-            if char == "}":
+            if char == 0x7D:  # }
                 in_comment = False
-        elif char == "{":
+        elif char == 0x7B:  # {
             in_comment = True
-        elif char == ";":
+        elif char == 0x3B:  # ; comments out the rest of the line
             break
     return in_comment
 
@@ -430,3 +441,20 @@ def _wrap(tokens: list[str], width: int) -> str:
     if current:
         lines.append(current)
     return "\n".join(lines) + "\n"
+
+
+def iter_headers(
+    lines: Iterable[str | bytes], source: str = "<string>"
+) -> Iterator[tuple[tuple[str, str], ...]]:
+    """Yield each game's tag pairs without reading its movetext (a fast scan of a collection)."""
+    for chunk in iter_chunks(lines, source):
+        tags: list[tuple[str, str]] = []
+        for line in chunk.text.split("\n"):
+            stripped = line.strip()
+            if not stripped:
+                continue
+            if not stripped.startswith("["):
+                break
+            for match in TAG_LINE_RE.finditer(stripped):
+                tags.append((match.group("tag_name"), unescape_tag_value(match.group("tag_value"))))
+        yield tuple(tags)

@@ -297,3 +297,12 @@ def test_generated_records_round_trip(record):
     as_json = json.loads(json.dumps(record_to_json(record)))
     assert record_from_json(as_json) == record
     assert write_record(record_from_json(as_json)) == text
+
+
+def test_header_scan_gives_the_tags_of_every_game():
+    from notation.pmn import iter_headers
+
+    text = (EXAMPLES / "trysse-open.pmn").read_text()
+    headers = list(iter_headers(text.splitlines(keepends=True)))
+    assert headers == [r.tags for r in read_text(text)]
+    assert [dict(h)["Round"] for h in headers] == ["1", "2", "3"]
