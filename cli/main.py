@@ -8,6 +8,7 @@ from cli.convert import convert
 from cli.fmt import fmt
 from cli.moves import moves
 from cli.record import record_command
+from cli.render import render
 from cli.show import show
 from cli.stats import stats
 from cli.validate import validate
@@ -33,6 +34,7 @@ pmn.add_command(moves)
 pmn.add_command(fmt)
 pmn.add_command(stats)
 pmn.add_command(record_command)
+pmn.add_command(render)
 
 
 def main() -> None:

@@ -1,4 +1,4 @@
-"""``pmn show``: the board at a point of a game, as a text diagram."""
+"""``pmn show``: the board at a point of a game, as a text diagram or an SVG picture."""
 
 from __future__ import annotations
 
@@ -6,20 +6,45 @@ import itertools
 
 import click
 
-from notation.collection import read_path
+from notation.collection import atomic_output, read_path
 from notation.games.base import MoveError, PositionError, RulesError
+from notation.record import Record
 from notation.replay import record_variant, start_position
 
-
-@click.command()
-@click.argument("file", type=click.Path(allow_dash=True, exists=True, dir_okay=False))
-@click.option(
+#: ``--game``: which game of a file, 1 the first (shared with ``pmn render``).
+GAME_OPTION = click.option(
     "--game",
     "game_number",
+    type=click.IntRange(min=1),
     default=1,
     show_default=True,
     help="Which game in the file (1 is the first).",
 )
+
+
+def load_game(file: str, game_number: int) -> Record:
+    """Game ``game_number`` (1-based) of a file, undamaged; usage/click errors otherwise."""
+    record = next(itertools.islice(read_path(file), game_number - 1, None), None)
+    if record is None:
+        raise click.UsageError(f"{file} has no game {game_number}")
+    if record.damaged:
+        error = record.errors[0]
+        raise click.ClickException(f"{file}:{error.line}:{error.column}: {error.message}")
+    return record
+
+
+def output_path(value: str | None, option: str) -> str | None:
+    """Check a file to write given to ``option``: ``-`` or a path, not another option."""
+    if value is not None and (not value.strip() or (value.startswith("-") and value != "-")):
+        raise click.UsageError(
+            f"{option} needs a file to write (or - for standard output), not {value!r}"
+        )
+    return value
+
+
+@click.command()
+@click.argument("file", type=click.Path(allow_dash=True, exists=True, dir_okay=False))
+@GAME_OPTION
 @click.option(
     "--move",
     "move_count",
@@ -27,18 +52,22 @@ from notation.replay import record_variant, start_position
     help="Show the board after this many moves of the main line (each player's move counts one; "
     "0 is the start). Default: the end of the main line.",
 )
-def show(file: str, game_number: int, move_count: int | None) -> None:
+@click.option(
+    "--svg",
+    "svg_path",
+    metavar="OUT.svg",
+    help="Draw the board as an SVG picture into this file ('-' for standard output) instead of "
+    "the text diagram: pits named, stones counted (Tricala: per colour), captures, whose turn "
+    "it is or the result, and the last move marked.",
+)
+def show(file: str, game_number: int, move_count: int | None, svg_path: str | None) -> None:
     """Draw the board of a game in FILE at a point of its main line.
 
     The diagram names the pits, gives the stones in each, the captures and
     whose turn it is (or the result when the game is over).
     """
-    record = next(itertools.islice(read_path(file), game_number - 1, None), None)
-    if record is None or game_number < 1:
-        raise click.UsageError(f"{file} has no game {game_number}")
-    if record.damaged:
-        error = record.errors[0]
-        raise click.ClickException(f"{file}:{error.line}:{error.column}: {error.message}")
+    svg_path = output_path(svg_path, "--svg")
+    record = load_game(file, game_number)
     try:
         variant = record_variant(record)
         position = start_position(record, variant)
@@ -48,6 +77,7 @@ def show(file: str, game_number: int, move_count: int | None) -> None:
     if move_count is not None and move_count > len(moves):
         raise click.UsageError(f"game {game_number} has {len(moves)} moves, not {move_count}")
     last = None
+    last_move = before = None
     for node in moves[: len(moves) if move_count is None else move_count]:
         try:
             move = variant.parse_move(node.token, position)
@@ -57,7 +87,18 @@ def show(file: str, game_number: int, move_count: int | None) -> None:
                 "(the board is shown up to the last legal move only)"
             ) from exc
         last = node.token
+        last_move, before = move, position
         position = variant.play(position, move)
+    if svg_path is not None:
+        from notation.svg import position_svg  # pictures are imported only when drawn
+
+        picture = position_svg(variant, position, last_move=last_move, before=before, token=last)
+        try:
+            with atomic_output(svg_path) as out:
+                out.write(picture)
+        except OSError as exc:
+            raise click.ClickException(f"cannot write {svg_path}: {exc.strerror or exc}") from exc
+        return
     if last is not None:
         click.echo(f"After {last}:")
     click.echo(variant.diagram(position))
