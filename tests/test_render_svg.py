@@ -29,7 +29,11 @@ def parse(picture: str) -> ET.Element:
 
 def pits(root: ET.Element) -> dict[str, ET.Element]:
     """Each pit's group, by pit name."""
-    return {g.get("data-pit", ""): g for g in root.iter(f"{SVG}g") if g.get("class", "").startswith("pit")}
+    return {
+        g.get("data-pit", ""): g
+        for g in root.iter(f"{SVG}g")
+        if g.get("class", "").startswith("pit")
+    }
 
 
 def texts(element: ET.Element, css: str) -> list[str]:
