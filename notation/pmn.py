@@ -1,7 +1,7 @@
 """Reading and writing PMN text.
 
 Reading is streaming: :func:`iter_records` takes lines (a file opened by
-:func:`open_text`, or ``str.splitlines``) and yields one :class:`Record` per
+:func:`open_text`, or ``io.StringIO(text)``) and yields one :class:`Record` per
 game, holding only one game in memory. A game that cannot be read is still
 yielded, with its ``errors`` and its ``raw`` text, and the reader carries on
 with the next game.
@@ -17,7 +17,7 @@ import io
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import IO
+from typing import IO, cast
 
 from notation.grammar import TAG_PAIR, TOKEN_RE, escape_tag_value, unescape_tag_value
 from notation.record import Line, MoveNode, ReadError, Record
@@ -26,6 +26,11 @@ DEFAULT_WIDTH = 79
 TAG_LINE_RE = TAG_PAIR.re
 _TAG_LINE_BYTES = re.compile(TAG_PAIR.re.pattern.encode("utf-8"))
 _BOMS = (codecs.BOM_UTF8,)
+#: The lines at the start of a game that are blank or begin with "[".
+_TAG_SECTION_RE = re.compile(r"(?:[ \t]*(?:\[[^\n]*)?\n)*")
+#: In text without "{", the end of a game: a movetext line, blank lines, then a "[" line.
+_GAME_END_RE = re.compile(rb"(?m)^[ \t]*[^ \t\r\n\[][^\n]*\n(?:[ \t]*(?:\r[^\n]*)?\n)*(?=[ \t]*\[)")
+BLOCK_SIZE = 1 << 20
 
 
 # -- reading -------------------------------------------------------------------
@@ -95,32 +100,106 @@ def iter_chunks(lines: Iterable[str | bytes], source: str = "<string>") -> Itera
     """Cut a stream of lines into games (see :func:`iter_records`), without reading them.
 
     Works on bytes and decodes each game once; ``str`` lines are encoded first.
+    A binary file is cut a megabyte at a time (:func:`_iter_chunks_in_blocks`).
     """
+    if isinstance(lines, io.BufferedIOBase | io.RawIOBase):
+        yield from _iter_chunks_in_blocks(cast(IO[bytes], lines), source)
+    else:
+        yield from _iter_chunks_by_line(lines, source)
+
+
+def _iter_chunks_in_blocks(
+    stream: IO[bytes], source: str, block_size: int = BLOCK_SIZE
+) -> Iterator[Chunk]:
+    """Cut a binary stream into games a block at a time, with one regular expression.
+
+    Gives the same chunks as the line-by-line cutter. The unfinished last game
+    of a block is carried into the next, always from its first line; a block
+    holding a "{" (a comment, which may hide "[" lines) goes through the line
+    cutter, which follows comments.
+    """
+    pending = b""  # the unfinished game carried over, from its first line
+    line = 1  # the line number where ``pending`` starts
+    first = True
+    while True:
+        block = stream.read(block_size)
+        if first and block.startswith(codecs.BOM_UTF8):
+            block = block[len(codecs.BOM_UTF8) :]
+        first = False
+        final = not block
+        cut = len(block) if final else block.rfind(b"\n") + 1
+        data, rest = pending + block[:cut], block[cut:]
+        if not final and not cut:  # no line end in a whole block: read on
+            pending = data + rest
+            continue
+        if b"{" in data:
+            chunks, unfinished, start = _cut_lines(_lines(data), source, line)
+            yield from chunks
+            pending, line = b"".join(unfinished), start
+        else:
+            start_offset = 0
+            for match in _GAME_END_RE.finditer(data):
+                piece = data[start_offset : match.end()]
+                text, errors = _decode_chunk(_lines(piece), line)
+                yield Chunk(text, line, source, errors)
+                line += piece.count(b"\n")
+                start_offset = match.end()
+            pending = data[start_offset:]
+        if final:
+            if pending.strip():
+                text, errors = _decode_chunk(_lines(pending), line)
+                yield Chunk(text, line, source, errors)
+            return
+        pending += rest
+
+
+def _lines(data: bytes) -> list[bytes]:
+    """Lines split at "\\n" only (``bytes.splitlines`` would also split at a lone "\\r")."""
+    return io.BytesIO(data).readlines()
+
+
+def _iter_chunks_by_line(lines: Iterable[str | bytes], source: str) -> Iterator[Chunk]:
+    """Cut games line by line, following ``{`` comments."""
+    chunks, unfinished, start = _cut_lines(lines, source, 1)
+    yield from chunks
+    if any(line.strip() for line in unfinished):
+        text, errors = _decode_chunk(unfinished, start)
+        yield Chunk(text, start, source, errors)
+
+
+def _cut_lines(
+    lines: Iterable[str | bytes], source: str, first_line: int
+) -> tuple[list[Chunk], list[bytes], int]:
+    """The finished games in ``lines``, and the lines and first line number of the last one.
+
+    A new game starts at a line beginning with "[" once the current game has
+    movetext, unless a "{" comment is open; inside a comment left open, a whole
+    tag-pair line after a blank line starts one too, so that one unclosed
+    comment cannot swallow the rest of a file.
+    """
+    chunks: list[Chunk] = []
     chunk: list[bytes] = []
-    chunk_line = 1
+    chunk_line = first_line
     in_movetext = False
     in_comment = False
     previous_blank = False
-    for line_number, line in enumerate(lines, start=1):
+    for line_number, line in enumerate(lines, start=first_line):
         raw = line.encode("utf-8") if isinstance(line, str) else line
-        if line_number == 1 and raw.startswith(_BOMS):
-            raw = raw[3:] if raw.startswith(codecs.BOM_UTF8) else raw
-        stripped = raw.lstrip() if raw[:1] in b" \t" else raw
-        first = stripped[:1]
-        if first == b"[":
-            # A tag pair at the start of a line begins the next game once this one has
-            # movetext. Inside a comment left open, a whole tag-pair line after a blank
-            # line does too: the comment was never closed, and the next game is kept.
+        if line_number == 1 and raw.startswith(codecs.BOM_UTF8):
+            raw = raw[len(codecs.BOM_UTF8) :]
+        stripped = raw.lstrip(b" \t") if raw[:1] in b" \t" else raw
+        head = stripped[:1]
+        if head == b"[":
             if in_movetext and (
                 not in_comment or (previous_blank and _TAG_LINE_BYTES.fullmatch(stripped.rstrip()))
             ):
                 text, errors = _decode_chunk(chunk, chunk_line)
-                yield Chunk(text, chunk_line, source, errors)
+                chunks.append(Chunk(text, chunk_line, source, errors))
                 chunk, chunk_line, in_movetext, in_comment = [], line_number, False, False
             if in_comment:
                 in_comment = _comment_state(stripped, in_comment)
             previous_blank = False
-        elif first in (b"\n", b"\r", b""):
+        elif head in (b"\n", b"\r", b""):
             previous_blank = True
         else:
             in_movetext = True
@@ -128,9 +207,7 @@ def iter_chunks(lines: Iterable[str | bytes], source: str = "<string>") -> Itera
                 in_comment = _comment_state(raw, in_comment)
             previous_blank = False
         chunk.append(raw)
-    if any(line.strip() for line in chunk):
-        text, errors = _decode_chunk(chunk, chunk_line)
-        yield Chunk(text, chunk_line, source, errors)
+    return chunks, chunk, chunk_line
 
 
 def _comment_state(line: bytes, in_comment: bool) -> bool:
@@ -448,13 +525,9 @@ def iter_headers(
 ) -> Iterator[tuple[tuple[str, str], ...]]:
     """Yield each game's tag pairs without reading its movetext (a fast scan of a collection)."""
     for chunk in iter_chunks(lines, source):
-        tags: list[tuple[str, str]] = []
-        for line in chunk.text.split("\n"):
-            stripped = line.strip()
-            if not stripped:
-                continue
-            if not stripped.startswith("["):
-                break
-            for match in TAG_LINE_RE.finditer(stripped):
-                tags.append((match.group("tag_name"), unescape_tag_value(match.group("tag_value"))))
-        yield tuple(tags)
+        text = chunk.text
+        end = _TAG_SECTION_RE.match(text).end()  # type: ignore[union-attr]
+        yield tuple(
+            (match.group("tag_name"), unescape_tag_value(match.group("tag_value")))
+            for match in TAG_LINE_RE.finditer(text, 0, end)
+        )

@@ -11,7 +11,7 @@ import pytest
 from notation import read_text, record_from_json, record_to_json, validate_record
 
 ROOT = Path(__file__).resolve().parent.parent
-DOCS = sorted((ROOT / "docs").glob("*.md")) + [ROOT / "README.md"]
+DOCS = [*sorted((ROOT / "docs").glob("*.md")), ROOT / "README.md"]
 BLOCK_RE = re.compile(r"```(\w*)\n(.*?)```", re.S)
 
 

@@ -1,0 +1,59 @@
+"""Cutting a file into games: the block cutter and the line cutter agree on every input."""
+
+from __future__ import annotations
+
+import io
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from notation.pmn import _iter_chunks_by_line, _iter_chunks_in_blocks, iter_chunks
+
+PIECES = [
+    '[Game "Wari"]\n',
+    '  [Event "x"]\n',
+    "\n",
+    " \t\n",
+    "\r\n",
+    "\r junk\n",
+    "1. C b *\n",
+    "1. A {a comment\n",
+    'still in it [Game "no"]\n',
+    "}\n",
+    "} 2. B *\n",
+    "; a { line comment\n",
+    "\x0c\n",
+    "{c} ( 1. D ) *\n",
+    "[not a tag\n",
+    "\xff\xfe bad bytes\n",
+    "no newline at the end",
+]
+
+
+def both(data: bytes, block_size: int):
+    by_line = list(_iter_chunks_by_line(io.BytesIO(data).readlines(), "s"))
+    in_blocks = list(_iter_chunks_in_blocks(io.BytesIO(data), "s", block_size))
+    return by_line, in_blocks
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(PIECES), max_size=30), st.integers(1, 64))
+def test_block_and_line_cutters_agree(pieces, block_size):
+    data = "".join(pieces).encode("latin-1")
+    by_line, in_blocks = both(data, block_size)
+    assert in_blocks == by_line
+
+
+def test_blocks_on_a_real_file_with_a_bom():
+    data = b'\xef\xbb\xbf[Game "Wari"]\n\n1. C b *\n\n[Game "Wari"]\n\n1. A *\n'
+    by_line, in_blocks = both(data, 7)
+    assert in_blocks == by_line
+    assert [c.line for c in in_blocks] == [1, 5]
+    assert in_blocks[0].text.startswith("[Game")
+
+
+def test_iter_chunks_picks_blocks_for_binary_files(tmp_path):
+    path = tmp_path / "g.pmn"
+    path.write_bytes(b'[Game "Wari"]\n\n1. C b *\n')
+    with path.open("rb") as stream:
+        assert [c.line for c in iter_chunks(stream)] == [1]
