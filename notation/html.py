@@ -245,11 +245,11 @@ def record_html(record: Record, *, title: str | None = None) -> str:
                 f'<span class="seat">{escape(step.seat or "")}</span> '
                 f"<strong>{escape(step.token)}{escape(step.glyph)}</strong></p>"
             )
+        if index == last:  # above the board, where it is seen without scrolling
+            parts.append(f'<p id="outcome" class="outcome">Result {escape(ending)}</p>')
         parts.append(f'<figure class="board">{_inline(step.svg)}</figure>')
         for comment in step.comments:
             parts.append(f'<p class="comment">{escape(comment.strip())}</p>')
-        if index == last:
-            parts.append(f'<p id="outcome" class="outcome">Result {escape(ending)}</p>')
         parts.append("</div>")
     parts += ["</div>", "</section>", '<aside class="movelist">', "<h2>Moves</h2>"]
     parts += _move_table(steps, variant.seats, record.result)
@@ -326,7 +326,8 @@ _SCRIPT = """
     current = index;
     steps[current].hidden = false;
     moves[current].classList.add("current");
-    reveal(moves[current]);
+    if (current === last) { box.scrollTop = box.scrollHeight; }  // the result too
+    else { reveal(moves[current]); }
     counter.textContent = current + " / " + last;
     document.body.setAttribute("data-current", String(current));
   }

@@ -165,6 +165,8 @@ def _score_box(
     drawing.text(x + 52, y - 13, seat, size=12, weight="bold")
     drawing.text(x + 52, y + 8, str(count), size=20, weight="bold")
     drawing.text(x + 52, y + 24, what, size=10, fill=MUTED)
+    if mover:
+        drawing.text(x + 52, y + 46, "to move", size=12, weight="bold", fill=MARK_EDGE)
     drawing.add("</g>")
 
 
