@@ -388,6 +388,8 @@ _NUMBER_RE = MOVE_NUMBER.re
 _RESULT_RE = RESULT.re
 _MOVE_RE = MOVE.re
 #: Characters that make movetext more than numbers, moves and a result.
+#: Tokens already seen to be move tokens of the grammar (a bounded cache).
+_MOVE_TOKENS: set[str] = set()
 _NOT_PLAIN_RE = re.compile(r'[{};()$!?%\\"]')
 
 
@@ -465,10 +467,11 @@ def validate_chunk(chunk: Chunk, index: int = 1) -> GameReport:
             if number != expected_number(variant, position):
                 return validate_record(read_chunk(chunk), index)
             number = None
-        if (token[0].isdigit() and len(token) > 1 and token[1] in "-/") or not _MOVE_RE.fullmatch(
-            token
-        ):
-            return validate_record(read_chunk(chunk), index)  # a result or something unreadable
+        if token not in _MOVE_TOKENS:
+            if _RESULT_RE.fullmatch(token) or not _MOVE_RE.fullmatch(token):
+                return validate_record(read_chunk(chunk), index)  # a result, or unreadable
+            if len(_MOVE_TOKENS) < 65536:
+                _MOVE_TOKENS.add(token)
         try:
             position = play(position, parse_move(token, position))
         except MoveError:

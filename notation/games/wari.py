@@ -37,6 +37,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 
 from notation.games.base import (
     IllegalMoveError,
@@ -60,6 +61,22 @@ _POSITION_RE = re.compile(r"(\d+(?:-\d+){13})-([SN])")
 
 
 _SIDES = (range(0, 6), range(6, 12))
+_NO_STONES = (0,) * 6
+_TARGETS = {"trysse": 21, "wari": 25, "abapa": 25}  # rulings W5, W6; abapa A8
+#: Move tokens already read: token -> (hole index, claimed captures or None).
+_TOKENS: dict[str, tuple[int, int | None]] = {}
+
+
+def _parse_token(token: str) -> tuple[int, int | None] | None:
+    """Read a move token (``C``, ``E+5``) into a hole index and a claim, remembering it."""
+    match = _MOVE_RE.fullmatch(token)
+    if match is None:
+        return None
+    claimed = match.group(2)
+    parsed = (HOLE_NAMES.index(match.group(1)), None if claimed is None else int(claimed))
+    if len(_TOKENS) < 1024:
+        _TOKENS[token] = parsed
+    return parsed
 
 
 def side(seat: int) -> range:
@@ -98,6 +115,42 @@ class Sowing:
     last: int  # index of the hole the last stone fell in
 
 
+@lru_cache(maxsize=4096)
+def _sow(
+    board: tuple[int, ...], hole: int, mover: int, skip_origin: bool, abapa: bool
+) -> tuple[tuple[int, ...], int, int]:
+    """Sow ``hole`` and capture: the holes after, the stones captured, the last hole sown.
+
+    A pure function of its arguments, memoised: checking a move and playing it
+    sow the same position, and the second time is a look-up.
+    """
+    pits = list(board)
+    stones = pits[hole]
+    pits[hole] = 0
+    index = hole
+    while stones:
+        index = (index + 1) % HOLES
+        if index == hole and skip_origin:  # ruling W2 option skip-origin; abapa A2
+            continue
+        pits[index] += 1  # ruling W2: the emptied hole is sown into on 12+ stones
+        stones -= 1
+    last = index
+    opponent = _SIDES[1 - mover]
+    if index not in opponent or pits[index] not in (2, 3):
+        return tuple(pits), 0, last
+    # ruling W3: capture 2s and 3s backwards from the last hole, on the opponent's side only
+    taken = list(pits)
+    captured = 0
+    while index in opponent and taken[index] in (2, 3):
+        captured += taken[index]
+        taken[index] = 0
+        index -= 1
+    if abapa and not any(taken[i] for i in opponent):
+        # abapa A4: a capture of every stone on the opponent's side captures nothing
+        return tuple(pits), 0, last
+    return tuple(taken), captured, last
+
+
 @dataclass(frozen=True, slots=True)
 class WariVariant(Variant[WariPosition, int]):
     """Trysse (``target`` 21, W5), Wari (``target`` 25, W6) or Oware Abapa (A1-A8);
@@ -132,7 +185,7 @@ class WariVariant(Variant[WariPosition, int]):
     @property
     def target(self) -> int:
         """Captures that win at once: 21 in Trysse (W5), 25 in Wari (W6) and abapa (A8)."""
-        return 21 if self.ruleset == "trysse" else 25
+        return _TARGETS[self.ruleset]
 
     # -- positions -------------------------------------------------------
     def initial_position(self) -> WariPosition:
@@ -199,29 +252,10 @@ class WariVariant(Variant[WariPosition, int]):
     # -- rules -----------------------------------------------------------
     def sow(self, position: WariPosition, hole: int) -> Sowing:
         """Sow ``hole`` for the player to move and make its captures (W2, W3)."""
-        pits = list(position.pits)
-        stones = pits[hole]
-        pits[hole] = 0
-        index = hole
-        while stones:
-            index = (index + 1) % HOLES
-            if index == hole and self.skips_origin:  # ruling W2 option skip-origin; abapa A2
-                continue
-            pits[index] += 1  # ruling W2: the emptied hole is sown into on 12+ stones
-            stones -= 1
-        last = index
-        captured = 0
-        opponent = side(1 - position.to_move)
-        # ruling W3: capture 2s and 3s backwards from the last hole, on the opponent's side only
-        taken = list(pits)
-        while index in opponent and taken[index] in (2, 3):
-            captured += taken[index]
-            taken[index] = 0
-            index -= 1
-        if captured and self.ruleset == "abapa" and not any(taken[i] for i in opponent):
-            # abapa A4: a capture of every stone on the opponent's side captures nothing
-            return Sowing(tuple(pits), 0, last)
-        return Sowing(tuple(taken), captured, last)
+        pits, captured, last = _sow(
+            position.pits, hole, position.to_move, self.skips_origin, self.ruleset == "abapa"
+        )
+        return Sowing(pits, captured, last)
 
     def _feeds(self, position: WariPosition, hole: int) -> bool:
         """Whether the move leaves the opponent at least one stone (W4)."""
@@ -293,28 +327,31 @@ class WariVariant(Variant[WariPosition, int]):
         return [self.format_move(m, position) for m in self.legal_moves(position)]
 
     def parse_move(self, token: str, position: WariPosition) -> int:
-        match = _MOVE_RE.fullmatch(token)
-        if match is None:
+        parsed = _TOKENS.get(token) or _parse_token(token)
+        if parsed is None:
             raise MoveSyntaxError(
                 f'"{token}" is not a Trysse/Wari move: a hole letter A-F (South) or a-f (North), '
                 "optionally with +n for the stones it captures",
                 legal=self._legal_tokens(position),
             )
-        letter, claimed = match.group(1), match.group(2)
-        hole = HOLE_NAMES.index(letter)
+        hole, claimed = parsed
+        letter = HOLE_NAMES[hole]
         pits, mover = position.pits, position.to_move
+        target = _TARGETS[self.ruleset]
+        south, north = position.captured
         if (
-            claimed is None
-            and pits[hole]
-            and hole in _SIDES[mover]
-            and max(position.captured) < self.target
-            and any(pits[i] for i in _SIDES[1 - mover])
+            pits[hole]
+            and (hole < 6) == (mover == SOUTH)
+            and south < target
+            and north < target
+            and (pits[6:] if mover == SOUTH else pits[:6]) != _NO_STONES
             and not (position.seen and self._repeated(position))
+            and (claimed is None or claimed == self._captures(position, hole))
         ):
             # The common case, decided without generating moves: nobody has reached
             # the target, the mover has stones (this hole), the opponent has stones
-            # (so W4 does not apply and, under Wari, W6 does not end the game), and
-            # under abapa the position is not a repetition (A7).
+            # (so W4 does not apply and, under Wari, W6 does not end the game), under
+            # abapa the position is not a repetition (A7), and a +n claim is right.
             return hole
         outcome = self.outcome(position)
         if outcome is not None:  # ruling N2
@@ -343,10 +380,10 @@ class WariVariant(Variant[WariPosition, int]):
                 code="must-feed",
             )
         if claimed is not None:
-            captured = self.sow(position, hole).captured
-            if int(claimed) != captured:
+            captured = self._captures(position, hole)
+            if claimed != captured:
                 raise IllegalMoveError(
-                    f"{token} claims {int(claimed)} stones captured, but {letter} captures {captured}",
+                    f"{token} claims {claimed} stones captured, but {letter} captures {captured}",
                     legal=self._legal_tokens(position),
                     code="wrong-capture-count",
                 )
@@ -361,22 +398,31 @@ class WariVariant(Variant[WariPosition, int]):
             parts.append(f"ends the game {outcome.result} ({outcome.reason})")
         return ", ".join(parts)
 
+    def _captures(self, position: WariPosition, hole: int) -> int:
+        return _sow(
+            position.pits, hole, position.to_move, self.skips_origin, self.ruleset == "abapa"
+        )[1]
+
     def format_move(self, move: int, position: WariPosition, *, long: bool = False) -> str:
-        captured = self.sow(position, move).captured
+        captured = self._captures(position, move)
         return HOLE_NAMES[move] + (f"+{captured}" if captured else "")
 
     def play(self, position: WariPosition, move: int) -> WariPosition:
-        sowing = self.sow(position, move)
-        captured = list(position.captured)
-        captured[position.to_move] += sowing.captured
+        abapa = self.ruleset == "abapa"
+        pits, captured, _ = _sow(
+            position.pits, move, position.to_move, self.skip_origin or abapa, abapa
+        )
+        south, north = position.captured
+        if position.to_move == SOUTH:
+            south += captured
+        else:
+            north += captured
         seen: frozenset[Board] = frozenset()
-        if self.ruleset == "abapa" and not sowing.captured:
+        if abapa and not captured:
             # abapa A7: remember the boards since the last capture (a capture makes
             # every earlier board unreachable: captured stones never come back)
             seen = position.seen | {(position.pits, position.to_move)}
-        return WariPosition(
-            sowing.pits, (captured[0], captured[1]), 1 - position.to_move, position.turn + 1, seen
-        )
+        return WariPosition(pits, (south, north), 1 - position.to_move, position.turn + 1, seen)
 
 
 def variant_from_tags(game: str, rules: str | None, tags: Mapping[str, str]) -> WariVariant:
@@ -404,4 +450,12 @@ def variant_from_tags(game: str, rules: str | None, tags: Mapping[str, str]) -> 
     return WariVariant(ruleset, skip_origin and ruleset != "abapa")
 
 
-__all__ = ["HOLE_NAMES", "NAMES", "RULESETS", "SEATS", "WariPosition", "WariVariant", "variant_from_tags"]
+__all__ = [
+    "HOLE_NAMES",
+    "NAMES",
+    "RULESETS",
+    "SEATS",
+    "WariPosition",
+    "WariVariant",
+    "variant_from_tags",
+]
