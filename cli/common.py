@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import click
 
+from notation.collection import FORMATS
 from notation.replay import Problem
 
-FORMAT_CHOICE = click.Choice(["pmn", "json", "jsonl"])
+FORMAT_CHOICE = click.Choice(list(FORMATS))
 
 
 def location(source: str, line: int, column: int) -> str:

@@ -12,8 +12,9 @@ from typing import Any
 import click
 
 from cli.common import FORMAT_CHOICE, describe_problem, location
-from notation.collection import FORMATS, read_games
+from notation.collection import FORMATS, read_games, read_path
 from notation.parallel import default_jobs, validate_many
+from notation.pits import CONVENTIONS, DEFAULT, translate_record
 from notation.replay import GameReport
 
 
@@ -94,12 +95,19 @@ class Progress:
     type=click.IntRange(min=1),
     help="Processes to validate with (default: every core). Output is the same, in input order.",
 )
+@click.option(
+    "--pits",
+    type=click.Choice(sorted(CONVENTIONS)),
+    help="Trysse/Wari/Oware: the hole numbering of records that have no Pits tag "
+    "(default: letters A-F, a-f).",
+)
 def validate(
     files: tuple[str, ...],
     output_format: str,
     input_format: str | None,
     quiet: bool,
     jobs: int | None,
+    pits: str | None,
 ) -> None:
     """Replay every game in FILES through the rules and check its declared result.
 
@@ -116,8 +124,12 @@ def validate(
     def every_game() -> Iterator[tuple[Any, int]]:
         for path in expand_paths(files):
             try:
-                for index, game in enumerate(read_games(path, input_format), start=1):
-                    yield game, index
+                if pits is None:
+                    for index, game in enumerate(read_games(path, input_format), start=1):
+                        yield game, index
+                    continue
+                for index, record in enumerate(read_path(path, input_format), start=1):
+                    yield translate_record(record, DEFAULT, pits).record, index
             except OSError as exc:
                 raise click.FileError(path, exc.strerror) from exc
 

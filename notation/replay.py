@@ -17,6 +17,8 @@ from typing import Any
 from notation.games import AnyVariant, find_variant
 from notation.games.base import MoveError, Outcome, PositionError, RulesError, parse_result
 from notation.grammar import MOVE, MOVE_NUMBER, RESULT, TAG_PAIR, unescape_tag_value
+from notation.pits import DEFAULT as DEFAULT_PITS
+from notation.pits import PITS_TAG, PitsError, translate_record
 from notation.pmn import Chunk, read_chunk
 from notation.record import Line, MoveNode, Record
 
@@ -226,6 +228,21 @@ def validate_record(record: Record, index: int = 1) -> GameReport:
             problems=tuple(problems),
             **base,  # type: ignore[arg-type]
         )
+    if record.tag(PITS_TAG) is not None:
+        # a 2x6-board record with holes numbered another way: read its moves as letters
+        try:
+            record = translate_record(record, DEFAULT_PITS).record
+        except PitsError as exc:
+            problems.append(Problem("bad-pits", str(exc), record.line, 1))
+            return GameReport(
+                game=record.tag("Game"),
+                rules=record.tag("Rules"),
+                players=(),
+                outcome=None,
+                plies=0,
+                problems=tuple(problems),
+                **base,  # type: ignore[arg-type]
+            )
     try:
         variant = record_variant(record)
     except RulesError as exc:

@@ -190,3 +190,24 @@ def test_progress_is_drawn_only_on_a_terminal(monkeypatch):
     silent = command.Progress(enabled=False)
     silent.update(5, 1)
     assert len(shown) == 2
+
+
+def test_validate_reads_other_hole_numberings(runner):
+    letters = ANNOTATED.read_text()
+    numbered = runner.invoke(pmn, ["convert", str(ANNOTATED), "--pits", "own"]).stdout
+    assert '[Pits "own"]' in numbered
+    # a Pits tag says how to read the moves
+    assert runner.invoke(pmn, ["validate", "-"], input=numbered).exit_code == 0
+    # without the tag, --pits says it; without either, the numbers are not moves
+    untagged = numbered.replace('[Pits "own"]\n', "")
+    assert runner.invoke(pmn, ["validate", "--pits", "own", "-"], input=untagged).exit_code == 0
+    result = runner.invoke(pmn, ["validate", "-"], input=untagged)
+    assert result.exit_code == 1 and "is not a Trysse/Wari move" in result.stderr
+    assert letters != numbered
+
+
+def test_validate_takes_every_registered_format(runner):
+    actions = EXAMPLES / "oware" / "openspiel-playthrough.actions"
+    result = runner.invoke(pmn, ["validate", "--from", "openspiel-actions", str(actions)])
+    assert result.exit_code == 0, result.output
+    assert "110 moves" in result.stdout
