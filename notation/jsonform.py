@@ -10,6 +10,7 @@ left out, so the JSON of a record is unique and round-trips exactly.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Iterator
 from functools import cache
 from importlib import resources
@@ -135,8 +136,110 @@ def json_path(base: str, parts: Iterable[str | int]) -> str:
     return out
 
 
+class _Shape:
+    """A quick structural check of a record against the schema, for the common case.
+
+    It is sound, not complete: whatever it accepts, the schema accepts (a test
+    checks this on generated values); what it doubts goes to jsonschema, which
+    decides and says why. Its patterns are read from the schema itself.
+    """
+
+    def __init__(self, schema: dict[str, Any]) -> None:
+        defs = schema["$defs"]
+        move = defs["move"]["properties"]
+        tag_items = defs["record"]["properties"]["tags"]["items"]["prefixItems"]
+        self.tag_name = re.compile(tag_items[0]["pattern"])
+        self.tag_value = re.compile(tag_items[1]["pattern"])
+        self.result = re.compile(defs["result"]["pattern"])
+        self.token = re.compile(move["move"]["pattern"])
+        self.number = re.compile(move["number"]["pattern"])
+        self.glyphs = frozenset(move["glyph"]["enum"])
+        self.comment = re.compile(defs["comments"]["items"]["pattern"])
+        self.record_keys = frozenset(defs["record"]["properties"])
+        self.move_keys = frozenset(move)
+        self.variation_keys = frozenset(move["variations"]["items"]["properties"])
+
+    def comments(self, value: Any) -> bool:
+        return type(value) is list and all(
+            type(c) is str and self.comment.search(c) and not ("}" in c and "\n" in c)
+            for c in value
+        )
+
+    def moves(self, value: Any) -> bool:
+        if type(value) is not list:
+            return False
+        stack = [value]
+        while stack:
+            for move in stack.pop():
+                if type(move) is not dict or not move.keys() <= self.move_keys:
+                    return False
+                token = move.get("move")
+                if type(token) is not str or not self.token.search(token):
+                    return False
+                if len(move) == 1:
+                    continue
+                if "number" in move:
+                    number = move["number"]
+                    if type(number) is not str or not self.number.search(number):
+                        return False
+                if "glyph" in move:
+                    glyph = move["glyph"]
+                    if type(glyph) is not str or glyph not in self.glyphs:
+                        return False
+                nags = move.get("nags", [])
+                if type(nags) is not list or not all(
+                    type(n) is int and 0 <= n <= 999 for n in nags
+                ):
+                    return False
+                if not self.comments(move.get("before", [])) or not self.comments(
+                    move.get("comments", [])
+                ):
+                    return False
+                variations = move.get("variations", [])
+                if type(variations) is not list:
+                    return False
+                for variation in variations:
+                    if type(variation) is not dict or not variation.keys() <= self.variation_keys:
+                        return False
+                    if "moves" not in variation or type(variation["moves"]) is not list:
+                        return False
+                    if not self.comments(variation.get("comments", [])):
+                        return False
+                    stack.append(variation["moves"])
+        return True
+
+    def record(self, obj: Any) -> bool:
+        """Whether ``obj`` is surely a (not damaged) record the schema accepts."""
+        if type(obj) is not dict or not obj.keys() <= self.record_keys:
+            return False
+        tags, result = obj.get("tags"), obj.get("result")
+        if type(tags) is not list or type(result) is not str or not self.result.search(result):
+            return False
+        for tag in tags:
+            if type(tag) is not list or len(tag) != 2:
+                return False
+            name, value = tag
+            if type(name) is not str or type(value) is not str:
+                return False
+            if not self.tag_name.search(name) or not self.tag_value.search(value):
+                return False
+        return self.moves(obj.get("moves")) and self.comments(obj.get("comments", []))
+
+
+@cache
+def _shape() -> _Shape:
+    return _Shape(load_schema())
+
+
 def record_from_json(obj: Any, path: str = "$", source: str = "") -> Record:
     """The record a JSON value holds; raises JsonRecordError naming the path of the first problem."""
+    if _shape().record(obj):
+        return Record(
+            tuple((name, value) for name, value in obj["tags"]),
+            _line_from_json(obj["moves"], obj.get("comments", ())),
+            obj["result"],
+            source=source,
+        )
     errors = sorted(_validator().iter_errors(obj), key=lambda e: (len(e.absolute_path), e.message))
     if errors:
         # report the most specific problem: the deepest path
