@@ -73,7 +73,7 @@ def near_records(draw):
     )
     value = draw(values)
     if target == "move":
-        record["moves"][0][draw(st.sampled_from(list(record["moves"][0]) + ["y"]))] = value
+        record["moves"][0][draw(st.sampled_from([*record["moves"][0], "y"]))] = value
     elif target == "variation":
         record["moves"][1]["variations"][0][draw(st.sampled_from(["moves", "comments", "z"]))] = (
             value
