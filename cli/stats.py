@@ -10,8 +10,7 @@ from collections import Counter
 
 import click
 
-from cli.validate import expand_paths
-from notation.collection import read_path
+from notation.collection import expand_paths, read_path
 
 LENGTH_BUCKETS = (0, 20, 40, 60, 80, 100, 150, 200, 300)
 

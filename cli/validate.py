@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import sys
 import time
 from collections.abc import Iterator
@@ -12,24 +11,10 @@ from typing import Any
 import click
 
 from cli.common import FORMAT_CHOICE, describe_problem, location
-from notation.collection import FORMATS, read_games, read_path
+from notation.collection import expand_paths, read_games, read_path
 from notation.parallel import default_jobs, validate_many
 from notation.pits import CONVENTIONS, DEFAULT, translate_record
 from notation.replay import GameReport
-
-
-def expand_paths(paths: tuple[str, ...]) -> Iterator[str]:
-    """Files as given; folders walked (sorted) for .pmn, .json and .jsonl files."""
-    extensions = tuple(ext for exts in FORMATS.values() for ext in exts if ext != ".txt")
-    for path in paths:
-        if path != "-" and os.path.isdir(path):
-            for folder, dirs, files in os.walk(path):
-                dirs.sort()
-                for name in sorted(files):
-                    if name.lower().endswith(extensions):
-                        yield os.path.join(folder, name)
-        else:
-            yield path
 
 
 def summary_line(report: GameReport) -> str:

@@ -134,3 +134,17 @@ def write_path(
             write_actions(records, out)
         else:
             write_json(records, out, lines=fmt == "jsonl")
+
+
+def expand_paths(paths: Iterable[str]) -> Iterator[str]:
+    """Files as given; folders walked (sorted) for .pmn, .json and .jsonl files."""
+    extensions = tuple(ext for exts in FORMATS.values() for ext in exts if ext != ".txt")
+    for path in paths:
+        if path != "-" and os.path.isdir(path):
+            for folder, dirs, files in os.walk(path):
+                dirs.sort()
+                for name in sorted(files):
+                    if name.lower().endswith(extensions):
+                        yield os.path.join(folder, name)
+        else:
+            yield path

@@ -1,0 +1,58 @@
+"""Validation and conversion on a dask.distributed cluster give what the local command gives."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from distributed import Client, LocalCluster
+
+from cli.main import pmn
+from notation import read_text
+from notation.distributed import convert_bag, validate_bag, validation_report
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+@pytest.fixture(scope="module")
+def client():
+    with (
+        LocalCluster(
+            n_workers=3, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        Client(cluster) as connected,
+    ):
+        yield connected
+
+
+def test_cluster_report_is_the_local_report(client):
+    paths = [str(EXAMPLES), str(EXAMPLES / "wari-annotated.pmn")]
+    local = CliRunner().invoke(pmn, ["validate", "--format", "json", "-j", "1", *paths])
+    assert json.loads(local.stdout) == validation_report(paths)
+    assert len(client.scheduler_info()["workers"]) == 3
+
+
+def test_each_file_is_a_partition(client):
+    files = sorted(str(p) for p in EXAMPLES.glob("*.pmn"))
+    bag = validate_bag(files)
+    assert bag.npartitions == len(files)
+    sources = [game["source"] for game in bag.compute()]
+    assert sorted(set(sources)) == files and sources == sorted(sources, key=files.index)
+
+
+def test_convert_on_the_cluster(client, tmp_path):
+    source = EXAMPLES / "trysse-open.pmn"
+    lines = convert_bag([str(source)], to="jsonl").compute()
+    assert [json.loads(line)["tags"][0] for line in lines] == [["Game", "Trysse"]] * 3
+    texts = convert_bag([str(source)], to="pmn").compute()
+    assert "\n".join(texts) == source.read_text()
+    assert [r.tags for r in read_text("\n".join(texts))] == [
+        r.tags for r in read_text(source.read_text())
+    ]
+
+
+def test_stdin_cannot_be_distributed():
+    with pytest.raises(ValueError, match="standard input"):
+        validate_bag(["-"])
