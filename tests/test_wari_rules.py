@@ -254,3 +254,9 @@ def test_rules_tag():
         find_variant("Wari", "grand-slam")
     with pytest.raises(ValueError, match='unknown game "Chess"'):
         find_variant("Chess")
+
+
+def test_oware_is_the_board_under_abapa():
+    variant = find_variant("Oware")
+    assert variant.rules == "abapa" and variant.game == "Wari"
+    assert find_variant("Oware", "wari").rules == "wari"

@@ -45,6 +45,7 @@ __all__ = [
 GAME_MODULES: dict[str, str] = {
     "trysse": "notation.games.wari",
     "wari": "notation.games.wari",
+    "oware": "notation.games.wari",
     "tricala": "notation.games.tricala",
     "trias": "notation.games.trias",
 }

@@ -48,7 +48,7 @@ from notation.games.base import (
     Variant,
 )
 
-NAMES = ("trysse", "wari")
+NAMES = ("trysse", "wari", "oware")
 RULESETS = ("trysse", "wari", "abapa")
 
 SEATS = ("South", "North")
@@ -426,7 +426,8 @@ class WariVariant(Variant[WariPosition, int]):
 
 
 def variant_from_tags(game: str, rules: str | None, tags: Mapping[str, str]) -> WariVariant:
-    """``[Game "Trysse"]`` defaults to the ``trysse`` ruleset, ``[Game "Wari"]`` to ``wari``.
+    """``[Game "Trysse"]`` defaults to the ``trysse`` ruleset, ``[Game "Wari"]`` to ``wari``,
+    ``[Game "Oware"]`` to ``abapa``.
 
     ``Rules`` holds the ruleset name then options separated by spaces:
     ``"wari skip-origin"``. An option alone (``"skip-origin"``) keeps the
@@ -434,7 +435,8 @@ def variant_from_tags(game: str, rules: str | None, tags: Mapping[str, str]) -> 
     rules (A1-A8), which always skip the origin (``"abapa skip-origin"`` is
     accepted and means the same).
     """
-    ruleset = "wari" if game.lower() == "wari" else "trysse"
+    # [Game "Oware"] is this board under its tournament rules, abapa (beyond the seed texts)
+    ruleset = {"wari": "wari", "oware": "abapa"}.get(game.lower(), "trysse")
     skip_origin = False
     for word in (rules or "").split():
         lowered = word.lower()
