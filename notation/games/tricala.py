@@ -152,8 +152,9 @@ def pack(counts: Sequence[int]) -> int:
     return sum(n << _BITS * i for i, n in enumerate(counts))
 
 
+@lru_cache(maxsize=8192)
 def stone_count(pit: int) -> int:
-    """How many stones a packed pit holds, of every colour."""
+    """How many stones a packed pit holds, of every colour (memoised: pits repeat)."""
     return sum(unpack(pit))
 
 
@@ -315,6 +316,41 @@ def _did_you_mean(name: str) -> str:
     last = f"{row}{'abcdef'[row - 1]}"
     choices = ", ".join([last, *near])
     return f"there is no pit {name}: row {row} has pits {row}a-{last} (did you mean {choices}?)"
+
+
+@lru_cache(maxsize=4096)
+def _achievers(
+    board: tuple[int, ...], captured: tuple[int, ...], players: int
+) -> tuple[tuple[int, str], ...]:
+    """Every seat that meets a winning condition (T8) on this board, with the reason.
+
+    A pure function of the board and captures, memoised: the validator asks
+    before each move and after the last.
+    """
+    totals = unpack(sum(board))
+    found: list[tuple[int, str]] = []
+    for seat in range(players):
+        if captured[seat] >= CAPTURE_TARGET:  # ruling T8(a)
+            found.append((seat, f"{SEATS[seat]} captured {captured[seat]} stones"))
+            continue
+        on_board = totals[seat]
+        if not on_board:  # ruling T8(b): with no stones it cannot win by corners
+            continue
+        mask = _OWN[seat]
+        held = [
+            c for c in CORNERS if 2 * ((board[c] & mask) >> _BITS * seat) > stone_count(board[c])
+        ]
+        needed = min(on_board, 3)  # ruling T8(b): min(k, 3) corners
+        if len(held) >= needed:
+            names = " ".join(PIT_NAMES[c] for c in held)
+            found.append(
+                (
+                    seat,
+                    f"{SEATS[seat]} controls {len(held)} corner{'s' * (len(held) > 1)} "
+                    f"({names}) with {on_board} stone{'s' * (on_board > 1)} on the board",
+                )
+            )
+    return tuple(found)
 
 
 @dataclass(frozen=True, slots=True)
@@ -488,35 +524,9 @@ class TricalaVariant(Variant[TricalaPosition, TricalaMove]):
         return "\n".join(lines)
 
     # -- rules -----------------------------------------------------------
-    def _achievers(self, position: TricalaPosition) -> list[tuple[int, str]]:
+    def _achievers(self, position: TricalaPosition) -> tuple[tuple[int, str], ...]:
         """Every seat that meets a winning condition (T8), with the reason."""
-        board = position.board
-        totals = unpack(sum(board))
-        found = []
-        for seat in range(self.players):
-            if position.captured[seat] >= CAPTURE_TARGET:  # ruling T8(a)
-                found.append((seat, f"{SEATS[seat]} captured {position.captured[seat]} stones"))
-                continue
-            on_board = totals[seat]
-            if not on_board:  # ruling T8(b): with no stones it cannot win by corners
-                continue
-            mask = _OWN[seat]
-            held = [
-                c
-                for c in CORNERS
-                if 2 * ((board[c] & mask) >> _BITS * seat) > stone_count(board[c])
-            ]
-            needed = min(on_board, 3)  # ruling T8(b): min(k, 3) corners
-            if len(held) >= needed:
-                names = " ".join(PIT_NAMES[c] for c in held)
-                found.append(
-                    (
-                        seat,
-                        f"{SEATS[seat]} controls {len(held)} corner{'s' * (len(held) > 1)} "
-                        f"({names}) with {on_board} stone{'s' * (on_board > 1)} on the board",
-                    )
-                )
-        return found
+        return _achievers(position.board, position.captured, self.players)
 
     def outcome(self, position: TricalaPosition) -> Outcome | None:
         if position.in_setup:
