@@ -41,3 +41,20 @@ def test_json_example_is_the_json_of_the_first_record():
     (_, text), *_ = [b for b in blocks("pmn") if b[0] == name]
     assert record_to_json(read_text(text)[0]) == json.loads(body)
     assert record == read_text(text)[0]
+
+
+def test_every_error_code_is_documented():
+    code_res = [
+        r'code="([a-z][a-z-]+)"',
+        r'ReadError\(\s*"([a-z][a-z-]+)"',
+        r'Problem\(\s*"([a-z][a-z-]+)"',
+        r'^\s*"([a-z]+-[a-z-]+)",\s*$',  # codes passed on a line of their own
+    ]
+    codes: set[str] = set()
+    for path in (ROOT / "notation").rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        for pattern in code_res:
+            codes |= set(re.findall(pattern, text, re.M))
+    docs = " ".join(p.read_text(encoding="utf-8") for p in DOCS)
+    assert len(codes) > 25
+    assert sorted(c for c in codes if f"`{c}`" not in docs) == []
