@@ -9,6 +9,7 @@ from collections.abc import Iterator
 import click
 
 from cli.common import location
+from notation.canonical import rewrite_moves
 from notation.collection import FORMATS, detect_format, read_path, write_path
 from notation.ogn import OGNWriteError
 from notation.openspiel import ActionsWriteError
@@ -55,6 +56,13 @@ FIXED_NAMING = ("ogn", "openspiel-actions")
     help="Read Trysse/Wari/Oware moves of records without a Pits tag with this hole numbering "
     "(and write letters unless --pits says otherwise).",
 )
+@click.option(
+    "--long/--short",
+    "long",
+    default=None,
+    help="Rewrite every move as its canonical token: the full long form (Tricala: every "
+    "waypoint and order) or the shortest. Default: moves as written.",
+)
 def convert(
     source: str,
     output: str,
@@ -64,6 +72,7 @@ def convert(
     in_place: bool,
     pits: str | None,
     from_pits: str | None,
+    long: bool | None,
 ) -> None:
     """Convert the records in SOURCE to another format, losing nothing.
 
@@ -114,6 +123,11 @@ def convert(
                 )
             if target is not None:
                 record = translate_record(record, target, from_pits).record
+            if long is not None:
+                record, issues = rewrite_moves(record, long=long)
+                for issue in issues:
+                    where = location(record.source, issue.line, issue.column)
+                    click.echo(f"{where}: game {index}: {issue.message}", err=True)
             yield record
 
     # Reading the whole source first keeps an in-place conversion from reading what it writes.

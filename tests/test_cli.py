@@ -211,3 +211,14 @@ def test_validate_takes_every_registered_format(runner):
     result = runner.invoke(pmn, ["validate", "--from", "openspiel-actions", str(actions)])
     assert result.exit_code == 0, result.output
     assert "110 moves" in result.stdout
+
+
+def test_convert_long_and_short_tricala_forms(runner):
+    source = EXAMPLES / "tricala-three-players.pmn"
+    long = runner.invoke(pmn, ["convert", str(source), "--long"])
+    assert long.exit_code == 0
+    assert "6e[WWBR]-6fx3c" in long.stdout  # the edge turn at 6f is listed in the long form
+    assert "6e[WWBR]x3c" in source.read_text()
+    short = runner.invoke(pmn, ["convert", "-", "--short"], input=long.stdout)
+    assert short.stdout == source.read_text()
+    assert runner.invoke(pmn, ["validate", "-"], input=long.stdout).exit_code == 0
