@@ -96,7 +96,7 @@ def validate(
 ) -> None:
     """Replay every game in FILES through the rules and check its declared result.
 
-    FILES are record files or folders (walked for .pmn, .json and .jsonl);
+    FILES are record files or folders (walked for .pmn, .json, .jsonl and .ogn);
     '-' reads standard input. Every illegal move is reported as
     file:line:col with the game and move number, the reason and the legal
     moves. On a terminal, a count of games checked is shown on stderr.

@@ -137,7 +137,7 @@ def write_path(
 
 
 def expand_paths(paths: Iterable[str]) -> Iterator[str]:
-    """Files as given; folders walked (sorted) for .pmn, .json and .jsonl files."""
+    """Files as given; folders walked (sorted) for .pmn, .json, .jsonl and .ogn files."""
     extensions = tuple(ext for exts in FORMATS.values() for ext in exts if ext != ".txt")
     for path in paths:
         if path != "-" and os.path.isdir(path):
