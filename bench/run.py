@@ -118,7 +118,12 @@ def scan_headers(path: Path) -> None:
 _PEAK_RSS = """
 import atexit, resource, sys
 def report():
-    own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    # VmHWM, not ru_maxrss: on Linux ru_maxrss survives exec, so a child would
+    # report the benchmark's own peak; VmHWM starts afresh with the new program
+    own = 0
+    for line in open("/proc/self/status"):
+        if line.startswith("VmHWM:"):
+            own = int(line.split()[1])
     kids = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     sys.stderr.write(f"PEAK-RSS-KIB {own} {kids}\\n")
 atexit.register(report)
