@@ -44,6 +44,19 @@ def canonical_record(record: Record, *, long: bool = False) -> tuple[Record, lis
     unchanged. From an illegal move on, a line keeps its tokens and numbers
     as written (a formatter never guesses).
     """
+    return _rewrite(record, long=long, layout=True)
+
+
+def rewrite_moves(record: Record, *, long: bool) -> tuple[Record, list[FormatIssue]]:
+    """The record with every move written as its game's canonical token, short or long.
+
+    Tags, move numbers, comments and variations stay as they are; only the
+    tokens change (``pmn convert --long`` / ``--short``).
+    """
+    return _rewrite(record, long=long, layout=False)
+
+
+def _rewrite(record: Record, *, long: bool, layout: bool) -> tuple[Record, list[FormatIssue]]:
     issues: list[FormatIssue] = []
     if record.damaged:
         error = record.errors[0]
@@ -53,39 +66,84 @@ def canonical_record(record: Record, *, long: bool = False) -> tuple[Record, lis
         position = start_position(record, variant)
     except (RulesError, PositionError) as exc:
         return record, [FormatIssue(record.line, 1, f"not formatted: {exc}")]
-    try:
-        mainline = _canonical_line(variant, record.mainline, position, long, issues)
-    except RecursionError:
-        return record, [FormatIssue(record.line, 1, "not formatted: variations nested too deeply")]
-    return replace(record, tags=canonical_tags(record.tags), mainline=mainline), issues
+    mainline = _canonical_line(variant, record.mainline, position, long, layout, issues)
+    tags = canonical_tags(record.tags) if layout else record.tags
+    return replace(record, tags=tags, mainline=mainline), issues
+
+
+class _Frame:
+    """A line being made canonical: where it has got to, and the position there."""
+
+    __slots__ = ("done", "index", "line", "move", "needs_number", "nodes", "position", "variations")
+
+    def __init__(self, line: Line, position: Any) -> None:
+        self.line = line
+        self.position = position
+        self.index = 0  # the node being worked on
+        self.nodes: list[MoveNode] = []  # the canonical nodes before it
+        self.move: Any = None  # its move, once read
+        self.variations: list[Line] = []  # its canonical variations so far
+        self.needs_number = True  # the first move of a line always carries its number
+        self.done: Line | None = None
 
 
 def _canonical_line(
-    variant: AnyVariant, line: Line, position: Any, long: bool, issues: list[FormatIssue]
+    variant: AnyVariant,
+    line: Line,
+    position: Any,
+    long: bool,
+    layout: bool,
+    issues: list[FormatIssue],
 ) -> Line:
-    nodes: list[MoveNode] = []
+    """The line with canonical tokens, its variations too (depth first, in order);
+    with ``layout``, move numbers where the canonical form writes them.
+
+    Variations nest to any depth, so the lines being worked on wait on an
+    explicit stack rather than the call stack.
+    """
     seats = len(variant.seats)
-    needs_number = True  # the first move of a line always carries its number
-    for index, node in enumerate(line.moves):
-        try:
-            move = variant.parse_move(node.token, position)
-        except MoveError as exc:
-            issues.append(
-                FormatIssue(node.line, node.column, f"{node.token}: {exc.reason}; left as written")
+    stack = [_Frame(line, position)]
+    while True:
+        frame = stack[-1]
+        if frame.done is not None:
+            stack.pop()
+            if not stack:
+                return frame.done
+            stack[-1].variations.append(frame.done)
+            continue
+        moves = frame.line.moves
+        if frame.index == len(moves):
+            frame.done = Line(tuple(frame.nodes), frame.line.comments)
+            continue
+        node = moves[frame.index]
+        if frame.move is None:
+            try:
+                frame.move = variant.parse_move(node.token, frame.position)
+            except MoveError as exc:
+                issues.append(
+                    FormatIssue(
+                        node.line, node.column, f"{node.token}: {exc.reason}; left as written"
+                    )
+                )
+                frame.done = Line((*frame.nodes, *moves[frame.index :]), frame.line.comments)
+                continue
+        if len(frame.variations) < len(node.variations):
+            stack.append(_Frame(node.variations[len(frame.variations)], frame.position))
+            continue
+        number = node.number
+        if layout:
+            first_seat = variant.turn(frame.position) % seats == 0
+            number = (
+                expected_number(variant, frame.position)
+                if first_seat or frame.needs_number or node.comments_before
+                else None
             )
-            nodes.extend(line.moves[index:])
-            return Line(tuple(nodes), line.comments)
-        variations = tuple(
-            _canonical_line(variant, v, position, long, issues) for v in node.variations
+        token = variant.format_move(frame.move, frame.position, long=long)
+        frame.nodes.append(
+            replace(node, token=token, number=number, variations=tuple(frame.variations))
         )
-        first_seat = variant.turn(position) % seats == 0
-        number = (
-            expected_number(variant, position)
-            if first_seat or needs_number or node.comments_before
-            else None
-        )
-        token = variant.format_move(move, position, long=long)
-        nodes.append(replace(node, token=token, number=number, variations=variations))
-        needs_number = bool(node.comments or node.variations)
-        position = variant.play(position, move)
-    return Line(tuple(nodes), line.comments)
+        frame.needs_number = bool(node.comments or node.variations)
+        frame.position = variant.play(frame.position, frame.move)
+        frame.index += 1
+        frame.move = None
+        frame.variations = []
