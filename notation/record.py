@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from itertools import zip_longest
 
 #: Suffix annotations, as PGN writes them after a move.
 GLYPHS = ("!", "?", "!!", "??", "!?", "?!")
@@ -63,6 +64,16 @@ class MoveNode:
     line: int = field(default=0, compare=False)
     column: int = field(default=0, compare=False)
 
+    # Variations nest to any depth: equality and hashing walk the tree with an
+    # explicit stack, as the generated methods would recurse once per level.
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, MoveNode):
+            return NotImplemented
+        return _same(_walk(self), _walk(other))
+
+    def __hash__(self) -> int:
+        return hash(tuple(_walk(self)))
+
 
 @dataclass(frozen=True, slots=True)
 class Line:
@@ -76,6 +87,45 @@ class Line:
 
     def __iter__(self) -> Iterator[MoveNode]:
         return iter(self.moves)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Line):
+            return NotImplemented
+        return _same(_walk(self), _walk(other))
+
+    def __hash__(self) -> int:
+        return hash(tuple(_walk(self)))
+
+
+_END = object()
+
+
+def _walk(item: MoveNode | Line) -> Iterator[object]:
+    """What a node or line says, as a flat sequence (preorder, with counts), without recursion.
+
+    Two values are equal exactly when their sequences are: the counts make the
+    flattening unambiguous, and positions in the source are left out.
+    """
+    stack: list[MoveNode | Line] = [item]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, Line):
+            yield len(current.moves)
+            yield current.comments
+            stack.extend(reversed(current.moves))
+        else:
+            yield current.token
+            yield current.number
+            yield current.glyph
+            yield current.nags
+            yield current.comments_before
+            yield current.comments
+            yield len(current.variations)
+            stack.extend(reversed(current.variations))
+
+
+def _same(left: Iterator[object], right: Iterator[object]) -> bool:
+    return all(a == b for a, b in zip_longest(left, right, fillvalue=_END))
 
 
 @dataclass(frozen=True, slots=True)
