@@ -163,8 +163,39 @@ def final_position(record: Record, variant: AnyVariant | None = None) -> Any:
 def _replay_line(
     variant: AnyVariant, line: Line, position: Any, path: str, problems: list[Problem]
 ) -> tuple[Any, int, bool]:
-    """Replay one line; queue its variations. Returns (final position, plies, completed)."""
-    pending: list[tuple[Line, Any, str]] = []
+    """Replay a line, then its variations (depth first, in the order they are written).
+
+    Returns the line's final position, its plies and whether it was played to
+    its end. Variations nest to any depth: they wait on an explicit stack.
+    """
+    result = _replay_moves(variant, line, position, (None, path), problems)
+    stack = result[3][::-1]
+    while stack:
+        variation, start, var_path = stack.pop()
+        stack.extend(_replay_moves(variant, variation, start, var_path, problems)[3][::-1])
+    return result[:3]
+
+
+#: Where a line is in the record tree: its parent's place and the last step
+#: (``(None, "moves")``). Built as a chain, so deep nesting costs no long strings;
+#: written out (:func:`_path_text`) only for a problem.
+_Path = tuple["_Path | None", str]
+
+
+def _path_text(path: _Path) -> str:
+    parts: list[str] = []
+    current: _Path | None = path
+    while current is not None:
+        current, step = current
+        parts.append(step)
+    return "".join(reversed(parts))
+
+
+def _replay_moves(
+    variant: AnyVariant, line: Line, position: Any, path: _Path, problems: list[Problem]
+) -> tuple[Any, int, bool, list[tuple[Line, Any, _Path]]]:
+    """Replay one line's moves; also returns its variations with the positions they start from."""
+    pending: list[tuple[Line, Any, _Path]] = []
     plies = 0
     completed = True
     play, parse_move = variant.play, variant.parse_move
@@ -179,13 +210,13 @@ def _replay_line(
                     node.column,
                     number,
                     node.token,
-                    f"{path}[{index}]",
+                    f"{_path_text(path)}[{index}]",
                 )
             )
             completed = False
             break
         for v_index, variation in enumerate(node.variations):
-            pending.append((variation, position, f"{path}[{index}].variations[{v_index}]"))
+            pending.append((variation, position, (path, f"[{index}].variations[{v_index}]")))
         try:
             move = parse_move(node.token, position)
         except MoveError as exc:
@@ -197,7 +228,7 @@ def _replay_line(
                     node.column,
                     number or expected_number(variant, position),
                     node.token,
-                    f"{path}[{index}]",
+                    f"{_path_text(path)}[{index}]",
                     exc.legal,
                 )
             )
@@ -205,9 +236,7 @@ def _replay_line(
             break
         position = play(position, move)
         plies += 1
-    for variation, start, var_path in pending:
-        _replay_line(variant, variation, start, var_path, problems)
-    return position, plies, completed
+    return position, plies, completed, pending
 
 
 def validate_record(record: Record, index: int = 1) -> GameReport:
@@ -303,6 +332,16 @@ def _check_result_token(record: Record, variant: AnyVariant, problems: list[Prob
                 1,
             )
         )
+    if not _RESULT_RE.fullmatch(record.result):  # a record built in code, not read
+        problems.append(
+            Problem(
+                "bad-result",
+                f'"{record.result}" is not a result: points per seat like 1-0 or 1/2-1/2, or *',
+                record.line,
+                1,
+            )
+        )
+        return False
     points = parse_result(record.result)
     if points is not None and (len(points) != seats or sum(points) != 1):
         problems.append(
