@@ -24,8 +24,12 @@ import re
 import pyparsing as pp
 
 #: ``[Name "value"]``: a value may hold ``\"`` and ``\\``, never a line break.
+#: The value's repetitions are possessive (``*+``, ``++``): the regular expression
+#: engine keeps no backtracking state per character, which on a value of 50 MB took
+#: ten gigabytes and most of a minute (no match needs to backtrack into it: a
+#: repetition never ends just before a ``"``).
 TAG_PAIR = pp.Regex(
-    r'\[[ \t]*(?P<tag_name>[A-Za-z0-9_]+)[ \t]+"(?P<tag_value>(?:[^"\\\r\n]|\\.)*)"[ \t]*\]'
+    r'\[[ \t]*(?P<tag_name>[A-Za-z0-9_]+)[ \t]+"(?P<tag_value>(?:[^"\\\r\n]++|\\.)*+)"[ \t]*\]'
 )
 TAG_PAIR.set_name("tag pair")
 
@@ -63,7 +67,10 @@ TAG_START = pp.Regex(r"(?P<tag_start>\[)")
 TAG_START.set_name("tag pair")
 SPACE = pp.Regex(r"(?P<space>\s+)")
 SPACE.set_name("white space")
-STRAY = pp.Regex(r"(?P<stray>[^\s]+?)(?=[\s(){};\[]|$)")
+#: Anything else, up to white space or a bracket, brace or ";". (Written greedily:
+#: the lazy ``[^\s]+?(?=[\s(){};\[]|$)`` it replaces matches the same text, but
+#: tries the lookahead after every character.)
+STRAY = pp.Regex(r"(?P<stray>[^\s][^\s(){};\[]*+)")
 STRAY.set_name("unreadable text")
 
 #: Every token class, in the order they are tried.

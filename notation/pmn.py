@@ -19,7 +19,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import IO, cast
 
-from notation.grammar import TAG_PAIR, TOKEN_RE, escape_tag_value, unescape_tag_value
+from notation.grammar import RESULT, TAG_PAIR, TOKEN_RE, escape_tag_value, unescape_tag_value
 from notation.record import Line, MoveNode, ReadError, Record
 
 DEFAULT_WIDTH = 79
@@ -29,8 +29,14 @@ _BOMS = (codecs.BOM_UTF8,)
 #: The lines at the start of a game that are blank or begin with "[".
 _TAG_SECTION_RE = re.compile(r"(?:[ \t]*(?:\[[^\n]*)?\n)*")
 #: In text without "{", the end of a game: a movetext line, blank lines, then a "[" line.
-_GAME_END_RE = re.compile(rb"(?m)^[ \t]*[^ \t\r\n\[][^\n]*\n(?:[ \t]*(?:\r[^\n]*)?\n)*(?=[ \t]*\[)")
+#: Or a tag section (a cut-off game) ended by blank lines before a "[" line.
+_GAME_END_RE = re.compile(
+    rb"(?m)^[ \t]*(?:[^ \t\r\n\[][^\n]*\n(?:[ \t]*(?:\r[^\n]*)?\n)*"
+    rb"|\[[^\n]*\n(?:[ \t]*(?:\r[^\n]*)?\n)+)(?=[ \t]*\[)"
+)
 BLOCK_SIZE = 1 << 20
+_RESULT_RE = RESULT.re
+_RESULT_LIKE_RE = re.compile(r"[0-9]+[-/]")
 
 
 # -- reading -------------------------------------------------------------------
@@ -121,6 +127,7 @@ def _iter_chunks_in_blocks(
     pending = b""  # the unfinished game carried over, from its first line
     line = 1  # the line number where ``pending`` starts
     first = True
+    long_line: list[bytes] = []  # blocks of a line longer than a block, joined once it ends
     while True:
         block = stream.read(block_size)
         if first and block.startswith(codecs.BOM_UTF8):
@@ -128,10 +135,13 @@ def _iter_chunks_in_blocks(
         first = False
         final = not block
         cut = len(block) if final else block.rfind(b"\n") + 1
-        data, rest = pending + block[:cut], block[cut:]
         if not final and not cut:  # no line end in a whole block: read on
-            pending = data + rest
+            long_line.append(block)
             continue
+        if long_line:  # joined once, not once per block (which would be quadratic)
+            pending += b"".join(long_line)
+            long_line.clear()
+        data, rest = pending + block[:cut], block[cut:]
         if b"{" in data:
             chunks, unfinished, start = _cut_lines(_lines(data), source, line)
             yield from chunks
@@ -175,12 +185,15 @@ def _cut_lines(
     A new game starts at a line beginning with "[" once the current game has
     movetext, unless a "{" comment is open; inside a comment left open, a whole
     tag-pair line after a blank line starts one too, so that one unclosed
-    comment cannot swallow the rest of a file.
+    comment cannot swallow the rest of a file. A "[" line after a blank line
+    that ends a tag section starts one as well: the game before was cut off
+    after its tags, and its tags are not the next game's.
     """
     chunks: list[Chunk] = []
     chunk: list[bytes] = []
     chunk_line = first_line
     in_movetext = False
+    in_tags = False  # a "[" line seen, no movetext yet
     in_comment = False
     previous_blank = False
     for line_number, line in enumerate(lines, start=first_line):
@@ -190,14 +203,19 @@ def _cut_lines(
         stripped = raw.lstrip(b" \t") if raw[:1] in b" \t" else raw
         head = stripped[:1]
         if head == b"[":
-            if in_movetext and (
-                not in_comment or (previous_blank and _TAG_LINE_BYTES.fullmatch(stripped.rstrip()))
-            ):
+            if (
+                in_movetext
+                and (
+                    not in_comment
+                    or (previous_blank and _TAG_LINE_BYTES.fullmatch(stripped.rstrip()))
+                )
+            ) or (in_tags and previous_blank):
                 text, errors = _decode_chunk(chunk, chunk_line)
                 chunks.append(Chunk(text, chunk_line, source, errors))
                 chunk, chunk_line, in_movetext, in_comment = [], line_number, False, False
             if in_comment:
                 in_comment = _comment_state(stripped, in_comment)
+            in_tags = not in_movetext
             previous_blank = False
         elif head in (b"\n", b"\r", b""):
             previous_blank = True
@@ -210,17 +228,23 @@ def _cut_lines(
     return chunks, chunk, chunk_line
 
 
+_OPENERS_RE = re.compile(rb"[{;]")
+
+
 def _comment_state(line: bytes, in_comment: bool) -> bool:
     """Whether a ``{`` comment is still open at the end of ``line``."""
-    for char in line:
+    at = 0
+    while True:
         if in_comment:
-            if char == 0x7D:  # }
-                in_comment = False
-        elif char == 0x7B:  # {
-            in_comment = True
-        elif char == 0x3B:  # ; comments out the rest of the line
-            break
-    return in_comment
+            close = line.find(b"}", at)
+            if close < 0:
+                return True
+            in_comment, at = False, close + 1
+        else:
+            opener = _OPENERS_RE.search(line, at)
+            if opener is None or opener.group() == b";":  # ";" comments out the rest
+                return False
+            in_comment, at = True, opener.end()
 
 
 class _OpenMove:
@@ -253,19 +277,21 @@ class _OpenMove:
         self.before = before
         self.line = line
         self.column = column
-        self.nags: tuple[int, ...] = ()
-        self.after: tuple[str, ...] = ()
-        self.variations: tuple[Line, ...] = ()
+        # lists while reading (appending to a tuple copies it: quadratic on a
+        # move with a million comments), tuples in the node
+        self.nags: list[int] = []
+        self.after: list[str] = []
+        self.variations: list[Line] = []
 
     def node(self) -> MoveNode:
         return MoveNode(
             self.token,
             self.number,
             self.glyph,
-            self.nags,
+            tuple(self.nags) if self.nags else (),
             self.before,
-            self.after,
-            self.variations,
+            tuple(self.after) if self.after else (),
+            tuple(self.variations) if self.variations else (),
             self.line,
             self.column,
         )
@@ -319,9 +345,14 @@ def read_chunk(chunk: Chunk) -> Record:
         if not record_line:
             record_line = line
         if result is not None and kind not in ("comment", "line_comment"):
-            error("text-after-result", f'"{match.group()}" after the result {result}', start)
+            error("text-after-result", f'"{_shown(match.group())}" after the result {result}', start)
             break
         frame = stack[-1]
+        if kind in ("move", "glyph") and _RESULT_LIKE_RE.match(text, start):
+            # "1-0*", "1/2-1/2!": no move on any board starts like a result
+            bad = _shown(text[start : start + 80].split(None, 1)[0])
+            error("syntax", f'cannot read "{bad}": a result is followed by a space', start)
+            break
         if kind in ("move", "glyph"):
             seen_movetext = True
             frame.close_move()
@@ -348,7 +379,7 @@ def read_chunk(chunk: Chunk) -> Record:
                 line += newlines
                 line_start = text.rindex("\n", start, match.end()) + 1
             if frame.open_move is not None and not frame.open_move.variations:
-                frame.open_move.after += (comment,)
+                frame.open_move.after.append(comment)
             else:
                 frame.comments.append(comment)
             seen_movetext = seen_movetext or bool(tags)
@@ -356,7 +387,7 @@ def read_chunk(chunk: Chunk) -> Record:
             if frame.open_move is None:
                 error("syntax", f'annotation "{match.group()}" does not follow a move', start)
             else:
-                frame.open_move.nags += (int(match.group("nag")),)
+                frame.open_move.nags.append(int(match.group("nag")))
         elif kind == "open":
             seen_movetext = True
             if frame.open_move is None:
@@ -373,10 +404,15 @@ def read_chunk(chunk: Chunk) -> Record:
             finished = stack.pop().finish()
             parent = stack[-1]
             assert parent.open_move is not None
-            parent.open_move.variations += (finished,)
+            parent.open_move.variations.append(finished)
         elif kind == "result":
             if len(stack) > 1:
-                error("unclosed-variation", "result inside an unclosed variation", start)
+                opened = f"line {frame.line} column {frame.column}"
+                error(
+                    "unclosed-variation",
+                    f"result inside an unclosed variation (opened at {opened})",
+                    start,
+                )
                 break
             result = match.group("result")
         elif kind == "tag_value":
@@ -386,7 +422,7 @@ def read_chunk(chunk: Chunk) -> Record:
             tags.append((match.group("tag_name"), unescape_tag_value(match.group("tag_value"))))
         elif kind == "tag_start":
             end = text.find("\n", start)
-            bad = text[start : end if end >= 0 else len(text)].rstrip()
+            bad = _shown(text[start : end if end >= 0 else len(text)].rstrip())
             error("bad-tag", f'cannot read tag pair {bad}: expected [Name "value"]', start)
             break
         else:  # stray
@@ -394,7 +430,7 @@ def read_chunk(chunk: Chunk) -> Record:
             if bad.startswith("{"):
                 error("unclosed-comment", "comment opened with { is never closed", start)
             else:
-                error("syntax", f'cannot read "{bad}"', start)
+                error("syntax", f'cannot read "{_shown(bad)}"', start)
             break
     else:
         if number is not None:
@@ -413,7 +449,10 @@ def read_chunk(chunk: Chunk) -> Record:
         stack = stack[:1]
     mainline = stack[0].finish()
     if result is None:
-        result = dict(tags).get("Result", "*")
+        # no result token: the Result tag's, if it is a result (else the writer
+        # would write it as a move); a validator then reports the mismatch
+        declared = dict(tags).get("Result", "*")
+        result = declared if _RESULT_RE.fullmatch(declared) else "*"
     return Record(
         tuple(tags),
         mainline,
@@ -423,6 +462,16 @@ def read_chunk(chunk: Chunk) -> Record:
         source,
         record_line or first_line,
     )
+
+
+def _shown(text: str, limit: int = 60) -> str:
+    """Text for an error message: control characters escaped (a NUL byte shows as
+    ``\\x00``), and cut short with "..." after ``limit`` characters."""
+    if len(text) > limit:
+        text = text[:limit] + "..."
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 # -- writing ------------------------------------------------------------------
