@@ -36,10 +36,193 @@ def load_schema(name: str = SCHEMA_FILE) -> dict[str, Any]:
 
 
 @cache
+def ecma_pattern(pattern: str) -> re.Pattern[str]:
+    r"""A schema ``pattern`` compiled to mean what JSON Schema says it means.
+
+    JSON Schema patterns are ECMA-262 regular expressions, where ``$`` (no
+    multiline flag) matches only at the very end. In Python's ``re`` it also
+    matches before a final line break, so ``^[^\r\n]*$`` would let a tag
+    value ending in ``\n`` through. Each ``$`` outside a character class
+    becomes ``\Z``.
+    """
+    out: list[str] = []
+    in_class = False
+    index = 0
+    while index < len(pattern):
+        char = pattern[index]
+        if char == "\\":
+            out.append(pattern[index : index + 2])
+            index += 2
+            continue
+        if in_class:
+            in_class = char != "]"
+        elif char == "[":
+            in_class = True
+        elif char == "$":
+            char = r"\Z"
+        out.append(char)
+        index += 1
+    return re.compile("".join(out))
+
+
+def _pattern_keyword(
+    validator: Any, pattern: str, instance: Any, schema: dict[str, Any]
+) -> Iterator[jsonschema.ValidationError]:
+    if validator.is_type(instance, "string") and not ecma_pattern(pattern).search(instance):
+        yield jsonschema.ValidationError(f"{instance!r} does not match {pattern!r}")
+
+
+#: Draft 2020-12 with ``pattern`` read the ECMA-262 way (see :func:`ecma_pattern`).
+SchemaValidator = jsonschema.validators.extend(  # type: ignore[no-untyped-call]
+    jsonschema.Draft202012Validator, {"pattern": _pattern_keyword}
+)
+
+
+@cache
 def _validator(name: str = SCHEMA_FILE) -> jsonschema.protocols.Validator:
     schema = load_schema(name)
-    validator: jsonschema.protocols.Validator = jsonschema.Draft202012Validator(schema)
+    validator: jsonschema.protocols.Validator = SchemaValidator(schema)
     return validator
+
+
+# -- JSON text without recursion -------------------------------------------------
+
+#: Variations nest to any depth, and so does their JSON. ``json`` recurses once per
+#: level, so values nested deeper than it can go are read and written here with an
+#: explicit stack instead (only then: the ``json`` module is much faster).
+_SPACE_RE = re.compile(r"[ \t\n\r]*")
+_DECODER = json.JSONDecoder()
+
+
+def dumps(value: Any) -> str:
+    """``json.dumps(value, ensure_ascii=False)``, at any depth of nesting."""
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except RecursionError:
+        pass
+    out: list[str] = []
+    stack: list[Iterator[Any] | str] = [iter((value,))]
+    while stack:
+        top = stack[-1]
+        if isinstance(top, str):  # a closing bracket
+            out.append(stack.pop())  # type: ignore[arg-type]
+            continue
+        item = next(top, stack)
+        if item is stack:
+            stack.pop()
+            continue
+        first = not out or out[-1] in ("[", "{", ": ")
+        if not first:
+            out.append(", ")
+        if isinstance(item, tuple):  # a key and its value
+            out.append(json.dumps(item[0], ensure_ascii=False))
+            out.append(": ")
+            item = item[1]
+        if isinstance(item, dict):
+            out.append("{")
+            stack.append("}")
+            stack.append(iter(item.items()))
+        elif isinstance(item, list | tuple):
+            out.append("[")
+            stack.append("]")
+            stack.append(iter(item))
+        else:
+            out.append(json.dumps(item, ensure_ascii=False))
+    return "".join(out)
+
+
+def loads(text: str) -> Any:
+    """``json.loads(text)``, at any depth of nesting. Raises json.JSONDecodeError.
+
+    Numbers too long to convert (Python's integer digit limit) are a
+    JSONDecodeError here too, not a bare ValueError.
+    """
+    try:
+        return json.loads(text)
+    except RecursionError:
+        return _loads_deep(text)
+    except json.JSONDecodeError:
+        raise
+    except ValueError as exc:  # e.g. an integer with more than 4300 digits
+        raise json.JSONDecodeError(str(exc).split(":")[0], text, 0) from None
+
+
+def _loads_deep(text: str) -> Any:
+    """A JSON parser with an explicit stack (see :func:`loads`)."""
+    # each open container: [the container, the key awaiting its value (objects)]
+    stack: list[list[Any]] = []
+    index = _SPACE_RE.match(text, 0).end()  # type: ignore[union-attr]
+    root: Any = None
+    done = False
+
+    def fail(message: str, at: int) -> json.JSONDecodeError:
+        return json.JSONDecodeError(message, text, at)
+
+    while True:
+        if done:
+            raise fail("Extra data", index)
+        char = text[index : index + 1]
+        # a value starts here
+        if char == "[" or char == "{":
+            container: Any = [] if char == "[" else {}
+            index = _SPACE_RE.match(text, index + 1).end()  # type: ignore[union-attr]
+            closing = "]" if char == "[" else "}"
+            if text[index : index + 1] == closing:
+                value: Any = container
+                index += 1
+            else:
+                stack.append([container, None])
+                if char == "{":
+                    if text[index : index + 1] != '"':
+                        raise fail("Expecting property name enclosed in double quotes", index)
+                    key, index = _DECODER.raw_decode(text, index)
+                    index = _SPACE_RE.match(text, index).end()  # type: ignore[union-attr]
+                    if text[index : index + 1] != ":":
+                        raise fail("Expecting ':' delimiter", index)
+                    index = _SPACE_RE.match(text, index + 1).end()  # type: ignore[union-attr]
+                    stack[-1][1] = key
+                continue
+        else:
+            try:
+                value, index = _DECODER.raw_decode(text, index) if char else (None, -1)
+            except json.JSONDecodeError:
+                raise
+            except ValueError as exc:
+                raise fail(str(exc).split(":")[0], index) from None
+            if index < 0:
+                raise fail("Expecting value", len(text))
+        # a value is complete: put it in its container, then close what ends here
+        while True:
+            index = _SPACE_RE.match(text, index).end()  # type: ignore[union-attr]
+            if not stack:
+                root, done = value, True
+                if index == len(text):
+                    return root
+                break
+            container, key = stack[-1]
+            if isinstance(container, list):
+                container.append(value)
+            else:
+                container[key] = value
+            char = text[index : index + 1]
+            if char == ",":
+                index = _SPACE_RE.match(text, index + 1).end()  # type: ignore[union-attr]
+                if isinstance(container, dict):
+                    if text[index : index + 1] != '"':
+                        raise fail("Expecting property name enclosed in double quotes", index)
+                    key, index = _DECODER.raw_decode(text, index)
+                    index = _SPACE_RE.match(text, index).end()  # type: ignore[union-attr]
+                    if text[index : index + 1] != ":":
+                        raise fail("Expecting ':' delimiter", index)
+                    index = _SPACE_RE.match(text, index + 1).end()  # type: ignore[union-attr]
+                    stack[-1][1] = key
+                break
+            if char == ("]" if isinstance(container, list) else "}"):
+                stack.pop()
+                value = container
+                index += 1
+                continue
+            raise fail("Expecting ',' delimiter", index)
 
 
 # -- record -> JSON -------------------------------------------------------------
@@ -104,14 +287,14 @@ def write_json(records: Iterable[Record], out: IO[str], *, lines: bool = False) 
     """Write records as a JSON array (indented) or as JSON Lines (``lines=True``)."""
     if lines:
         for record in records:
-            out.write(json.dumps(record_to_json(record), ensure_ascii=False))
+            out.write(dumps(record_to_json(record)))
             out.write("\n")
         return
     out.write("[")
     first = True
     for record in records:
         out.write("\n  " if first else ",\n  ")
-        out.write(json.dumps(record_to_json(record), ensure_ascii=False))
+        out.write(dumps(record_to_json(record)))
         first = False
     out.write("\n]\n" if not first else "]\n")
 
@@ -148,13 +331,13 @@ class _Shape:
         defs = schema["$defs"]
         move = defs["move"]["properties"]
         tag_items = defs["record"]["properties"]["tags"]["items"]["prefixItems"]
-        self.tag_name = re.compile(tag_items[0]["pattern"])
-        self.tag_value = re.compile(tag_items[1]["pattern"])
-        self.result = re.compile(defs["result"]["pattern"])
-        self.token = re.compile(move["move"]["pattern"])
-        self.number = re.compile(move["number"]["pattern"])
+        self.tag_name = ecma_pattern(tag_items[0]["pattern"])
+        self.tag_value = ecma_pattern(tag_items[1]["pattern"])
+        self.result = ecma_pattern(defs["result"]["pattern"])
+        self.token = ecma_pattern(move["move"]["pattern"])
+        self.number = ecma_pattern(move["number"]["pattern"])
         self.glyphs = frozenset(move["glyph"]["enum"])
-        self.comment = re.compile(defs["comments"]["items"]["pattern"])
+        self.comment = ecma_pattern(defs["comments"]["items"]["pattern"])
         self.record_keys = frozenset(defs["record"]["properties"])
         self.move_keys = frozenset(move)
         self.variation_keys = frozenset(move["variations"]["items"]["properties"])
@@ -240,7 +423,17 @@ def record_from_json(obj: Any, path: str = "$", source: str = "") -> Record:
             obj["result"],
             source=source,
         )
-    errors = sorted(_validator().iter_errors(obj), key=lambda e: (len(e.absolute_path), e.message))
+    try:
+        errors = sorted(
+            _validator().iter_errors(obj), key=lambda e: (len(e.absolute_path), e.message)
+        )
+    except RecursionError:
+        # jsonschema recurses per level; the quick check does not, and doubted this value
+        return _raise(
+            "not a PMN record: nested too deeply for the full schema check, and the quick "
+            "check finds a key, type or pattern the schema forbids",
+            path,
+        )
     if errors:
         # report the most specific problem: the deepest path
         worst = max(errors, key=lambda e: len(e.absolute_path))
@@ -272,24 +465,39 @@ def _raise(message: str, path: str) -> Record:
 
 
 def _line_from_json(moves: list[dict[str, Any]], comments: Iterable[str]) -> Line:
-    return Line(
-        tuple(
+    """The line a (schema-checked) list of moves holds, variations built bottom up
+    with an explicit stack, as they nest to any depth."""
+    # each entry: the moves of a line, its comments, its nodes so far, the
+    # variations built for the move being worked on
+    Entry = tuple[list[dict[str, Any]], tuple[str, ...], list[MoveNode], list[Line]]
+    stack: list[Entry] = [(moves, tuple(comments), [], [])]
+    while True:
+        line_moves, line_comments, nodes, variations = stack[-1]
+        if len(nodes) == len(line_moves):
+            line = Line(tuple(nodes), line_comments)
+            stack.pop()
+            if not stack:
+                return line
+            stack[-1][3].append(line)
+            continue
+        m = line_moves[len(nodes)]
+        wanted = m.get("variations", ())
+        if len(variations) < len(wanted):
+            v = wanted[len(variations)]
+            stack.append((v["moves"], tuple(v.get("comments", ())), [], []))
+            continue
+        nodes.append(
             MoveNode(
                 token=m["move"],
                 number=m.get("number"),
                 glyph=m.get("glyph", ""),
-                nags=tuple(m.get("nags", ())),
+                nags=tuple(int(n) for n in m.get("nags", ())),  # the schema allows 3.0
                 comments_before=tuple(m.get("before", ())),
                 comments=tuple(m.get("comments", ())),
-                variations=tuple(
-                    _line_from_json(v["moves"], v.get("comments", ()))
-                    for v in m.get("variations", ())
-                ),
+                variations=tuple(variations),
             )
-            for m in moves
-        ),
-        tuple(comments),
-    )
+        )
+        variations.clear()
 
 
 def iter_json_records(
@@ -298,15 +506,18 @@ def iter_json_records(
     """Records from a JSON array, a single JSON object, or JSON Lines.
 
     A value that is not a record is yielded as a damaged record whose error
-    names the JSON path, and reading goes on with the next value.
+    names the JSON path, and reading goes on with the next value. An array
+    that is not JSON as a whole, but is laid out one record per line as
+    :func:`write_json` writes it, is read line by line, so that one damaged
+    record does not take the others with it.
     """
     text = text_or_lines if isinstance(text_or_lines, str) else "".join(text_or_lines)
     stripped = text.lstrip("\ufeff \t\r\n")
     if stripped.startswith("["):
         try:
-            values = json.loads(stripped)
-        except (json.JSONDecodeError, RecursionError) as exc:
-            yield _bad_json(text, exc, source)
+            values = loads(stripped)
+        except json.JSONDecodeError as exc:
+            yield from _recover_array(text, stripped, exc, source)
             return
         for index, value in enumerate(values):
             yield _record_or_damaged(value, f"$[{index}]", source, None)
@@ -316,36 +527,55 @@ def iter_json_records(
         if not line.strip():
             continue
         try:
-            value = json.loads(line)
+            value = loads(line)
         except json.JSONDecodeError as exc:
             if number == 1:
                 # maybe one record spread over several lines
                 try:
-                    value = json.loads(stripped)
-                except (json.JSONDecodeError, RecursionError):
+                    value = loads(stripped)
+                except json.JSONDecodeError:
                     yield _bad_json(line, exc, source, number)
                     continue
                 yield _record_or_damaged(value, "$", source, None)
                 return
             yield _bad_json(line, exc, source, number)
             continue
-        except RecursionError:
-            yield Record(
-                raw=line,
-                errors=(ReadError("bad-json", "JSON nested too deeply", number, 1),),
-                source=source,
-            )
-            continue
         yield _record_or_damaged(
             value, f"$[{number - 1}]" if len(lines) > 1 else "$", source, number
         )
 
 
-def _bad_json(text: str, exc: Exception, source: str, line: int = 0) -> Record:
-    if isinstance(exc, json.JSONDecodeError):
-        error = ReadError("bad-json", f"not JSON: {exc.msg}", line or exc.lineno, exc.colno)
-    else:
-        error = ReadError("bad-json", "JSON nested too deeply", line, 1)
+def _recover_array(
+    text: str, stripped: str, exc: json.JSONDecodeError, source: str
+) -> Iterator[Record]:
+    """The records of a damaged JSON array written one record per line, or one damaged record."""
+    lines = stripped.splitlines()
+    offset = len(text) - len(stripped)  # the lines before the array
+    first_line = text.count("\n", 0, offset) + 1
+    body = [line.strip() for line in lines[1:-1]]
+    if (
+        len(lines) < 3
+        or lines[0].strip() != "["
+        or lines[-1].strip() != "]"
+        or not all(line.startswith("{") for line in body)
+    ):
+        yield _bad_json(text, exc, source, first_line)
+        return
+    for index, line in enumerate(body):
+        number = first_line + 1 + index
+        item = line[:-1] if line.endswith(",") and index < len(body) - 1 else line
+        try:
+            value = loads(item)
+        except json.JSONDecodeError as item_exc:
+            yield _bad_json(item, item_exc, source, number)
+            continue
+        yield _record_or_damaged(value, f"$[{index}]", source, number)
+
+
+def _bad_json(text: str, exc: json.JSONDecodeError, source: str, line: int) -> Record:
+    """A damaged record for text that is not JSON; ``exc`` was raised for text starting at ``line``."""
+    where = line + exc.lineno - 1
+    error = ReadError("bad-json", f"not JSON: {exc.msg}", where, exc.colno)
     return Record(raw=text, errors=(error,), source=source, line=line)
 
 
@@ -353,16 +583,9 @@ def _record_or_damaged(value: Any, path: str, source: str, line: int | None) -> 
     try:
         return record_from_json(value, path, source)
     except JsonRecordError as exc:
-        raw = json.dumps(value, ensure_ascii=False)
         return Record(
-            raw=raw,
+            raw=dumps(value),
             errors=(ReadError("bad-record", exc.message, line or 0, 0, exc.path),),
             source=source,
             line=line or 0,
-        )
-    except RecursionError:
-        return Record(
-            raw="",
-            errors=(ReadError("bad-record", "JSON nested too deeply", line or 0, 0, path),),
-            source=source,
         )
