@@ -12,13 +12,16 @@ from notation.collection import atomic_output, detect_format, read_path
 from notation.pmn import DEFAULT_WIDTH, write_record
 
 
-def format_file(path: str, width: int, long: bool) -> tuple[str, str, list[str]]:
-    """The file's text as it is, its canonical text, and what could not be formatted."""
+def format_file(path: str, width: int, long: bool) -> tuple[str, str, list[str], bool]:
+    """The file's text as it is, its canonical text, what could not be formatted, and
+    whether the text is the file's exactly (False when some bytes are not UTF-8)."""
     source = "<stdin>" if path == "-" else path
     original_parts: list[str] = []
     formatted_parts: list[str] = []
     messages: list[str] = []
+    faithful = True
     for index, record in enumerate(read_path(path, "pmn"), start=1):
+        faithful = faithful and not any(e.code == "encoding" for e in record.errors)
         original_parts.append(write_record(record, width=width))
         canonical, issues = canonical_record(record, long=long)
         formatted_parts.append(write_record(canonical, width=width))
@@ -26,7 +29,7 @@ def format_file(path: str, width: int, long: bool) -> tuple[str, str, list[str]]
             f"{location(source, issue.line, issue.column)}: game {index}: {issue.message}"
             for issue in issues
         )
-    return "\n".join(original_parts), "\n".join(formatted_parts), messages
+    return "\n".join(original_parts), "\n".join(formatted_parts), messages, faithful
 
 
 @click.command()
@@ -65,7 +68,7 @@ def fmt(files: tuple[str, ...], check: bool, width: int, long: bool) -> None:
         if path != "-" and detect_format(path) != "pmn":
             raise click.UsageError(f"{path}: pmn fmt formats PMN text, not {detect_format(path)}")
         try:
-            original, formatted, messages = format_file(path, width, long)
+            original, formatted, messages, faithful = format_file(path, width, long)
         except OSError as exc:
             raise click.FileError(path, exc.strerror) from exc
         for message in messages:
@@ -80,6 +83,11 @@ def fmt(files: tuple[str, ...], check: bool, width: int, long: bool) -> None:
         with open(path, encoding="utf-8-sig", errors="replace") as handle:
             on_disk = handle.read()
         if formatted == on_disk:
+            continue
+        if not faithful:
+            # the text read has U+FFFD for the bad bytes: writing it would destroy them
+            click.echo(f"{path}: not rewritten: it holds bytes that are not UTF-8", err=True)
+            trouble = True
             continue
         changed.append(path)
         if not check:
