@@ -1,0 +1,32 @@
+"""Fuzz the PMN reader (and through it the writer, JSON form, validator, formatter).
+
+    python fuzz/fuzz_pmn.py fuzz/corpus/pmn -max_total_time=600
+
+Needs atheris (``pip install atheris``); see fuzz/README.md.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import atheris
+
+with atheris.instrument_imports():
+    from checks import check_pmn_bytes
+
+    import notation.canonical
+    import notation.games.trias
+    import notation.games.tricala
+    import notation.games.wari
+    import notation.jsonform
+    import notation.pmn
+    import notation.replay  # noqa: F401
+
+
+def main() -> None:
+    atheris.Setup(sys.argv, check_pmn_bytes)
+    atheris.Fuzz()
+
+
+if __name__ == "__main__":
+    main()
