@@ -417,12 +417,7 @@ def _shape() -> _Shape:
 def record_from_json(obj: Any, path: str = "$", source: str = "") -> Record:
     """The record a JSON value holds; raises JsonRecordError naming the path of the first problem."""
     if _shape().record(obj):
-        return Record(
-            tuple((name, value) for name, value in obj["tags"]),
-            _line_from_json(obj["moves"], obj.get("comments", ())),
-            obj["result"],
-            source=source,
-        )
+        return _record(obj, path, source)
     try:
         errors = sorted(
             _validator().iter_errors(obj), key=lambda e: (len(e.absolute_path), e.message)
@@ -452,16 +447,34 @@ def record_from_json(obj: Any, path: str = "$", source: str = "") -> Record:
             ),
             source=source,
         )
-    return Record(
-        tuple((name, value) for name, value in obj["tags"]),
-        _line_from_json(obj["moves"], obj.get("comments", ())),
-        obj["result"],
-        source=source,
-    )
+    return _record(obj, path, source)
+
+
+def _record(obj: dict[str, Any], path: str, source: str) -> Record:
+    """The record of a JSON object that the schema accepts."""
+    try:
+        mainline = _line_from_json(obj["moves"], obj.get("comments", ()))
+    except _ResultLikeMove as exc:
+        raise JsonRecordError(
+            f'move "{exc}" would read as a result in PMN text (no move starts with digits '
+            'and "-" or "/")',
+            path,
+        ) from None
+    tags = tuple((name, value) for name, value in obj["tags"])
+    return Record(tags, mainline, obj["result"], source=source)
 
 
 def _raise(message: str, path: str) -> Record:
     raise JsonRecordError(message, path)
+
+
+#: No move on any board starts with digits then "-" or "/": PMN text would read it
+#: as a result (the schema's move pattern does not say so).
+_RESULT_LIKE_RE = re.compile(r"[0-9]+[-/]")
+
+
+class _ResultLikeMove(ValueError):
+    """A move token that PMN text would read as a result."""
 
 
 def _line_from_json(moves: list[dict[str, Any]], comments: Iterable[str]) -> Line:
@@ -486,6 +499,8 @@ def _line_from_json(moves: list[dict[str, Any]], comments: Iterable[str]) -> Lin
             v = wanted[len(variations)]
             stack.append((v["moves"], tuple(v.get("comments", ())), [], []))
             continue
+        if _RESULT_LIKE_RE.match(m["move"]):
+            raise _ResultLikeMove(m["move"])
         nodes.append(
             MoveNode(
                 token=m["move"],

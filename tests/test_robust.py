@@ -285,6 +285,7 @@ SCHEMA_FAULTS = {
     "damaged negative line": {"raw": "x", "errors": [{"code": "c", "message": "m", "line": -1}]},
     "neither": {"raw": "x", "tags": []},
     "not an object": [1, 2],
+    "a move that reads as a result": with_(["moves", 1, "move"], "1-0"),
 }
 
 
