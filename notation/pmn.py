@@ -70,7 +70,9 @@ def _decode_chunk(lines: list[bytes], first_line: int) -> tuple[str, tuple[ReadE
                 found.append(ReadError("encoding", message, first_line + offset, exc.start + 1))
         text, errors = "".join(parts), tuple(found)
     if "\r" in text:
-        text = text.replace("\r\n", "\n")
+        # Windows line ends; a lone carriage return is a line break too, as Python's
+        # universal newlines read it (a comment never keeps one: the JSON form forbids it)
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
     return text, errors
 
 

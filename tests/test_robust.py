@@ -160,6 +160,14 @@ def test_invalid_utf8_is_located_and_the_next_game_reads():
     assert_good_follows(records)
 
 
+def test_a_lone_carriage_return_in_a_comment_is_a_line_break():
+    # found by fuzz/fuzz_pmn.py: a comment kept "\r", which the text it was written to
+    # read back as "\n" (and the JSON form forbids)
+    (record,) = read_bytes(b'[Game "Wari"]\n\n1. C {a\rb} b *\n')
+    assert record.mainline.moves[0].comments == ("a\nb",)
+    assert read_text(write_record(record)) == [record]
+
+
 def test_bom_and_windows_line_endings_read_the_same():
     plain = read_bytes((GOOD + "\n" + GOOD).encode())
     windows = read_bytes(b"\xef\xbb\xbf" + (GOOD + "\n" + GOOD).replace("\n", "\r\n").encode())
