@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -501,13 +502,19 @@ def _line_from_json(moves: list[dict[str, Any]], comments: Iterable[str]) -> Lin
             continue
         if _RESULT_LIKE_RE.match(m["move"]):
             raise _ResultLikeMove(m["move"])
+        before = tuple(m.get("before", ()))
+        if before and nodes and not nodes[-1].variations:
+            # Text has one place between two moves: a comment there follows the first
+            # (as the PMN reader reads it), unless variations stand between them.
+            nodes[-1] = replace(nodes[-1], comments=nodes[-1].comments + before)
+            before = ()
         nodes.append(
             MoveNode(
                 token=m["move"],
                 number=m.get("number"),
                 glyph=m.get("glyph", ""),
                 nags=tuple(int(n) for n in m.get("nags", ())),  # the schema allows 3.0
-                comments_before=tuple(m.get("before", ())),
+                comments_before=before,
                 comments=tuple(m.get("comments", ())),
                 variations=tuple(variations),
             )

@@ -313,6 +313,15 @@ def test_a_json_record_whose_comment_newline_the_schema_forbids_is_not_written_b
     assert record.damaged
 
 
+def test_a_json_comment_before_a_move_reads_as_text_reads_it():
+    # found by fuzz/fuzz_json.py: "before" on a move right after another move has no
+    # place of its own in text, where it follows the move before
+    obj = {"tags": [], "moves": [{"move": "C"}, {"move": "b", "before": ["x"]}], "result": "*"}
+    (record,) = iter_json_records(json.dumps(obj))
+    assert record.mainline.moves[0].comments == ("x",)
+    assert read_text(write_record(record)) == [record]
+
+
 def test_deeply_nested_json_values():
     deep = "[" * 100_000 + "]" * 100_000
     assert dumps(loads(deep)) == deep.replace("][", "], [")
