@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cli.main import pmn
+from notation import find_variant
 from notation.canonical import canonical_record
 from notation.jsonform import dumps, iter_json_records, loads, record_to_json, write_json
 from notation.pmn import iter_records, read_text, write_record
@@ -172,6 +173,37 @@ def test_bom_and_windows_line_endings_read_the_same():
     plain = read_bytes((GOOD + "\n" + GOOD).encode())
     windows = read_bytes(b"\xef\xbb\xbf" + (GOOD + "\n" + GOOD).replace("\n", "\r\n").encode())
     assert windows == plain and not any(r.damaged for r in windows)
+
+
+# -- did you mean ------------------------------------------------------------------
+
+
+#: White singletons on 4b and 3a, Black two on 4c and one on 2a, 13 captured; White to move.
+POSITION_4B = "-/B1,-/W1,-,-/-,W1,B2,-/-,-,-,-,-/-,-,-,-,-,- 7-6 0-0 W"
+
+
+@pytest.mark.parametrize(
+    ("game", "slip", "hint", "code"),
+    [
+        ('[Game "Wari"]\n\n1. c *\n', "c", "did you mean C?", "not-your-hole"),
+        ('[Game "Wari"]\n\n1. C B *\n', "B", "did you mean b?", "not-your-hole"),
+        ('[Game "Tricala"]\n\n1. 4e+5b+5c *\n', "4e", "did you mean 4d", "no-such-pit"),
+    ],
+    ids=["wari-lower-case", "wari-north-upper-case", "tricala-no-such-pit"],
+)
+def test_transcription_slips_get_a_did_you_mean(game, slip, hint, code):
+    (problem,) = validate_record(read_text(game)[0]).problems
+    assert problem.code == code and hint in problem.message, problem.message
+
+
+@pytest.mark.parametrize(("written", "meant"), [("4b-4c", "4bx4c"), ("3ax3b", "3a-3b")])
+def test_a_missing_or_extra_capture_x_gets_the_token_meant(written, meant):
+    tricala = find_variant("Tricala")
+    start = tricala.parse_position(POSITION_4B)
+    record = read_text(f'[Game "Tricala"]\n[Position "{POSITION_4B}"]\n\n{written} *\n')[0]
+    (problem,) = validate_record(record).problems
+    assert f"did you mean {meant}?" in problem.message, problem.message
+    tricala.parse_move(meant, start)  # the suggestion is a legal move
 
 
 # -- size and depth ----------------------------------------------------------------

@@ -876,11 +876,15 @@ class TricalaVariant(Variant[TricalaPosition, TricalaMove]):
             guide.origin, guide.origin_order, guide.pits, guide.orders, guide.lines, None
         )
         if self._fits(position, relaxed, 1):
+            # the final pit has no order, so its separator is the token's third-last character
+            fixed = token[:-3] + ("-" if guide.capture else "x") + token[-2:]
             if guide.capture:
-                why, code = "captures nothing (write - instead of x)", "not-a-capture"
+                why, code = "captures nothing (write - instead of x", "not-a-capture"
             else:
-                why, code = "captures (write x before the final pit)", "capture-not-marked"
-            return IllegalMoveError(f"this sowing {why}", legal=legal, code=code)
+                why, code = "captures (write x before the final pit", "capture-not-marked"
+            return IllegalMoveError(
+                f"this sowing {why}: did you mean {fixed}?)", legal=legal, code=code
+            )
         unordered = (None,) * len(guide.orders)
         relaxed = _Guide(guide.origin, guide.origin_order, guide.pits, unordered, guide.lines, None)
         if any(o is not None for o in guide.orders) and self._fits(position, relaxed, 1):
