@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from notation.games import AnyVariant, find_variant
@@ -342,7 +343,10 @@ def _check_result_token(record: Record, variant: AnyVariant, problems: list[Prob
             )
         )
         return False
-    points = parse_result(record.result)
+    try:
+        points = parse_result(record.result)
+    except ZeroDivisionError:  # "1/0-0"
+        points = (Fraction(-1),)  # no seat's points: reported just below
     if points is not None and (len(points) != seats or sum(points) != 1):
         problems.append(
             Problem(

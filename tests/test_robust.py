@@ -21,9 +21,9 @@ from cli.main import pmn
 from notation import find_variant
 from notation.canonical import canonical_record
 from notation.jsonform import dumps, iter_json_records, loads, record_to_json, write_json
-from notation.pmn import iter_records, read_text, write_record
+from notation.pmn import iter_chunks, iter_records, read_text, write_record
 from notation.record import Record
-from notation.replay import validate_record
+from notation.replay import validate_chunk, validate_record
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 GOOD = '[Game "Wari"]\n[South "Ada"]\n\n1. C b 2. A *\n'
@@ -138,6 +138,16 @@ def test_a_result_tag_that_is_no_result_is_not_written_as_a_move():
     assert "result-mismatch" in [p.code for p in validate_record(record).problems]
     (again,) = read_text(write_record(record))
     assert again == record
+
+
+def test_a_result_dividing_by_zero_is_a_bad_result():
+    # found by fuzz/fuzz_pmn.py: "0/0-1" crashed the validator (Fraction(0, 0))
+    for text in ('[Game "Wari"]\n\n1. C b 0/0-1\n', '[Game "Wari"]\n\n1. C b 1/0-0\n'):
+        (record,) = read_text(text)
+        (chunk,) = iter_chunks(text.splitlines(keepends=True))
+        report = validate_record(record)
+        assert [p.code for p in report.problems] == ["bad-result"]
+        assert validate_chunk(chunk) == report
 
 
 def test_unclosed_variation_names_where_it_opened():
