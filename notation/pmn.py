@@ -70,9 +70,11 @@ def _decode_chunk(lines: list[bytes], first_line: int) -> tuple[str, tuple[ReadE
                 found.append(ReadError("encoding", message, first_line + offset, exc.start + 1))
         text, errors = "".join(parts), tuple(found)
     if "\r" in text:
-        # Windows line ends; a lone carriage return is a line break too, as Python's
-        # universal newlines read it (a comment never keeps one: the JSON form forbids it)
-        text = text.replace("\r\n", "\n").replace("\r", "\n")
+        # Windows line ends. A lone carriage return is white space: not a line break
+        # (games are cut at "\n" only, and a line break here would let a comment hide
+        # a game), and not kept in a comment (the text it is written to would read
+        # it back as a line break, and the JSON form forbids it)
+        text = text.replace("\r\n", "\n").replace("\r", " ")
     return text, errors
 
 

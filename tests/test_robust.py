@@ -171,12 +171,16 @@ def test_invalid_utf8_is_located_and_the_next_game_reads():
     assert_good_follows(records)
 
 
-def test_a_lone_carriage_return_in_a_comment_is_a_line_break():
+def test_a_lone_carriage_return_is_white_space():
     # found by fuzz/fuzz_pmn.py: a comment kept "\r", which the text it was written to
-    # read back as "\n" (and the JSON form forbids)
+    # read back as "\n" (and the JSON form forbids); read as a line break instead, it
+    # let a comment hide a game the cutter had not cut at
     (record,) = read_bytes(b'[Game "Wari"]\n\n1. C {a\rb} b *\n')
-    assert record.mainline.moves[0].comments == ("a\nb",)
+    assert record.mainline.moves[0].comments == ("a b",)
     assert read_text(write_record(record)) == [record]
+    hidden = b'[Game "Wari"]\n\n1. C {open\r\r\r' + GOOD.encode() + b"\n"
+    for record in read_bytes(hidden):
+        assert len(read_text(write_record(record))) == 1
 
 
 def test_bom_and_windows_line_endings_read_the_same():
