@@ -49,19 +49,31 @@ def format_file(path: str, width: int, long: bool) -> tuple[str, str, list[str],
     help="Line width of the movetext.",
 )
 @click.option("--long", is_flag=True, help="Write Tricala moves in the full long form.")
-def fmt(files: tuple[str, ...], check: bool, width: int, long: bool) -> None:
-    """Rewrite the PMN records in FILES in canonical form.
+@click.option(
+    "-i",
+    "--in-place",
+    is_flag=True,
+    help="Rewrite FILES themselves (safely: a temporary file renamed over each) instead of "
+    "printing the canonical text.",
+)
+def fmt(files: tuple[str, ...], check: bool, width: int, long: bool, in_place: bool) -> None:
+    """Write the PMN records in FILES in canonical form.
 
     Canonical form: the standard tags first in a fixed order, canonical move
     tokens, move numbers where PMN writes them, movetext wrapped at --width.
     Comments, annotations and variations are kept, and every game replays to
-    the same positions. Files are rewritten in place (safely: a temporary file
-    is renamed over the original); '-' reads stdin and writes stdout.
+    the same positions.
+
+    Like gofmt: the canonical text goes to stdout; --in-place rewrites the
+    files instead (never otherwise); --check lists the files that would
+    change. '-' reads stdin.
 
     Exit code: 0 when done (or, with --check, nothing would change); 1 when
     --check finds files to change, or a record could not be fully formatted
     (an illegal move, a damaged record: those parts are kept as written).
     """
+    if check and in_place:
+        raise click.UsageError("--check changes nothing; it cannot go with --in-place")
     changed: list[str] = []
     trouble = False
     for path in files:
@@ -74,7 +86,7 @@ def fmt(files: tuple[str, ...], check: bool, width: int, long: bool) -> None:
         for message in messages:
             click.echo(message, err=True)
         trouble = trouble or bool(messages)
-        if path == "-":
+        if path == "-" or not (check or in_place):
             if not check:
                 sys.stdout.write(formatted)
             elif formatted != original:
@@ -90,7 +102,7 @@ def fmt(files: tuple[str, ...], check: bool, width: int, long: bool) -> None:
             trouble = True
             continue
         changed.append(path)
-        if not check:
+        if in_place:
             with atomic_output(path) as out:
                 out.write(formatted)
     for path in changed:

@@ -26,7 +26,12 @@ C b A {why?} a F (D) b *
 def test_fmt_rewrites_in_place_and_keeps_meaning(tmp_path):
     path = tmp_path / "game.pmn"
     path.write_text('[Game "Wari"]\n\n1. C b\n2. A {why?} a *\n')
-    result = CliRunner().invoke(pmn, ["fmt", str(path)])
+    before = path.read_text()
+    result = CliRunner().invoke(pmn, ["fmt", str(path)])  # like gofmt: to stdout
+    assert result.exit_code == 0, result.output
+    assert result.stdout == '[Game "Wari"]\n\n1. C b 2. A {why?} 2... a *\n'
+    assert path.read_text() == before  # never overwritten without --in-place
+    result = CliRunner().invoke(pmn, ["fmt", "--in-place", str(path)])
     assert result.exit_code == 0, result.output
     assert path.read_text() == '[Game "Wari"]\n\n1. C b 2. A {why?} 2... a *\n'
 
@@ -37,7 +42,7 @@ def test_fmt_orders_tags_numbers_moves_and_is_idempotent(tmp_path):
     assert validate_record(read_text(text)[0]).valid
     path.write_text(text)
     runner = CliRunner()
-    assert runner.invoke(pmn, ["fmt", str(path)]).exit_code == 0
+    assert runner.invoke(pmn, ["fmt", "-i", str(path)]).exit_code == 0
     formatted = path.read_text()
     assert formatted.startswith('[Game "Wari"]\n[South "Ada"]\n[North "Kofi"]\n[Annotator "me"]\n')
     assert "1. C b 2. A {why?} 2... a 3. F (3. D) 3... b *" in formatted
@@ -63,7 +68,7 @@ def test_fmt_check_lists_files_and_changes_nothing(tmp_path):
 def test_fmt_adds_capture_counts_and_stops_at_an_illegal_move(tmp_path):
     path = tmp_path / "game.pmn"
     path.write_text('[Game "Wari"]\n[Position "10-10-10-3-3-1-1-2-2-2-2-2-0-0-S"]\n\nE a C *\n')
-    result = CliRunner().invoke(pmn, ["fmt", str(path)])
+    result = CliRunner().invoke(pmn, ["fmt", "--in-place", str(path)])
     assert result.exit_code == 1
     assert "a: hole a is empty; left as written" in result.stderr
     assert path.read_text().endswith("\n1. E+5 a C *\n")

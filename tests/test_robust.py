@@ -435,7 +435,7 @@ def test_fmt_does_not_destroy_bytes_it_cannot_read(tmp_path):
     data = b'[Game "Wari"]\n\n1. C {caf\xe9} b *\n\n[Game "Wari"]\n\nC b *\n'
     path = tmp_path / "latin1.pmn"
     path.write_bytes(data)
-    result = CliRunner().invoke(pmn, ["fmt", str(path)])
+    result = CliRunner().invoke(pmn, ["fmt", "--in-place", str(path)])
     assert result.exit_code == 1 and "not rewritten" in result.stderr
     assert path.read_bytes() == data
 
@@ -443,7 +443,7 @@ def test_fmt_does_not_destroy_bytes_it_cannot_read(tmp_path):
 def test_fmt_keeps_damaged_games_and_formats_deep_ones(tmp_path):
     path = tmp_path / "games.pmn"
     path.write_text(deep_text(3_000) + '\n[Game "Wari"]\n\n1. C {unclosed b *\n', encoding="utf-8")
-    result = CliRunner().invoke(pmn, ["fmt", str(path)])
+    result = CliRunner().invoke(pmn, ["fmt", "--in-place", str(path)])
     assert result.exit_code == 1  # the damaged game is reported
     text = path.read_text(encoding="utf-8")
     assert "{unclosed b *" in text
