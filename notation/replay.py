@@ -240,6 +240,22 @@ def _replay_moves(
     return position, plies, completed, pending
 
 
+def _unreplayed(record: Record, index: int, problems: list[Problem]) -> GameReport:
+    """The report on a record that could not be replayed at all (unreadable, unknown game)."""
+    return GameReport(
+        source=record.source,
+        index=index,
+        line=record.line,
+        game=record.tag("Game"),
+        rules=record.tag("Rules"),
+        players=(),
+        declared=record.result,
+        outcome=None,
+        plies=0,
+        problems=tuple(problems),
+    )
+
+
 def validate_record(record: Record, index: int = 1) -> GameReport:
     """Replay a record through its game's rules and check what it declares."""
     problems: list[Problem] = []
@@ -249,43 +265,19 @@ def validate_record(record: Record, index: int = 1) -> GameReport:
         problems.extend(
             Problem(e.code, e.message, e.line, e.column, path=e.path) for e in record.errors
         )
-        return GameReport(
-            game=record.tag("Game"),
-            rules=record.tag("Rules"),
-            players=(),
-            outcome=None,
-            plies=0,
-            problems=tuple(problems),
-            **base,  # type: ignore[arg-type]
-        )
+        return _unreplayed(record, index, problems)
     if record.tag(PITS_TAG) is not None:
         # a 2x6-board record with holes numbered another way: read its moves as letters
         try:
             record = translate_record(record, DEFAULT_PITS).record
         except PitsError as exc:
             problems.append(Problem("bad-pits", str(exc), record.line, 1))
-            return GameReport(
-                game=record.tag("Game"),
-                rules=record.tag("Rules"),
-                players=(),
-                outcome=None,
-                plies=0,
-                problems=tuple(problems),
-                **base,  # type: ignore[arg-type]
-            )
+            return _unreplayed(record, index, problems)
     try:
         variant = record_variant(record)
     except RulesError as exc:
         problems.append(Problem(exc.code, str(exc), record.line, 1))
-        return GameReport(
-            game=record.tag("Game"),
-            rules=record.tag("Rules"),
-            players=(),
-            outcome=None,
-            plies=0,
-            problems=tuple(problems),
-            **base,  # type: ignore[arg-type]
-        )
+        return _unreplayed(record, index, problems)
     players = tuple(record.tag(seat) or "?" for seat in variant.seats)
     try:
         position = start_position(record, variant)
