@@ -40,7 +40,7 @@ def test_validate_broken_exit_1_errors_on_stderr(runner):
     assert result.exit_code == 1
     assert "INVALID" in result.stdout
     assert result.stderr.strip() == (
-        f"{path}:5:11: game 1, move 2.: C: hole C is empty (legal: A, B, D, E, F)"
+        f"{path}:5:11: game 1, move 2.: C: hole C is empty; did you mean B or D? (legal: A, B, D, E, F)"
     )
     assert "Traceback" not in result.output
 

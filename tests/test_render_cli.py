@@ -134,7 +134,7 @@ def test_render_broken_records_exit_1(runner, tmp_path):
     out = tmp_path / "game.html"
     result = runner.invoke(pmn, ["render", EMPTY_HOLE, "--html", str(out)])
     assert result.exit_code == 1
-    assert "wari-empty-hole.pmn:5:11: C: hole C is empty (game 1 cannot be drawn)" in result.stderr
+    assert "wari-empty-hole.pmn:5:11: C: hole C is empty; did you mean B or D? (game 1 cannot be drawn)" in result.stderr
     assert not out.exists()
     no_traceback(result)
     unknown = str(EXAMPLES / "broken" / "wari-unknown-rules.pmn")

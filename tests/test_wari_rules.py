@@ -260,3 +260,18 @@ def test_oware_is_the_board_under_abapa():
     variant = find_variant("Oware")
     assert variant.rules == "abapa" and variant.game == "Wari"
     assert find_variant("Oware", "wari").rules == "wari"
+
+
+def test_empty_hole_suggests_the_legal_neighbours():
+    # after 1. C b the hole C is empty; B and D beside it are legal: a copying slip, probably
+    position = TRYSSE.initial_position()
+    for token in ("C", "b"):
+        position = TRYSSE.play(position, TRYSSE.parse_move(token, position))
+    with pytest.raises(IllegalMoveError) as error:
+        TRYSSE.parse_move("C", position)
+    assert error.value.reason == "hole C is empty; did you mean B or D?"
+    # at the end of the row only one neighbour exists
+    edge = TRYSSE.parse_position("0-5-5-5-5-4-4-4-4-4-4-4-0-0-S")
+    with pytest.raises(IllegalMoveError) as error:
+        TRYSSE.parse_move("A", edge)
+    assert error.value.reason == "hole A is empty; did you mean B?"

@@ -368,8 +368,16 @@ class WariVariant(Variant[WariPosition, int]):
                 code="not-your-hole",
             )
         if not position.pits[hole]:
+            legal_holes = list(self.legal_moves(position))
+            # a common slip when copying a score sheet: the hole next to the one played
+            near = [
+                HOLE_NAMES[h] for h in (hole - 1, hole + 1) if h in side(mover) and h in legal_holes
+            ]
+            hint = f"; did you mean {' or '.join(near)}?" if near else ""
             raise IllegalMoveError(
-                f"hole {letter} is empty", legal=self._legal_tokens(position), code="empty-hole"
+                f"hole {letter} is empty{hint}",
+                legal=[self.format_move(m, position) for m in legal_holes],
+                code="empty-hole",
             )
         legal = list(self.legal_moves(position))
         if hole not in legal:  # only W4 removes a non-empty own hole
