@@ -159,6 +159,16 @@ def _loads_deep(text: str) -> Any:
     def fail(message: str, at: int) -> json.JSONDecodeError:
         return json.JSONDecodeError(message, text, at)
 
+    def read_key(at: int) -> tuple[Any, int]:
+        """An object's property name and the colon after it; the key and where its value starts."""
+        if text[at : at + 1] != '"':
+            raise fail("Expecting property name enclosed in double quotes", at)
+        key, at = _DECODER.raw_decode(text, at)
+        at = _SPACE_RE.match(text, at).end()  # type: ignore[union-attr]
+        if text[at : at + 1] != ":":
+            raise fail("Expecting ':' delimiter", at)
+        return key, _SPACE_RE.match(text, at + 1).end()  # type: ignore[union-attr]
+
     while True:
         if done:
             raise fail("Extra data", index)
@@ -174,14 +184,7 @@ def _loads_deep(text: str) -> Any:
             else:
                 stack.append([container, None])
                 if char == "{":
-                    if text[index : index + 1] != '"':
-                        raise fail("Expecting property name enclosed in double quotes", index)
-                    key, index = _DECODER.raw_decode(text, index)
-                    index = _SPACE_RE.match(text, index).end()  # type: ignore[union-attr]
-                    if text[index : index + 1] != ":":
-                        raise fail("Expecting ':' delimiter", index)
-                    index = _SPACE_RE.match(text, index + 1).end()  # type: ignore[union-attr]
-                    stack[-1][1] = key
+                    stack[-1][1], index = read_key(index)
                 continue
         else:
             try:
@@ -209,14 +212,7 @@ def _loads_deep(text: str) -> Any:
             if char == ",":
                 index = _SPACE_RE.match(text, index + 1).end()  # type: ignore[union-attr]
                 if isinstance(container, dict):
-                    if text[index : index + 1] != '"':
-                        raise fail("Expecting property name enclosed in double quotes", index)
-                    key, index = _DECODER.raw_decode(text, index)
-                    index = _SPACE_RE.match(text, index).end()  # type: ignore[union-attr]
-                    if text[index : index + 1] != ":":
-                        raise fail("Expecting ':' delimiter", index)
-                    index = _SPACE_RE.match(text, index + 1).end()  # type: ignore[union-attr]
-                    stack[-1][1] = key
+                    stack[-1][1], index = read_key(index)
                 break
             if char == ("]" if isinstance(container, list) else "}"):
                 stack.pop()
