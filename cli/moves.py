@@ -2,42 +2,13 @@
 
 from __future__ import annotations
 
-import itertools
 import json
-from typing import Any
 
 import click
 
-from notation.collection import read_path
-from notation.games import AnyVariant, find_variant
-from notation.games.base import MoveError, PositionError, RulesError
-from notation.replay import record_variant, start_position
-
-
-def position_in_file(file: str, game: int, move_count: int | None) -> tuple[AnyVariant, Any]:
-    """The variant and the position after ``move_count`` main-line moves of game ``game``."""
-    record = next(itertools.islice(read_path(file), game - 1, None), None) if game >= 1 else None
-    if record is None:
-        raise click.UsageError(f"{file} has no game {game}")
-    if record.damaged:
-        error = record.errors[0]
-        raise click.ClickException(f"{file}:{error.line}:{error.column}: {error.message}")
-    try:
-        variant = record_variant(record)
-        position = start_position(record, variant)
-    except (RulesError, PositionError) as exc:
-        raise click.ClickException(f"{file}:{record.line}: {exc}") from exc
-    moves = record.mainline.moves
-    if move_count is not None and move_count > len(moves):
-        raise click.UsageError(f"game {game} has {len(moves)} moves, not {move_count}")
-    for node in moves[: len(moves) if move_count is None else move_count]:
-        try:
-            position = variant.play(position, variant.parse_move(node.token, position))
-        except MoveError as exc:
-            raise click.ClickException(
-                f"{file}:{node.line}:{node.column}: {node.token}: {exc.reason}"
-            ) from exc
-    return variant, position
+from cli.common import replay_to
+from notation.games import find_variant
+from notation.games.base import PositionError, RulesError
 
 
 @click.command()
@@ -96,7 +67,8 @@ def moves(
             number = int(game) if game is not None else 1
         except ValueError as exc:
             raise click.UsageError(f"--game with a FILE is a game number, not {game!r}") from exc
-        variant, position = position_in_file(file, number, move_count)
+        point = replay_to(file, number, move_count)
+        variant, position = point.variant, point.position
     else:
         if game is None:
             raise click.UsageError("--position needs --game NAME (Wari, Trysse, Tricala, Trias)")

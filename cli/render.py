@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import click
 
-from cli.show import GAME_OPTION, load_game, output_path
+from cli.common import load_game
+from cli.show import GAME_OPTION, output_path
 from notation.collection import atomic_output
 
 

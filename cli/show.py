@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-import itertools
-
 import click
 
-from notation.collection import atomic_output, read_path
-from notation.games.base import MoveError, PositionError, RulesError
-from notation.record import Record
-from notation.replay import record_variant, start_position
+from cli.common import replay_to
+from notation.collection import atomic_output
 
 #: ``--game``: which game of a file, 1 the first (shared with ``pmn render``).
 GAME_OPTION = click.option(
@@ -20,17 +16,6 @@ GAME_OPTION = click.option(
     show_default=True,
     help="Which game in the file (1 is the first).",
 )
-
-
-def load_game(file: str, game_number: int) -> Record:
-    """Game ``game_number`` (1-based) of a file, undamaged; usage/click errors otherwise."""
-    record = next(itertools.islice(read_path(file), game_number - 1, None), None)
-    if record is None:
-        raise click.UsageError(f"{file} has no game {game_number}")
-    if record.damaged:
-        error = record.errors[0]
-        raise click.ClickException(f"{file}:{error.line}:{error.column}: {error.message}")
-    return record
 
 
 def output_path(value: str | None, option: str) -> str | None:
@@ -67,32 +52,14 @@ def show(file: str, game_number: int, move_count: int | None, svg_path: str | No
     whose turn it is (or the result when the game is over).
     """
     svg_path = output_path(svg_path, "--svg")
-    record = load_game(file, game_number)
-    try:
-        variant = record_variant(record)
-        position = start_position(record, variant)
-    except (RulesError, PositionError) as exc:
-        raise click.ClickException(f"{file}:{record.line}: {exc}") from exc
-    moves = record.mainline.moves
-    if move_count is not None and move_count > len(moves):
-        raise click.UsageError(f"game {game_number} has {len(moves)} moves, not {move_count}")
-    last = None
-    last_move = before = None
-    for node in moves[: len(moves) if move_count is None else move_count]:
-        try:
-            move = variant.parse_move(node.token, position)
-        except MoveError as exc:
-            raise click.ClickException(
-                f"{file}:{node.line}:{node.column}: {node.token}: {exc.reason} "
-                "(the board is shown up to the last legal move only)"
-            ) from exc
-        last = node.token
-        last_move, before = move, position
-        position = variant.play(position, move)
+    point = replay_to(file, game_number, move_count)
+    variant, position, last = point.variant, point.position, point.last_token
     if svg_path is not None:
         from notation.svg import position_svg  # pictures are imported only when drawn
 
-        picture = position_svg(variant, position, last_move=last_move, before=before, token=last)
+        picture = position_svg(
+            variant, position, last_move=point.last_move, before=point.before, token=last
+        )
         try:
             with atomic_output(svg_path) as out:
                 out.write(picture)
