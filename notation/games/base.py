@@ -208,6 +208,13 @@ class Variant(abc.ABC, Generic[P, M]):
     def play(self, position: P, move: M) -> P:
         """The position after a legal move (a new value; ``position`` is unchanged)."""
 
+    def status(self, position: P) -> str:
+        """The last line of a diagram: who is to move, or how the game ended."""
+        outcome = self.outcome(position)
+        if outcome is None:
+            return f"{self.seats[self.to_move(position)]} to move"
+        return f"Game over: {outcome.result} ({outcome.reason})"
+
     def describe_move(self, move: M, position: P) -> str:
         """What a legal move does, in words ("captures 5", "3 laps, removes 2").
 

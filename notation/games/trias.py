@@ -345,11 +345,7 @@ class TriasVariant(Variant[TriasPosition, int]):
             rule,
             files,
         ]
-        outcome = self.outcome(position)
-        if outcome is None:
-            lines.append(f"{SEATS[position.to_move]} to move")
-        else:
-            lines.append(f"Game over: {outcome.result} ({outcome.reason})")
+        lines.append(self.status(position))
         return "\n".join(lines)
 
     # -- rules -----------------------------------------------------------

@@ -516,11 +516,7 @@ class TricalaVariant(Variant[TricalaPosition, TricalaMove]):
                 "In hand: "
                 + ", ".join(f"{s} {h}" for s, h in zip(seats, position.hand, strict=True))
             )
-        outcome = self.outcome(position)
-        if outcome is None:
-            lines.append(f"{seats[position.to_move]} to move")
-        else:
-            lines.append(f"Game over: {outcome.result} ({outcome.reason})")
+        lines.append(self.status(position))
         return "\n".join(lines)
 
     # -- rules -----------------------------------------------------------
