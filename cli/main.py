@@ -15,12 +15,22 @@ from cli.validate import validate
 from notation import __version__
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Root(click.Group):
+    """The root group: its help names the games the registry holds (plugins included)."""
+
+    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        from notation.games import game_names
+
+        self.help = (self.help or "").replace("{games}", ", ".join(game_names()))
+        super().format_help_text(ctx, formatter)
+
+
+@click.group(cls=_Root, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="pmn")
 def pmn() -> None:
     """PMN, the Portable Mancala Notation: check, convert and show mancala game records.
 
-    Games: Tricala, Trias, Trysse and Wari. Files are PMN text (.pmn), JSON
+    Games: {games}. Files are PMN text (.pmn), JSON
     (.json, an array of records) or JSON Lines (.jsonl); '-' is standard
     input or output. Exit codes: 0 all good, 1 a record is invalid or
     unreadable, 2 a usage error.

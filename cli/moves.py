@@ -7,7 +7,7 @@ import json
 import click
 
 from cli.common import replay_to
-from notation.games import find_variant
+from notation.games import find_variant, game_names
 from notation.games.base import PositionError, RulesError
 
 
@@ -33,7 +33,7 @@ from notation.games.base import PositionError, RulesError
 @click.option(
     "--players",
     type=click.Choice(["2", "3"]),
-    help="With --position --game Tricala: the number of players.",
+    help="With --position, for a game played by 2 or 3: the number of players.",
 )
 @click.option(
     "--format",
@@ -71,7 +71,7 @@ def moves(
         variant, position = point.variant, point.position
     else:
         if game is None:
-            raise click.UsageError("--position needs --game NAME (Wari, Trysse, Tricala, Trias)")
+            raise click.UsageError(f"--position needs --game NAME ({', '.join(game_names())})")
         tags = {"Players": players} if players else {}
         try:
             variant = find_variant(game, rules, tags)

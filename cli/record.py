@@ -16,7 +16,7 @@ from typing import Any
 import click
 
 from notation.collection import atomic_output, read_path
-from notation.games import AnyVariant, find_variant
+from notation.games import AnyVariant, find_game, find_variant, game_names
 from notation.games.base import AmbiguousMoveError, MoveError, PositionError, RulesError
 from notation.pmn import write_record
 from notation.record import Line, MoveNode, Record
@@ -145,13 +145,20 @@ class Recorder:
 def ask_tags() -> list[tuple[str, str]]:
     """Ask for the game and the facts about it; blank answers leave a tag out."""
     while True:
-        game = click.prompt("Game (Wari, Trysse, Tricala, Trias)", default="Wari").strip()
+        names = game_names()
+        game = click.prompt(f"Game ({', '.join(names)})", default=names[0]).strip()
         rules = click.prompt(
             "Rules (blank: the game's default)", default="", show_default=False
         ).strip()
         players = ""
-        if game.lower() == "tricala":
-            players = click.prompt("Players", type=click.Choice(["2", "3"]), default="2")
+        try:
+            counts = find_game(game).seat_counts
+        except RulesError as exc:
+            click.echo(f"  {exc}")
+            continue
+        if len(counts) > 1:
+            choices = [str(count) for count in counts]
+            players = click.prompt("Players", type=click.Choice(choices), default=choices[0])
         try:
             variant = find_variant(game, rules or None, {"Players": players} if players else {})
             break

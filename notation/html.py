@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from html import escape
 from typing import Any
 
+from notation.errors import PMNError
 from notation.games.base import MoveError, Outcome, PositionError, RulesError, parse_result
 from notation.record import Record
 from notation.replay import expected_number, record_variant, start_position
@@ -40,11 +41,13 @@ HEADER_TAGS = ("Event", "Site", "Date", "Round", "Game", "Rules")
 NAG_GLYPHS = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!"}
 
 
-class RenderError(ValueError):
+class RenderError(PMNError):
     """A record cannot be drawn: unknown game, bad position, or an illegal move.
 
     ``line`` and ``column`` locate the problem in the record's source (0 when unknown).
     """
+
+    code = "cannot-render"
 
     def __init__(self, message: str, line: int = 0, column: int = 0) -> None:
         super().__init__(message)

@@ -20,6 +20,7 @@ from typing import IO, Any
 
 import jsonschema
 
+from notation.errors import PMNError
 from notation.record import Line, MoveNode, ReadError, Record
 
 SCHEMA_FILE = "record.schema.json"
@@ -299,8 +300,10 @@ def write_json(records: Iterable[Record], out: IO[str], *, lines: bool = False) 
 # -- JSON -> record ------------------------------------------------------------
 
 
-class JsonRecordError(ValueError):
+class JsonRecordError(PMNError):
     """A JSON value is not a PMN record; ``path`` names where (``$[2].moves[0].move``)."""
+
+    code = "bad-record"
 
     def __init__(self, message: str, path: str) -> None:
         super().__init__(f"{path}: {message}")

@@ -40,6 +40,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from typing import IO
 
+from notation.errors import PMNError
 from notation.pits import DEFAULT, PITS_TAG, first_mover, is_board_record, translate_record
 from notation.pmn import iter_records
 from notation.record import Line, MoveNode, Record
@@ -57,8 +58,10 @@ _POINTS = ("1-0", "0-1", "1/2-1/2")
 _VARIANT_RE = re.compile(r"(?i)(trysse|wari)(?:\s+(.*))?")
 
 
-class OGNWriteError(ValueError):
+class OGNWriteError(PMNError):
     """A record OGN cannot hold (another game, or a record that could not be read)."""
+
+    code = "cannot-write"
 
     def __init__(self, message: str, record: Record) -> None:
         super().__init__(message)

@@ -27,6 +27,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import IO
 
+from notation.errors import PMNError
 from notation.games.base import Variant
 from notation.games.wari import HOLE_NAMES, WariPosition, WariVariant
 from notation.pits import DEFAULT, PITS_TAG, first_mover, is_board_record, translate_record
@@ -38,8 +39,10 @@ _ACTION_RE = re.compile(r"\S+")
 _LETTER_RE = re.compile(r"([A-Fa-f])(?:\+\d+)?")
 
 
-class ActionsWriteError(ValueError):
+class ActionsWriteError(PMNError):
     """A record the action format cannot hold (another game or ruleset, a set-up position)."""
+
+    code = "cannot-write"
 
     def __init__(self, message: str, record: Record, line: int = 0, column: int = 0) -> None:
         super().__init__(message)

@@ -15,17 +15,19 @@ uses letters. Diagrams of each convention are in ``docs/oware.md``::
   follows from who moves (South in ``1.``, North in ``1...``).
 
 A capture suffix ``+n`` is kept as it is in every convention. This module
-is a notation layer over the record model: it knows the board's hole names
-(``notation.games.wari``) but not its rules.
+is a notation layer over the record model: which boards have numberings,
+and their hole names, it asks the game registry (a game declares
+``numberings`` and ``hole_names``); it knows no rules.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
-from notation.games.wari import HOLE_NAMES, NORTH, SOUTH
+from notation.errors import PMNError
+from notation.games import RulesError, find_game, games
 from notation.record import Line, MoveNode, Record
 
 #: Convention name -> what it is, for messages and ``--help``.
@@ -37,18 +39,17 @@ CONVENTIONS = {
 DEFAULT = "letters"
 #: The tag that names a record's convention.
 PITS_TAG = "Pits"
-#: The ``Game`` tag values (lower case) of the 2x6 board.
-BOARD_GAMES = ("trysse", "wari")
+SOUTH, NORTH = 0, 1
 
 _TOKEN_RE = {
-    "letters": re.compile(r"([A-Fa-f])((?:\+\d+)?)"),
-    "numbers": re.compile(r"(1[0-2]|[1-9])((?:\+\d+)?)"),
-    "own": re.compile(r"([1-6])((?:\+\d+)?)"),
+    "letters": re.compile(r"([A-Fa-f])((?:\+[0-9]+)?)"),
+    "numbers": re.compile(r"(1[0-2]|[1-9])((?:\+[0-9]+)?)"),
+    "own": re.compile(r"([1-6])((?:\+[0-9]+)?)"),
 }
 _TURN_RE = re.compile(r"-([SN])\s*$")
 
 
-class PitsError(ValueError):
+class PitsError(PMNError):
     """A ``Pits`` tag or option names no known convention."""
 
     code = "unknown-pits"
@@ -62,7 +63,14 @@ def check_convention(name: str) -> str:
     return lowered
 
 
-def hole_of(token: str, convention: str, mover: int) -> tuple[int, str] | None:
+def _standard_holes() -> tuple[str, ...]:
+    """The hole names of the first registered board with numberings (the 2x6 board)."""
+    return next(cls.hole_names for cls in games(plugins=False) if cls.numberings)
+
+
+def hole_of(
+    token: str, convention: str, mover: int, holes: Sequence[str] | None = None
+) -> tuple[int, str] | None:
     """The hole index (0-11, sowing order) a token names, and its ``+n`` suffix; None if it names none.
 
     Under ``own`` the side is the mover's. Under ``letters`` and ``numbers``
@@ -72,23 +80,27 @@ def hole_of(token: str, convention: str, mover: int) -> tuple[int, str] | None:
     if match is None:
         return None
     name, suffix = match.group(1), match.group(2)
+    holes = holes or _standard_holes()
     if convention == "letters":
-        return HOLE_NAMES.index(name), suffix
+        return (holes.index(name), suffix) if name in holes else None
     if convention == "numbers":
         return int(name) - 1, suffix
-    return 6 * mover + int(name) - 1, suffix
+    return len(holes) // 2 * mover + int(name) - 1, suffix
 
 
-def hole_name(hole: int, convention: str) -> str:
+def hole_name(hole: int, convention: str, holes: Sequence[str] | None = None) -> str:
     """A hole's name in a convention (``own`` names it from its owner's left)."""
+    holes = holes or _standard_holes()
     if convention == "letters":
-        return HOLE_NAMES[hole]
+        return holes[hole]
     if convention == "numbers":
         return str(hole + 1)
-    return str(hole % 6 + 1)
+    return str(hole % (len(holes) // 2) + 1)
 
 
-def translate_token(token: str, source: str, target: str, mover: int) -> str | None:
+def translate_token(
+    token: str, source: str, target: str, mover: int, holes: Sequence[str] | None = None
+) -> str | None:
     """A move token rewritten from one convention to another; None when it cannot be.
 
     A token that names no hole in ``source``, or (for ``own``) a hole of the
@@ -97,19 +109,31 @@ def translate_token(token: str, source: str, target: str, mover: int) -> str | N
     """
     if source == target:
         return token
-    found = hole_of(token, source, mover)
+    holes = holes or _standard_holes()
+    found = hole_of(token, source, mover, holes)
     if found is None:
         return None
     hole, suffix = found
-    if target == "own" and hole // 6 != mover:
+    if target == "own" and hole // (len(holes) // 2) != mover:
         return None
-    return hole_name(hole, target) + suffix
+    return hole_name(hole, target, holes) + suffix
+
+
+def board_holes(record: Record) -> tuple[str, ...] | None:
+    """The hole names (sowing order) of a record's board when the board has numberings."""
+    game = record.tag("Game")
+    if game is None:
+        return None
+    try:
+        cls = find_game(game)
+    except RulesError:
+        return None
+    return cls.hole_names if cls.numberings else None
 
 
 def is_board_record(record: Record) -> bool:
-    """Whether a record is of the 2x6 board (``Game`` Trysse or Wari)."""
-    game = record.tag("Game")
-    return game is not None and game.strip().lower() in BOARD_GAMES
+    """Whether a record's game declares hole numberings (the 2x6 board: Trysse, Wari, Oware)."""
+    return board_holes(record) is not None
 
 
 def first_mover(record: Record) -> int:
@@ -158,12 +182,13 @@ def translate_record(record: Record, target: str, option: str | None = None) -> 
     for an unknown convention.
     """
     target = check_convention(target)
-    if record.damaged or not is_board_record(record):
+    holes = board_holes(record)
+    if record.damaged or holes is None:
         return Translation(record, DEFAULT, "default", {})
     source, origin = source_convention(record, option)
     tokens: dict[str, tuple[str, int]] = {}
     start = first_mover(record)
-    mainline = _translate_line(record.mainline, "moves", start, source, target, tokens)
+    mainline = _translate_line(record.mainline, "moves", start, source, target, tokens, holes)
     tags = [(name, value) for name, value in record.tags if name != PITS_TAG]
     if target != DEFAULT:
         # after Rules, else after Game: where a reader looks for how to read the moves
@@ -197,6 +222,7 @@ def _translate_line(
     source: str,
     target: str,
     tokens: dict[str, tuple[str, int]],
+    holes: Sequence[str],
 ) -> Line:
     """Translate a line and its variations (an explicit stack: nesting may be deep).
 
@@ -221,7 +247,7 @@ def _translate_line(
             stack.append(_Frame(node.variations[v_index], child, seat))
             continue
         tokens[f"{frame.path}[{frame.index}]"] = (node.token, seat)
-        token = translate_token(node.token, source, target, seat)
+        token = translate_token(node.token, source, target, seat, holes)
         frame.done.append(
             replace(
                 node,
@@ -244,12 +270,12 @@ def iter_lines(line: Line) -> Iterator[Line]:
 
 
 __all__ = [
-    "BOARD_GAMES",
     "CONVENTIONS",
     "DEFAULT",
     "PITS_TAG",
     "PitsError",
     "Translation",
+    "board_holes",
     "check_convention",
     "first_mover",
     "hole_name",

@@ -25,9 +25,10 @@ makes the drawings easy to test and to style.
 
 from __future__ import annotations
 
+import importlib
 import textwrap
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape, quoteattr
 
 if TYPE_CHECKING:
@@ -312,7 +313,7 @@ def tricala_svg(
             text += " \u25c0 to move"
         drawing.text(38, y, text, anchor="start", weight="bold" if turn else "normal")
         drawing.add("</g>")
-    extra = ["Tricala" + (f" ({variant.rules})" if variant.rules != "tricala" else "")]
+    extra = [variant.game + (f" ({variant.rules})" if variant.rules != variant.game.lower() else "")]
     if position.in_setup:
         extra.append("Set-up: each turn places 3 stones; corners stay empty.")
     lines = _captions(variant, position, last_move, before, token, extra)
@@ -392,12 +393,35 @@ def trias_svg(
                 "removed",
                 mover,
             )
-    lines = _captions(variant, position, last_move, before, token, ["Trias"])
+    lines = _captions(variant, position, last_move, before, token, [variant.game])
     bottom = drawing.captions(top + 3 * 62 + 30, lines)
     return drawing.finish(bottom + 14)
 
 
 # -- any board --------------------------------------------------------------
+def diagram_svg(
+    variant: Variant[Any, Any],
+    position: Any,
+    *,
+    last_move: Any = None,
+    before: Any = None,
+    token: str | None = None,
+) -> str:
+    """The text diagram as SVG: the drawing of a game that declares none of its own."""
+    rows = variant.diagram(position).splitlines()
+    width = max(320, int(max((len(row) for row in rows), default=0) * 8.4) + 32)
+    drawing = _Drawing(width, f"{variant.game} position")
+    y = 14.0
+    for row in rows:
+        y += LINE_HEIGHT
+        drawing.add(
+            f'<text x="16" y="{y:g}" font-size="13" font-family="monospace" '
+            f'xml:space="preserve" fill="{INK}">{escape(row)}</text>'
+        )
+    bottom = drawing.captions(y + 6, _captions(variant, position, last_move, before, token))
+    return drawing.finish(bottom + 14)
+
+
 def position_svg(
     variant: Variant[Any, Any],
     position: Any,
@@ -406,19 +430,16 @@ def position_svg(
     before: Any = None,
     token: str | None = None,
 ) -> str:
-    """An SVG drawing of ``position``, chosen by ``variant.game``.
+    """An SVG drawing of ``position``: the game's own drawing (``variant.drawing``), else its diagram.
 
     ``last_move`` is the move that led to ``position`` (marked on the
     board), ``before`` the position it was played in (to name who played it
     and, without ``token``, to write its canonical token), and ``token`` the
     move as a record wrote it.
     """
-    game = variant.game
-    marks = {"last_move": last_move, "before": before, "token": token}
-    if game in ("Trysse", "Wari"):
-        return wari_svg(cast("WariVariant", variant), position, **marks)
-    if game == "Tricala":
-        return tricala_svg(cast("TricalaVariant", variant), position, **marks)
-    if game == "Trias":
-        return trias_svg(cast("TriasVariant", variant), position, **marks)
-    raise ValueError(f'no picture for the game "{game}" (Trysse, Wari, Tricala, Trias)')
+    draw: Any = diagram_svg
+    if variant.drawing is not None:
+        module_name, _, function = variant.drawing.partition(":")
+        draw = getattr(importlib.import_module(module_name), function)
+    svg: str = draw(variant, position, last_move=last_move, before=before, token=token)
+    return svg

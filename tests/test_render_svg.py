@@ -7,8 +7,6 @@ import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-import pytest
-
 from notation import find_variant
 from notation.collection import read_path
 from notation.games.tricala import PIT_NAMES
@@ -230,12 +228,27 @@ def test_trias_relay_move_hand_worked():
 # -- any board ------------------------------------------------------------------
 
 
-def test_unknown_game_is_a_clear_error():
-    class Other:
-        game = "Kalah"
+def test_a_game_without_a_drawing_is_drawn_as_its_diagram():
+    """A game that declares no drawing (a plugin, a new module) still gets a picture."""
 
-    with pytest.raises(ValueError, match="no picture for the game"):
-        position_svg(Other(), None)  # type: ignore[arg-type]
+    class Plain:
+        game = "Plain"
+        seats = ("South", "North")
+        drawing = None
+
+        def diagram(self, position):
+            return "a <b> c\n1 2 3"
+
+        def outcome(self, position):
+            return None
+
+        def to_move(self, position):
+            return 1
+
+    picture = position_svg(Plain(), None)  # type: ignore[arg-type]
+    parse(picture)
+    assert "a &lt;b&gt; c" in picture and "1 2 3" in picture
+    assert "North to move" in picture
 
 
 def test_record_text_in_a_token_is_escaped():

@@ -1,15 +1,30 @@
-"""The games PMN knows, one module each, and how a record's tags pick one.
+"""The games PMN knows: one registry, filled from the game classes themselves.
 
-Each game module exports ``NAMES`` (the ``Game`` tag values it accepts, lower
-case) and ``variant_from_tags(game, rules, tags)``, which returns a
-:class:`~notation.games.base.Variant` or raises
-:class:`~notation.games.base.RulesError`. Modules are imported on first use.
+Each game is a :class:`~notation.games.base.Variant` subclass that declares
+what the rest of the toolchain needs to know about it, as class attributes:
+its ``names`` and ``aliases`` (``Game`` tag values), its ``board`` family, the
+hole ``numberings`` it supports, the ``formats`` beyond PMN and JSON that can
+hold it, its ``seat_counts`` and its ``drawing``. Every list of games in the
+code derives from those declarations: no module outside this package names a
+game.
+
+Built-in games live in this package, one module (or package) each. Games in
+other packages plug in through the entry point group ``pmn.games``; each entry
+point names a Variant subclass::
+
+    # pyproject.toml of a package that adds a game
+    [project.entry-points."pmn.games"]
+    bao = "pmn_bao:BaoVariant"
+
+Built-in names are looked up without reading the entry points, so a plugin
+costs nothing until a record asks for a game PMN does not ship.
 """
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from notation.games.base import (
@@ -26,7 +41,8 @@ from notation.games.base import (
 )
 
 __all__ = [
-    "GAME_MODULES",
+    "BUILTIN_GAMES",
+    "ENTRY_POINT_GROUP",
     "AmbiguousMoveError",
     "IllegalMoveError",
     "MoveError",
@@ -35,22 +51,94 @@ __all__ = [
     "PositionError",
     "RulesError",
     "Variant",
+    "find_game",
     "find_variant",
     "format_result",
+    "game_names",
+    "games",
+    "games_with_format",
     "parse_result",
     "variant_from_tags",
 ]
 
-#: ``Game`` tag value (lower case) -> the module that owns that board.
-GAME_MODULES: dict[str, str] = {
-    "trysse": "notation.games.wari",
-    "wari": "notation.games.wari",
-    "oware": "notation.games.wari",
-    "tricala": "notation.games.tricala",
-    "trias": "notation.games.trias",
-}
-
 AnyVariant = Variant[Any, Any]
+GameClass = type[Variant[Any, Any]]
+
+#: The game classes PMN ships, as ``module:Class``.
+BUILTIN_GAMES = (
+    "notation.games.wari:WariVariant",
+    "notation.games.tricala:TricalaVariant",
+    "notation.games.trias:TriasVariant",
+)
+#: The entry point group through which other packages add games.
+ENTRY_POINT_GROUP = "pmn.games"
+
+
+def _load(reference: str) -> GameClass:
+    module_name, _, attribute = reference.partition(":")
+    cls: GameClass = getattr(importlib.import_module(module_name), attribute)
+    return cls
+
+
+@cache
+def _builtin() -> tuple[GameClass, ...]:
+    return tuple(_load(reference) for reference in BUILTIN_GAMES)
+
+
+@cache
+def _plugins() -> tuple[GameClass, ...]:
+    """Game classes other packages register under ``pmn.games`` (read once, on demand)."""
+    from importlib.metadata import entry_points
+
+    found: list[GameClass] = []
+    for entry in entry_points(group=ENTRY_POINT_GROUP):
+        cls = entry.load()
+        if isinstance(cls, type) and issubclass(cls, Variant) and cls not in _builtin():
+            found.append(cls)
+    return tuple(found)
+
+
+def games(*, plugins: bool = True) -> tuple[GameClass, ...]:
+    """Every registered game class: the built-in ones, then plugins (in entry point order)."""
+    return _builtin() + (_plugins() if plugins else ())
+
+
+def _index(classes: Sequence[GameClass]) -> dict[str, GameClass]:
+    table: dict[str, GameClass] = {}
+    for cls in classes:
+        for name in (*cls.names, *cls.aliases):
+            table.setdefault(name.strip().lower(), cls)
+    return table
+
+
+@cache
+def _builtin_index() -> dict[str, GameClass]:
+    return _index(_builtin())
+
+
+def find_game(name: str) -> GameClass:
+    """The game class a ``Game`` tag value names (case-insensitive, aliases too).
+
+    Raises RulesError naming the known games.
+
+    >>> find_game("oware").names[0]
+    'Trysse'
+    """
+    key = name.strip().lower()
+    cls = _builtin_index().get(key) or _index(games()).get(key)
+    if cls is None:
+        raise RulesError(f'unknown game "{name}" (known: {", ".join(game_names())})')
+    return cls
+
+
+def game_names(*, plugins: bool = True) -> tuple[str, ...]:
+    """Every ``Game`` tag value PMN reads, in registry order (for help and messages)."""
+    return tuple(name for cls in games(plugins=plugins) for name in cls.names)
+
+
+def games_with_format(fmt: str) -> tuple[str, ...]:
+    """The ``Game`` tag values of the games that format ``fmt`` can hold."""
+    return tuple(name for cls in games() if fmt in cls.formats for name in cls.names)
 
 
 def find_variant(
@@ -61,13 +149,7 @@ def find_variant(
     >>> find_variant("Wari").rules
     'wari'
     """
-    module_name = GAME_MODULES.get(game.strip().lower())
-    if module_name is None:
-        known = ", ".join(sorted({name.capitalize() for name in GAME_MODULES}))
-        raise RulesError(f'unknown game "{game}" (known: {known})')
-    module = importlib.import_module(module_name)
-    variant: AnyVariant = module.variant_from_tags(game.strip(), rules, dict(tags or {}))
-    return variant
+    return find_game(game).from_tags(game.strip(), rules, dict(tags or {}))
 
 
 def variant_from_tags(tags: Sequence[tuple[str, str]]) -> AnyVariant:

@@ -23,25 +23,27 @@ import abc
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
+
+from notation.errors import PMNError
 
 P = TypeVar("P")  # a game's position type (immutable, hashable)
 M = TypeVar("M")  # a game's move type (immutable, hashable)
 
 
-class RulesError(ValueError):
+class RulesError(PMNError):
     """A record's ``Game``/``Rules`` tags name no known game, ruleset or option."""
 
     code = "unknown-rules"
 
 
-class PositionError(ValueError):
+class PositionError(PMNError):
     """A position string cannot be read for this game."""
 
     code = "bad-position"
 
 
-class MoveError(ValueError):
+class MoveError(PMNError):
     """A move token cannot be played in a position.
 
     ``code`` is a stable, machine-readable error code (documented in
@@ -142,6 +144,39 @@ class Variant(abc.ABC, Generic[P, M]):
     variants are equal when they play by the same rules.
     """
 
+    # -- what the game declares (the registry, notation.games, reads these) --
+    #: ``Game`` tag values this class plays, canonical spelling first
+    #: (``("Trysse", "Wari", "Oware")``); matched case-insensitively.
+    names: ClassVar[tuple[str, ...]] = ()
+    #: Other spellings of the names, also accepted in a ``Game`` tag.
+    aliases: ClassVar[tuple[str, ...]] = ()
+    #: The board family ("2x6", "triangle", "3x12", "kalah"): games of one family
+    #: share pit names, hole numberings and drawings.
+    board: ClassVar[str] = ""
+    #: Hole numberings (``Pits`` tag values) the board supports, default first;
+    #: empty when moves have only the game's own pit names.
+    numberings: ClassVar[tuple[str, ...]] = ()
+    #: Hole names in sowing order, for the numberings (``notation.pits``).
+    hole_names: ClassVar[tuple[str, ...]] = ()
+    #: Formats beyond PMN text, JSON and JSON Lines that hold this game
+    #: (``"ogn"``, ``"openspiel-actions"``).
+    formats: ClassVar[tuple[str, ...]] = ()
+    #: How many seats the game can have (Tricala: ``(2, 3)``); the ``Players`` tag picks one.
+    seat_counts: ClassVar[tuple[int, ...]] = (2,)
+    #: The drawing: ``"module:function"`` taking ``(variant, position, *, last_move,
+    #: before, token)`` and returning SVG; None draws the text diagram.
+    drawing: ClassVar[str | None] = None
+    #: OpenSpiel's name for the game, when ``openspiel-actions`` holds it.
+    openspiel_name: ClassVar[str | None] = None
+
+    @classmethod
+    @abc.abstractmethod
+    def from_tags(cls, game: str, rules: str | None, tags: dict[str, str]) -> Variant[Any, Any]:
+        """The variant a record's ``Game`` and ``Rules`` tags (and other tags) select.
+
+        Raises RulesError for a ruleset or option the game does not know.
+        """
+
     #: The value of the ``Game`` tag for this board ("Trysse", "Tricala", "Trias").
     game: str
     #: The canonical ``Rules`` tag value: ruleset name then options, e.g. "wari skip-origin".
@@ -231,3 +266,12 @@ class Variant(abc.ABC, Generic[P, M]):
         if outcome is not None:
             parts.append(f"ends the game {outcome.result}")
         return ", ".join(parts)
+
+    # -- OpenSpiel actions (games whose ``formats`` has "openspiel-actions") --
+    def move_of_action(self, position: P, action: int) -> M:
+        """The legal move OpenSpiel's action id means in ``position``. Raises MoveError."""
+        raise MoveError(f"{self.game} has no OpenSpiel actions", code="bad-move-syntax")
+
+    def action_of_move(self, position: P, move: M) -> int:
+        """OpenSpiel's action id for a legal move."""
+        raise MoveError(f"{self.game} has no OpenSpiel actions", code="bad-move-syntax")

@@ -260,6 +260,14 @@ class TriasVariant(Variant[TriasPosition, int]):
     rules = "trias"
     seats = SEATS
 
+    names = ("Trias",)
+    board = "3x12"
+    drawing = "notation.svg:trias_svg"
+
+    @classmethod
+    def from_tags(cls, game: str, rules: str | None, tags: dict[str, str]) -> TriasVariant:
+        return variant_from_tags(game, rules, tags)
+
     # -- positions -------------------------------------------------------
     def initial_position(self) -> TriasPosition:
         return TriasPosition((4,) * HOLES, (0, 0), SOUTH, 0)  # ruling R1: 4 each, South first

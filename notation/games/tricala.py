@@ -364,6 +364,15 @@ class TricalaVariant(Variant[TricalaPosition, TricalaMove]):
 
     game = "Tricala"
 
+    names = ("Tricala",)
+    board = "triangle"
+    seat_counts = (2, 3)
+    drawing = "notation.svg:tricala_svg"
+
+    @classmethod
+    def from_tags(cls, game: str, rules: str | None, tags: dict[str, str]) -> TricalaVariant:
+        return variant_from_tags(game, rules, tags)
+
     @property
     def seats(self) -> tuple[str, ...]:  # type: ignore[override]
         return SEATS[: self.players]

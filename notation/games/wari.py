@@ -161,6 +161,18 @@ class WariVariant(Variant[WariPosition, int]):
 
     seats = SEATS
 
+    names = ("Trysse", "Wari", "Oware")
+    board = "2x6"
+    numberings = ("letters", "numbers", "own")
+    hole_names = tuple(HOLE_NAMES)
+    formats = ("ogn", "openspiel-actions")
+    drawing = "notation.svg:wari_svg"
+    openspiel_name = "oware"
+
+    @classmethod
+    def from_tags(cls, game: str, rules: str | None, tags: dict[str, str]) -> WariVariant:
+        return variant_from_tags(game, rules, tags)
+
     @property
     def game(self) -> str:  # type: ignore[override]
         """The board's name under this ruleset: "Trysse" for ``trysse``, else "Wari"."""

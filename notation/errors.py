@@ -1,0 +1,33 @@
+"""The one base class of every error PMN raises.
+
+Each narrow error below :class:`PMNError` keeps a stable, machine-readable
+``code`` (documented in ``docs/pmn.md``), so a program can catch everything
+PMN raises with one ``except PMNError`` and still tell the cases apart::
+
+    PMNError
+    ├── RulesError            unknown-rules      (notation.games.base)
+    ├── PositionError         bad-position
+    ├── MoveError             illegal-move
+    │   ├── MoveSyntaxError   bad-move-syntax
+    │   ├── IllegalMoveError  illegal-move
+    │   └── AmbiguousMoveError ambiguous-move
+    ├── PitsError             unknown-pits       (notation.pits)
+    ├── JsonRecordError       bad-record         (notation.jsonform)
+    ├── OGNWriteError         cannot-write       (notation.ogn)
+    ├── ActionsWriteError     cannot-write       (notation.openspiel)
+    └── RenderError           cannot-render      (notation.html)
+
+They also derive from ``ValueError`` (as they always have), so older code
+that catches ``ValueError`` keeps working.
+"""
+
+from __future__ import annotations
+
+
+class PMNError(ValueError):
+    """Something PMN cannot read, play, write or draw; ``code`` says which kind."""
+
+    code = "error"
+
+
+__all__ = ["PMNError"]
