@@ -10,9 +10,10 @@ import click
 
 from notation.collection import FORMATS, read_path
 from notation.games import AnyVariant
-from notation.games.base import MoveError, PositionError, RulesError
-from notation.record import Record
-from notation.replay import Problem, record_variant, start_position
+from notation.games.base import PositionError, RulesError
+from notation.pits import PitsError
+from notation.record import MAINLINE, Record
+from notation.replay import Problem, Step, open_game, replay
 
 FORMAT_CHOICE = click.Choice(list(FORMATS))
 
@@ -73,25 +74,37 @@ class GamePoint:
 def replay_to(file: str, game_number: int, move_count: int | None) -> GamePoint:
     """Game ``game_number`` of ``file`` after ``move_count`` main-line moves (default: all).
 
-    Every failure is a message for the user, never a traceback.
+    The record is replayed by the one replay (:func:`notation.replay.replay`),
+    its hole numbering honoured like every command's. Every failure is a
+    message for the user, never a traceback.
     """
     record = load_game(file, game_number)
     try:
-        variant = record_variant(record)
-        point = GamePoint(variant, start_position(record, variant))
-    except (RulesError, PositionError) as exc:
+        game = open_game(record)
+    except (PitsError, RulesError, PositionError) as exc:
         raise click.ClickException(f"{file}:{record.line}: {exc}") from exc
-    moves = record.mainline.moves
+    moves = game.record.mainline.moves
     if move_count is not None and move_count > len(moves):
         raise click.UsageError(f"game {game_number} has {len(moves)} moves, not {move_count}")
-    for node in moves[: len(moves) if move_count is None else move_count]:
-        try:
-            move = variant.parse_move(node.token, point.position)
-        except MoveError as exc:
-            raise click.ClickException(
-                f"{file}:{node.line}:{node.column}: {node.token}: {exc.reason}"
-            ) from exc
-        point = GamePoint(
-            variant, variant.play(point.position, move), node.token, move, point.position
-        )
-    return point
+    last: list[Step] = []
+    problems: list[Problem] = []
+    replayed = replay(
+        game.variant,
+        game.record.mainline,
+        game.start,
+        problems=problems,
+        on_step=lambda step: last.append(step) if step.on_mainline else None,
+        variations=False,
+        limit=move_count,
+    )
+    wanted = len(moves) if move_count is None else move_count
+    if replayed.plies < wanted:
+        problem = problems[0]
+        token = game.written_token(MAINLINE, replayed.plies, problem.token or "")
+        message = problem.message.split(": ", 1)[-1]
+        raise click.ClickException(f"{file}:{problem.line}:{problem.column}: {token}: {message}")
+    if not last:
+        return GamePoint(game.variant, game.start)
+    step = last[-1]
+    token = game.written_token(step.path, step.index, step.node.token)
+    return GamePoint(game.variant, step.after, token, step.move, step.before)

@@ -13,12 +13,12 @@ variations are kept. The canonical record replays to the same positions.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
 
-from notation.games import AnyVariant
-from notation.games.base import MoveError, PositionError, RulesError
-from notation.record import STANDARD_TAG_ORDER, Line, MoveNode, Record
-from notation.replay import expected_number, record_variant, start_position
+from notation.games.base import PositionError, RulesError
+from notation.pits import DEFAULT as DEFAULT_PITS
+from notation.pits import PitsError, translate_record
+from notation.record import STANDARD_TAG_ORDER, MoveNode, Record, TreePath
+from notation.replay import Problem, Step, open_game, replay
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,93 +57,44 @@ def rewrite_moves(record: Record, *, long: bool) -> tuple[Record, list[FormatIss
 
 
 def _rewrite(record: Record, *, long: bool, layout: bool) -> tuple[Record, list[FormatIssue]]:
-    issues: list[FormatIssue] = []
     if record.damaged:
         error = record.errors[0]
         return record, [FormatIssue(error.line, error.column, f"not formatted: {error.message}")]
     try:
-        variant = record_variant(record)
-        position = start_position(record, variant)
-    except (RulesError, PositionError) as exc:
+        game = open_game(record)
+    except (PitsError, RulesError, PositionError) as exc:
         return record, [FormatIssue(record.line, 1, f"not formatted: {exc}")]
-    mainline = _canonical_line(variant, record.mainline, position, long, layout, issues)
-    tags = canonical_tags(record.tags) if layout else record.tags
-    return replace(record, tags=tags, mainline=mainline), issues
-
-
-class _Frame:
-    """A line being made canonical: where it has got to, and the position there."""
-
-    __slots__ = ("done", "index", "line", "move", "needs_number", "nodes", "position", "variations")
-
-    def __init__(self, line: Line, position: Any) -> None:
-        self.line = line
-        self.position = position
-        self.index = 0  # the node being worked on
-        self.nodes: list[MoveNode] = []  # the canonical nodes before it
-        self.move: Any = None  # its move, once read
-        self.variations: list[Line] = []  # its canonical variations so far
-        self.needs_number = True  # the first move of a line always carries its number
-        self.done: Line | None = None
-
-
-def _canonical_line(
-    variant: AnyVariant,
-    line: Line,
-    position: Any,
-    long: bool,
-    layout: bool,
-    issues: list[FormatIssue],
-) -> Line:
-    """The line with canonical tokens, its variations too (depth first, in order);
-    with ``layout``, move numbers where the canonical form writes them.
-
-    Variations nest to any depth, so the lines being worked on wait on an
-    explicit stack rather than the call stack.
-    """
+    variant = game.variant
     seats = len(variant.seats)
-    stack = [_Frame(line, position)]
-    while True:
-        frame = stack[-1]
-        if frame.done is not None:
-            stack.pop()
-            if not stack:
-                return frame.done
-            stack[-1].variations.append(frame.done)
-            continue
-        moves = frame.line.moves
-        if frame.index == len(moves):
-            frame.done = Line(tuple(frame.nodes), frame.line.comments)
-            continue
-        node = moves[frame.index]
-        if frame.move is None:
-            try:
-                frame.move = variant.parse_move(node.token, frame.position)
-            except MoveError as exc:
-                issues.append(
-                    FormatIssue(
-                        node.line, node.column, f"{node.token}: {exc.reason}; left as written"
-                    )
-                )
-                frame.done = Line((*frame.nodes, *moves[frame.index :]), frame.line.comments)
-                continue
-        if len(frame.variations) < len(node.variations):
-            stack.append(_Frame(node.variations[len(frame.variations)], frame.position))
-            continue
+    # the canonical form numbers the first seat's moves, a line's first move, and a move
+    # after a comment or a variation; a line's first move is the one at index 0
+    problems: list[Problem] = []
+    last_written: dict[TreePath, MoveNode] = {}  # each line's move before this one, as written
+
+    def canonical_node(step: Step) -> MoveNode:
+        node = step.node
+        previous = last_written.get(step.path) if step.index else None
+        last_written[step.path] = node
         number = node.number
         if layout:
-            first_seat = variant.turn(frame.position) % seats == 0
-            number = (
-                expected_number(variant, frame.position)
-                if first_seat or frame.needs_number or node.comments_before
-                else None
-            )
-        token = variant.format_move(frame.move, frame.position, long=long)
-        frame.nodes.append(
-            replace(node, token=token, number=number, variations=tuple(frame.variations))
-        )
-        frame.needs_number = bool(node.comments or node.variations)
-        frame.position = variant.play(frame.position, frame.move)
-        frame.index += 1
-        frame.move = None
-        frame.variations = []
+            first_seat = variant.turn(step.before) % seats == 0
+            after_aside = previous is None or bool(previous.comments or previous.variations)
+            number = step.number if first_seat or after_aside or node.comments_before else None
+        token = variant.format_move(step.move, step.before, long=long)
+        if token == node.token and number == node.number:
+            return node
+        return replace(node, token=token, number=number)
+
+    replayed = replay(variant, game.record.mainline, game.start, problems=problems, on_step=canonical_node)
+    issues = [
+        FormatIssue(p.line, p.column, f"{p.message}; left as written")
+        for p in sorted(problems, key=lambda p: (p.line, p.column))
+    ]
+    tags = canonical_tags(game.record.tags) if layout else game.record.tags
+    canonical = replace(game.record, tags=tags, mainline=replayed.line)
+    if game.translation is not None and game.translation.source != DEFAULT_PITS:
+        # the record's own hole numbering is part of what it says: written back in it
+        canonical = translate_record(canonical, game.translation.source).record
+        if layout:
+            canonical = replace(canonical, tags=canonical_tags(canonical.tags))
+    return canonical, issues

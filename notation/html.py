@@ -28,9 +28,10 @@ from html import escape
 from typing import Any
 
 from notation.errors import PMNError
-from notation.games.base import MoveError, Outcome, PositionError, RulesError, parse_result
-from notation.record import Record
-from notation.replay import expected_number, record_variant, start_position
+from notation.games.base import Outcome, PositionError, RulesError, parse_result
+from notation.pits import PitsError
+from notation.record import MAINLINE, Record
+from notation.replay import Problem, Step, open_game, replay
 from notation.svg import position_svg
 
 __all__ = ["RenderError", "record_html"]
@@ -82,36 +83,45 @@ def _glyph(glyph: str, nags: tuple[int, ...]) -> str:
 def _steps(record: Record) -> tuple[list[_Step], Any, Any]:
     """Replay the main line; one step per position. Returns (steps, variant, final position)."""
     try:
-        variant = record_variant(record)
-        position = start_position(record, variant)
-    except (RulesError, PositionError) as exc:
+        game = open_game(record)
+    except (PitsError, RulesError, PositionError) as exc:
         raise RenderError(str(exc), record.line, 1) from exc
-    moves = record.mainline.moves
-    first = moves[0].comments_before if moves else record.mainline.comments
-    steps = [_Step(position_svg(variant, position), None, None, "", None, first)]
-    for index, node in enumerate(moves):
-        try:
-            move = variant.parse_move(node.token, position)
-        except MoveError as exc:
-            raise RenderError(f"{node.token}: {exc.reason}", node.line, node.column) from exc
-        before, position = position, variant.play(position, move)
+    variant, moves = game.variant, game.record.mainline.moves
+    first = moves[0].comments_before if moves else game.record.mainline.comments
+    steps = [_Step(position_svg(variant, game.start), None, None, "", None, first)]
+
+    def add(step: Step) -> None:
+        node, index = step.node, step.index
         comments = node.comments
         if index + 1 < len(moves):
             comments += moves[index + 1].comments_before
         else:
-            comments += record.mainline.comments
+            comments += game.record.mainline.comments
+        token = game.written_token(step.path, index, node.token)
         steps.append(
             _Step(
-                position_svg(variant, position, last_move=move, before=before, token=node.token),
-                expected_number(variant, before),
-                node.token,
+                position_svg(
+                    variant, step.after, last_move=step.move, before=step.before, token=token
+                ),
+                step.number,
+                token,
                 _glyph(node.glyph, node.nags),
-                variant.seats[variant.to_move(before)],
+                variant.seats[variant.to_move(step.before)],
                 comments,
-                variant.turn(before),
+                variant.turn(step.before),
             )
         )
-    return steps, variant, position
+
+    problems: list[Problem] = []
+    replayed = replay(
+        variant, game.record.mainline, game.start, problems=problems, on_step=add, variations=False
+    )
+    if problems:
+        problem = problems[0]
+        token = game.written_token(MAINLINE, replayed.plies, problem.token or "")
+        message = problem.message.split(": ", 1)[-1]
+        raise RenderError(f"{token}: {message}", problem.line, problem.column)
+    return steps, variant, replayed.end
 
 
 def _move_table(steps: list[_Step], seats: tuple[str, ...], result: str) -> list[str]:

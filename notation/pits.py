@@ -23,12 +23,12 @@ and their hole names, it asks the game registry (a game declares
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 from notation.errors import PMNError
 from notation.games import RulesError, find_game, games
-from notation.record import Line, MoveNode, Record
+from notation.record import Line, MoveNode, Record, TreePath, iter_lines, path_text, walk
 
 #: Convention name -> what it is, for messages and ``--help``.
 CONVENTIONS = {
@@ -188,7 +188,7 @@ def translate_record(record: Record, target: str, option: str | None = None) -> 
     source, origin = source_convention(record, option)
     tokens: dict[str, tuple[str, int]] = {}
     start = first_mover(record)
-    mainline = _translate_line(record.mainline, "moves", start, source, target, tokens, holes)
+    mainline = _translate_line(record.mainline, start, source, target, tokens, holes)
     tags = [(name, value) for name, value in record.tags if name != PITS_TAG]
     if target != DEFAULT:
         # after Rules, else after Game: where a reader looks for how to read the moves
@@ -203,70 +203,28 @@ def translate_record(record: Record, target: str, option: str | None = None) -> 
     return Translation(translated, source, origin, tokens)
 
 
-@dataclass(slots=True)
-class _Frame:
-    """A line being translated: the next node, the variations of that node done so far."""
-
-    line: Line
-    path: str
-    first: int  # the seat that plays the line's first move
-    index: int = 0
-    done: list[MoveNode] = field(default_factory=list)
-    variations: list[Line] = field(default_factory=list)
-
-
 def _translate_line(
     line: Line,
-    path: str,
     mover: int,
     source: str,
     target: str,
     tokens: dict[str, tuple[str, int]],
     holes: Sequence[str],
 ) -> Line:
-    """Translate a line and its variations (an explicit stack: nesting may be deep).
+    """Translate a line and its variations (the one walk over a record's tree).
 
     Moves alternate strictly on this board, and a variation replaces the move
-    it follows, so its first move is played by that move's seat.
+    it follows, so its first move is played by that move's seat: the state the
+    walk carries is the seat to move.
     """
-    stack = [_Frame(line, path, mover)]
-    while True:
-        frame = stack[-1]
-        if frame.index == len(frame.line.moves):
-            finished = Line(tuple(frame.done), frame.line.comments)
-            stack.pop()
-            if not stack:
-                return finished
-            stack[-1].variations.append(finished)
-            continue
-        node = frame.line.moves[frame.index]
-        seat = frame.first ^ (frame.index % 2)
-        if len(frame.variations) < len(node.variations):
-            v_index = len(frame.variations)
-            child = f"{frame.path}[{frame.index}].variations[{v_index}]"
-            stack.append(_Frame(node.variations[v_index], child, seat))
-            continue
-        tokens[f"{frame.path}[{frame.index}]"] = (node.token, seat)
+
+    def translate(node: MoveNode, seat: int, line_path: TreePath, index: int) -> tuple[MoveNode, int]:
+        tokens[path_text(line_path, index)] = (node.token, seat)
         token = translate_token(node.token, source, target, seat, holes)
-        frame.done.append(
-            replace(
-                node,
-                token=node.token if token is None else token,
-                variations=tuple(frame.variations),
-            )
-        )
-        frame.variations = []
-        frame.index += 1
+        kept = node if token is None or token == node.token else replace(node, token=token)
+        return kept, 1 - seat
 
-
-def iter_lines(line: Line) -> Iterator[Line]:
-    """A line and every variation in it, at any depth (no recursion)."""
-    stack = [line]
-    while stack:
-        current = stack.pop()
-        yield current
-        for node in current.moves:
-            stack.extend(node.variations)
+    return walk(line, mover, translate).line
 
 
 __all__ = [

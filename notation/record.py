@@ -14,9 +14,10 @@ they say the same thing.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field, replace
 from itertools import zip_longest
+from typing import Generic, TypeVar
 
 #: Suffix annotations, as PGN writes them after a move.
 GLYPHS = ("!", "?", "!!", "??", "!?", "?!")
@@ -182,3 +183,169 @@ class Record:
 def count_moves(line: Line) -> int:
     """The number of moves in a line, not counting its variations."""
     return len(line.moves)
+
+
+# -- the one walk over a record's tree ----------------------------------------------
+
+#: Where a line stands in the record tree: its parent's place and the last step
+#: (``(None, "moves")`` for the main line). Built as a chain, so deep nesting
+#: costs no long strings; :func:`path_text` writes it out when it is needed.
+TreePath = tuple["TreePath | None", str]
+#: The main line's place.
+MAINLINE: TreePath = (None, "moves")
+
+S = TypeVar("S")
+#: What :func:`walk` calls for each move: ``visit(node, state, line_path, index)``
+#: returns the node to keep (the same object, or a changed copy) and the state
+#: after the move, or None to stop the line there (the rest is kept as written).
+Visitor = Callable[[MoveNode, S, TreePath, int], "tuple[MoveNode, S] | None"]
+
+
+def path_text(path: TreePath, index: int | None = None) -> str:
+    """A tree path written out: ``moves[3].variations[0][1]``."""
+    parts: list[str] = [] if index is None else [f"[{index}]"]
+    current: TreePath | None = path
+    while current is not None:
+        current, step = current
+        parts.append(step)
+    return "".join(reversed(parts))
+
+
+class _Frame:
+    """A line being walked: its next node, the state there, and what has been kept."""
+
+    __slots__ = (
+        "before",
+        "index",
+        "kept",
+        "line",
+        "path",
+        "played",
+        "state",
+        "variations",
+        "visited",
+    )
+
+    def __init__(self, line: Line, state: object, path: TreePath) -> None:
+        self.line = line
+        self.state = state
+        self.path = path
+        self.index = 0  # the next node
+        self.played = 0  # nodes visited without a stop
+        self.kept: list[MoveNode] | None = None  # nodes kept, once one has changed
+        self.visited: tuple[MoveNode, object] | None = None  # a node with variations, visited
+        self.before: object = None  # the state before it
+        self.variations: list[Line] = []  # its variations walked so far
+
+
+_STOP = object()
+
+
+@dataclass(frozen=True, slots=True)
+class Walked(Generic[S]):
+    """What :func:`walk` gives back: the line as visited, and where the walked line ended."""
+
+    line: Line
+    state: S  # the state after the last move of the line that was visited
+    played: int  # moves of the line visited before the end or a stop
+
+    @property
+    def completed(self) -> bool:
+        """Whether every move of the line was visited (nothing stopped it)."""
+        return self.played == len(self.line.moves)
+
+
+def walk(
+    line: Line,
+    state: S,
+    visit: Visitor[S],
+    path: TreePath = MAINLINE,
+    *,
+    variations: bool = True,
+) -> Walked[S]:
+    """Walk a line and every variation in it, in text order, carrying a state along each line.
+
+    The one walk over a record's tree: replaying through the rules, making
+    a record canonical and translating hole numberings all use it. ``visit``
+    is called for each move with the state before it (a variation starts
+    from the state before the move it replaces, as in PGN) and returns the
+    node to keep and the state after it, or None to stop that line (the
+    stopped move and the rest of its line are kept as written; the stopped
+    move's own variations are still walked, since they start before it).
+    The result holds the line with the nodes ``visit`` returned (a line in
+    which nothing changed comes back as the same object, so a walk that only
+    looks costs no copies) and where the walked line ended. Variations nest
+    to any depth: lines wait on an explicit stack, not the call stack.
+    ``variations=False`` walks the line alone.
+    """
+    stack = [_Frame(line, state, path)]
+    while True:
+        frame = stack[-1]
+        moves = frame.line.moves
+        end = len(moves)
+        if frame.visited is None and frame.index < end:
+            # the common case: moves without variations, one after another (in locals)
+            index, current, kept_nodes, line_path = frame.index, frame.state, frame.kept, frame.path
+            while index < end:
+                node = moves[index]
+                visited = visit(node, current, line_path, index)  # type: ignore[arg-type]
+                if node.variations and variations:
+                    frame.before = current
+                    frame.visited = visited if visited is not None else (node, _STOP)
+                    break
+                if visited is None:
+                    frame.played = index
+                    index = end + 1  # stopped: the rest as written
+                    break
+                kept, current = visited
+                if kept_nodes is not None:
+                    kept_nodes.append(kept)
+                elif kept is not node:
+                    kept_nodes = [*moves[:index], kept]
+                index += 1
+            else:
+                frame.played = end
+            frame.index, frame.state, frame.kept = index, current, kept_nodes
+        if frame.visited is not None:
+            node = moves[frame.index]
+            done = len(frame.variations)
+            if done < len(node.variations):
+                child_path: TreePath = (frame.path, f"[{frame.index}].variations[{done}]")
+                stack.append(_Frame(node.variations[done], frame.before, child_path))
+                continue
+            kept, after = frame.visited
+            if any(new is not old for new, old in zip(frame.variations, node.variations, strict=True)):
+                kept = replace(kept, variations=tuple(frame.variations))
+            frame.visited, frame.variations = None, []
+            if frame.kept is not None:
+                frame.kept.append(kept)
+            elif kept is not node:
+                frame.kept = [*moves[: frame.index], kept]
+            if after is _STOP:
+                frame.played = frame.index
+                frame.index = end + 1
+            else:
+                frame.state = after
+                frame.index += 1
+                frame.played = frame.index
+                continue
+        # the line is done
+        if frame.kept is None:
+            finished = frame.line
+        else:
+            frame.kept.extend(moves[len(frame.kept) :])
+            finished = Line(tuple(frame.kept), frame.line.comments)
+        stack.pop()
+        if not stack:
+            return Walked(finished, frame.state, frame.played)  # type: ignore[arg-type]
+        stack[-1].variations.append(finished)
+
+
+def iter_lines(line: Line) -> Iterator[Line]:
+    """A line and every variation in it, at any depth (no recursion)."""
+    stack = [line]
+    while stack:
+        current = stack.pop()
+        yield current
+        for node in current.moves:
+            stack.extend(node.variations)

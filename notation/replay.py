@@ -10,8 +10,8 @@ and ``Termination`` against it (rulings N1, N2). It returns a
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
@@ -19,9 +19,9 @@ from notation.games import AnyVariant, find_variant
 from notation.games.base import MoveError, Outcome, PositionError, RulesError, parse_result
 from notation.grammar import MOVE, MOVE_NUMBER, RESULT, TAG_PAIR, unescape_tag_value
 from notation.pits import DEFAULT as DEFAULT_PITS
-from notation.pits import PITS_TAG, PitsError, translate_record
+from notation.pits import PITS_TAG, PitsError, Translation, translate_record
 from notation.pmn import Chunk, read_chunk
-from notation.record import Line, MoveNode, Record
+from notation.record import MAINLINE, Line, MoveNode, Record, TreePath, path_text, walk
 
 #: ``Termination`` values that explain a result given before the rules end the game (N1).
 EARLY_TERMINATIONS = ("resignation", "agreement", "time", "adjudication")
@@ -134,10 +134,50 @@ def start_position(record: Record, variant: AnyVariant) -> Any:
 
 
 def expected_number(variant: AnyVariant, position: Any) -> str:
-    """The move number PMN writes before the move to be played in ``position``."""
+    """The move number PMN writes before the move to be played in ``position``.
+
+    The one move-number rule: move ``turn // seats + 1``, with ``.`` before
+    the first seat's move and ``...`` before the others'.
+    """
     turn = variant.turn(position)
     seats = len(variant.seats)
     return f"{turn // seats + 1}{'.' if turn % seats == 0 else '...'}"
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """A record made ready to replay: its variant, its start position, its moves in the game's own names.
+
+    A record whose holes are numbered another way (a ``Pits`` tag, or the
+    ``pits`` a reader was told) is translated into the game's own pit names
+    here, once, for every command alike; ``translation`` says how (None when
+    nothing was translated), so a writer can put the record's own names back.
+    """
+
+    record: Record
+    variant: AnyVariant
+    start: Any
+    translation: Translation | None = None
+
+    def written_token(self, path: TreePath, index: int, token: str) -> str:
+        """A move's token as the record wrote it (before any hole numbering was translated)."""
+        if self.translation is None or self.translation.source == DEFAULT_PITS:
+            return token
+        return self.translation.tokens.get(path_text(path, index), (token, 0))[0]
+
+
+def open_game(record: Record, pits: str | None = None) -> Game:
+    """Make a record ready to replay. Raises PitsError, RulesError or PositionError.
+
+    ``pits`` is the hole numbering of a record that has no ``Pits`` tag
+    (``pmn ... --pits numbers``); the tag wins over it.
+    """
+    translation = None
+    if record.tag(PITS_TAG) is not None or pits is not None:
+        translation = translate_record(record, DEFAULT_PITS, pits)
+        record = translation.record
+    variant = record_variant(record)
+    return Game(record, variant, start_position(record, variant), translation)
 
 
 def iter_mainline(
@@ -154,91 +194,129 @@ def iter_mainline(
 
 def final_position(record: Record, variant: AnyVariant | None = None) -> Any:
     """The position at the end of the main line (raises MoveError/RulesError/PositionError)."""
+    position: Any = None
     variant = variant or record_variant(record)
     position = start_position(record, variant)
-    for node in record.mainline.moves:
-        position = variant.play(position, variant.parse_move(node.token, position))
+    for _node, before, move in iter_mainline(record, variant):
+        position = variant.play(before, move)
     return position
 
 
-def _replay_line(
-    variant: AnyVariant, line: Line, position: Any, path: str, problems: list[Problem]
-) -> tuple[Any, int, bool]:
-    """Replay a line, then its variations (depth first, in the order they are written).
+# -- the one replay ------------------------------------------------------------------
 
-    Returns the line's final position, its plies and whether it was played to
-    its end. Variations nest to any depth: they wait on an explicit stack.
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One move replayed: the node as written, where it is, the positions either side."""
+
+    node: MoveNode
+    path: TreePath  # the line's place in the record tree
+    index: int  # the node's index in its line
+    number: str  # the move number PMN writes before it
+    before: Any
+    move: Any
+    after: Any
+
+    @property
+    def on_mainline(self) -> bool:
+        """Whether the move is on the main line (not in a variation)."""
+        return self.path is MAINLINE
+
+
+@dataclass(frozen=True, slots=True)
+class Replayed:
+    """What a replay found: the line (as the step callback rewrote it), and the main line's end."""
+
+    line: Line
+    end: Any  # the position after the last main-line move played
+    plies: int  # main-line moves played
+    completed: bool  # the main line was played to its end
+
+
+def replay(
+    variant: AnyVariant,
+    line: Line,
+    position: Any,
+    *,
+    problems: list[Problem] | None = None,
+    on_step: Callable[[Step], MoveNode | None] | None = None,
+    variations: bool = True,
+    limit: int | None = None,
+) -> Replayed:
+    """Replay a line and its variations through the rules: the one replay every command uses.
+
+    Each move's written number is checked against the position (a wrong
+    number stops the line: it is often the only sign that a move was left
+    out) and its token read by the rules; the first problem in each line is
+    appended to ``problems`` and stops that line. ``on_step`` sees every move
+    played and may return a changed node (the canonical writer rewrites
+    tokens and numbers this way). ``variations=False`` replays the main line
+    only; ``limit`` stops the main line after that many moves.
     """
-    result = _replay_moves(variant, line, position, (None, path), problems)
-    stack = result[3][::-1]
-    while stack:
-        variation, start, var_path = stack.pop()
-        stack.extend(_replay_moves(variant, variation, start, var_path, problems)[3][::-1])
-    return result[:3]
+    parse_move, play, outcome, turn = variant.parse_move, variant.play, variant.outcome, variant.turn
+    labels: dict[int, str] = {}  # turn -> move number, as the game goes on
 
+    def number_at(position: Any) -> str:
+        now = turn(position)
+        label = labels.get(now)
+        if label is None:
+            label = labels[now] = expected_number(variant, position)
+        return label
 
-#: Where a line is in the record tree: its parent's place and the last step
-#: (``(None, "moves")``). Built as a chain, so deep nesting costs no long strings;
-#: written out (:func:`_path_text`) only for a problem.
-_Path = tuple["_Path | None", str]
-
-
-def _path_text(path: _Path) -> str:
-    parts: list[str] = []
-    current: _Path | None = path
-    while current is not None:
-        current, step = current
-        parts.append(step)
-    return "".join(reversed(parts))
-
-
-def _replay_moves(
-    variant: AnyVariant, line: Line, position: Any, path: _Path, problems: list[Problem]
-) -> tuple[Any, int, bool, list[tuple[Line, Any, _Path]]]:
-    """Replay one line's moves; also returns its variations with the positions they start from."""
-    pending: list[tuple[Line, Any, _Path]] = []
-    plies = 0
-    completed = True
-    play, parse_move = variant.play, variant.parse_move
-    for index, node in enumerate(line.moves):
-        number = expected_number(variant, position) if node.number is not None else None
-        if node.number is not None and node.number != number:
-            problems.append(
-                Problem(
-                    "wrong-move-number",
-                    f"move number {node.number} before {node.token}; this move is {number}",
-                    node.line,
-                    node.column,
-                    number,
-                    node.token,
-                    f"{_path_text(path)}[{index}]",
-                )
+    def refuse(node: MoveNode, before: Any, path: TreePath, index: int) -> None:
+        """The first problem of a line: a wrong move number, or a move the rules refuse."""
+        expected = number_at(before)
+        if node.number is not None and node.number != expected and outcome(before) is None:
+            # (after the end the rules say game-over (N2), whatever the number)
+            problem = Problem(
+                "wrong-move-number",
+                f"move number {node.number} before {node.token}; this move is {expected}",
+                node.line,
+                node.column,
+                expected,
+                node.token,
+                path_text(path, index),
             )
-            completed = False
-            break
-        for v_index, variation in enumerate(node.variations):
-            pending.append((variation, position, (path, f"[{index}].variations[{v_index}]")))
-        try:
-            move = parse_move(node.token, position)
-        except MoveError as exc:
-            problems.append(
-                Problem(
+        else:
+            try:
+                parse_move(node.token, before)
+                return  # pragma: no cover - only called for a move that was refused
+            except MoveError as exc:
+                problem = Problem(
                     exc.code,
                     f"{node.token}: {exc.reason}",
                     node.line,
                     node.column,
-                    number or expected_number(variant, position),
+                    expected,
                     node.token,
-                    f"{_path_text(path)}[{index}]",
+                    path_text(path, index),
                     exc.legal,
                 )
-            )
-            completed = False
-            break
-        position = play(position, move)
-        plies += 1
-    return position, plies, completed, pending
+        if problems is not None:
+            problems.append(problem)
 
+    def visit(node: MoveNode, before: Any, path: TreePath, index: int) -> tuple[MoveNode, Any] | None:
+        if limit is not None and index >= limit and path is MAINLINE:
+            return None
+        number = node.number
+        if number is not None and number != number_at(before) and outcome(before) is None:
+            refuse(node, before, path, index)
+            return None
+        try:
+            move = parse_move(node.token, before)
+        except MoveError:
+            refuse(node, before, path, index)
+            return None
+        after = play(before, move)
+        if on_step is not None:
+            kept = on_step(Step(node, path, index, number_at(before), before, move, after))
+            if kept is not None:
+                return kept, after
+        return node, after
+
+    walked = walk(line, position, visit, MAINLINE, variations=variations)
+    completed = walked.completed and (limit is None or limit >= len(line.moves))
+    return Replayed(walked.line, walked.state, walked.played, completed)
 
 def _unreplayed(record: Record, index: int, problems: list[Problem]) -> GameReport:
     """The report on a record that could not be replayed at all (unreadable, unknown game)."""
@@ -256,60 +334,76 @@ def _unreplayed(record: Record, index: int, problems: list[Problem]) -> GameRepo
     )
 
 
-def validate_record(record: Record, index: int = 1) -> GameReport:
-    """Replay a record through its game's rules and check what it declares."""
+def validate_record(record: Record, index: int = 1, *, pits: str | None = None) -> GameReport:
+    """Replay a record through its game's rules and check what it declares.
+
+    ``pits`` is the hole numbering of a record without a ``Pits`` tag (see
+    :func:`open_game`). Never raises for a bad record: every fault is a
+    :class:`Problem` in the report.
+    """
     problems: list[Problem] = []
-    players: tuple[str, ...] = ()
     base = {"source": record.source, "index": index, "line": record.line, "declared": record.result}
     if record.errors:
         problems.extend(
             Problem(e.code, e.message, e.line, e.column, path=e.path) for e in record.errors
         )
         return _unreplayed(record, index, problems)
-    if record.tag(PITS_TAG) is not None:
-        # a 2x6-board record with holes numbered another way: read its moves as letters
-        try:
-            record = translate_record(record, DEFAULT_PITS).record
-        except PitsError as exc:
-            problems.append(Problem("bad-pits", str(exc), record.line, 1))
-            return _unreplayed(record, index, problems)
     try:
-        variant = record_variant(record)
+        game = open_game(record, pits)
+    except PitsError as exc:
+        problems.append(Problem("bad-pits", str(exc), record.line, 1))
+        return _unreplayed(record, index, problems)
     except RulesError as exc:
         problems.append(Problem(exc.code, str(exc), record.line, 1))
         return _unreplayed(record, index, problems)
-    players = tuple(record.tag(seat) or "?" for seat in variant.seats)
-    try:
-        position = start_position(record, variant)
     except PositionError as exc:
+        variant = record_variant(record)
         problems.append(Problem(exc.code, str(exc), record.line, 1))
         return GameReport(
             game=variant.game,
             rules=variant.rules,
-            players=players,
+            players=tuple(record.tag(seat) or "?" for seat in variant.seats),
             outcome=None,
             plies=0,
             problems=tuple(problems),
             **base,  # type: ignore[arg-type]
         )
+    variant, record = game.variant, game.record
+    players = tuple(record.tag(seat) or "?" for seat in variant.seats)
     result_readable = _check_result_token(record, variant, problems)
-    position, plies, completed = _replay_line(variant, record.mainline, position, "moves", problems)
-    outcome = variant.outcome(position) if completed else None
+    replayed = replay(variant, record.mainline, game.start, problems=problems)
+    position = replayed.end
+    outcome = variant.outcome(position) if replayed.completed else None
     scores = tuple(variant.scores(position))
-    if completed and result_readable:
+    if replayed.completed and result_readable:
         _check_declarations(record, variant, outcome, scores, problems)
+    if game.translation is not None and problems:
+        problems = [_as_written(game, problem) for problem in problems]
     problems.sort(key=lambda p: (p.line == 0, p.line, p.column))
     return GameReport(
         game=variant.game,
         rules=variant.rules,
         players=players,
         outcome=outcome,
-        plies=plies,
+        plies=replayed.plies,
         problems=tuple(problems),
         final_position=variant.format_position(position),
         scores=scores,
         **base,  # type: ignore[arg-type]
     )
+
+
+def _as_written(game: Game, problem: Problem) -> Problem:
+    """A problem found in a translated record, with the move's token as the record wrote it."""
+    if game.translation is None or not problem.path or problem.token is None:
+        return problem
+    written = game.translation.tokens.get(problem.path, (problem.token, 0))[0]
+    if written == problem.token:
+        return problem
+    message = problem.message
+    if message.startswith(f"{problem.token}: "):
+        message = message[len(problem.token) + 2 :]
+    return replace(problem, token=written, message=f"{written} (hole {problem.token}): {message}")
 
 
 def _check_result_token(record: Record, variant: AnyVariant, problems: list[Problem]) -> bool:
@@ -433,23 +527,29 @@ def _check_declarations(
             )
 
 
-# -- the fast path -------------------------------------------------------------
+# -- the cheap reader ------------------------------------------------------------
 
 _TAG_LINE_RE = TAG_PAIR.re
 _NUMBER_RE = MOVE_NUMBER.re
 _RESULT_RE = RESULT.re
 _MOVE_RE = MOVE.re
 #: Characters that make movetext more than numbers, moves and a result.
-#: Tokens already seen to be move tokens of the grammar (a bounded cache).
-_MOVE_TOKENS: set[str] = set()
 _NOT_PLAIN_RE = re.compile(r'[{};()$!?%\\"]')
+#: Move nodes met before, by (token, number): nodes are immutable values, so a
+#: plainly written game shares them (a bounded cache; see :func:`plain_record`).
+_NODES: dict[tuple[str, str], MoveNode] = {}
+#: A token of plain movetext, with the move number written before it ("" if none).
+_NUMBERED_TOKEN_RE = re.compile(r"(?:([0-9]+\.(?:\.\.)?)\s+)?(\S+)")
 
 
-def _plain_game(chunk: Chunk) -> tuple[list[tuple[str, str]], list[str], int] | None:
-    """Tags, movetext tokens and first line of a game written plainly, or None.
+def plain_record(chunk: Chunk) -> Record | None:
+    """A game written plainly, read cheaply; None when it is anything else.
 
-    Plainly means: one tag pair per line, then only move numbers, moves and a
-    result (no comments, annotations or variations), and no decoding errors.
+    Plainly means: one tag pair per line, then only move numbers, moves and
+    a result (no comments, annotations or variations), and no decoding
+    errors. The record is the one the full reader builds, except that its
+    moves carry no line and column (so :func:`validate_chunk` reads the
+    game again in full when it has anything to report).
     """
     if chunk.errors:
         return None
@@ -473,80 +573,52 @@ def _plain_game(chunk: Chunk) -> tuple[list[tuple[str, str]], list[str], int] | 
     movetext = " ".join(lines[body:])
     if _NOT_PLAIN_RE.search(movetext):
         return None
-    tokens = movetext.split()
-    if not tokens or not _RESULT_RE.fullmatch(tokens[-1]):
+    pairs = _NUMBERED_TOKEN_RE.findall(movetext)  # (move number or "", token)
+    if not pairs:
         return None
-    return tags, tokens, chunk.line + max(first, 0)
+    number, result = pairs.pop()
+    if number or not _RESULT_RE.fullmatch(result):
+        return None
+    nodes = [_NODES.get(pair) for pair in pairs]
+    if not all(nodes):  # a node not met before (a MoveNode is always true)
+        for index, (number, token) in enumerate(pairs):
+            if nodes[index] is not None:
+                continue
+            if token[-1] == "." or _RESULT_RE.fullmatch(token) or not _MOVE_RE.fullmatch(token):
+                return None  # two numbers in a row, a result, or not a move token
+            if number and not _NUMBER_RE.fullmatch(number):
+                return None
+            node = MoveNode(token, number or None)
+            if len(_NODES) < 65536:
+                _NODES[number, token] = node
+            nodes[index] = node
+    return Record(
+        tuple(tags),
+        Line(tuple(nodes)),  # type: ignore[arg-type]  # no None is left
+        result,
+        source=chunk.source,
+        line=chunk.line + max(first, 0),
+    )
 
 
-def validate_game(game: Chunk | Record, index: int = 1) -> GameReport:
-    """Validate a game given as an unread chunk (fast path) or as a record."""
+def validate_game(game: Chunk | Record, index: int = 1, *, pits: str | None = None) -> GameReport:
+    """Validate a game given as an unread chunk (cheap reader first) or as a record."""
     if isinstance(game, Chunk):
-        return validate_chunk(game, index)
-    return validate_record(game, index)
+        return validate_chunk(game, index, pits=pits)
+    return validate_record(game, index, pits=pits)
 
 
-def validate_chunk(chunk: Chunk, index: int = 1) -> GameReport:
+def validate_chunk(chunk: Chunk, index: int = 1, *, pits: str | None = None) -> GameReport:
     """Validate one game's text: the same report as ``validate_record(read_chunk(chunk))``.
 
-    The common case (a game written plainly, and valid) is replayed straight
-    from its tokens without building the record tree. Anything else, and any
-    game with a problem, takes the full path, so error places are exact.
+    A game written plainly is read by the cheap reader (:func:`plain_record`)
+    and checked by the same :func:`validate_record`; anything else, and any
+    game with a problem to report, is read in full, so every report carries
+    exact places.
     """
-    plain = _plain_game(chunk)
-    if plain is None:
-        return validate_record(read_chunk(chunk), index)
-    tags, tokens, line = plain
-    record = Record(tuple(tags), Line(), tokens[-1], source=chunk.source, line=line)
-    problems: list[Problem] = []
-    try:
-        variant = record_variant(record)
-        position = start_position(record, variant)
-    except (RulesError, PositionError):
-        return validate_record(read_chunk(chunk), index)
-    if not _check_result_token(record, variant, problems) or problems:
-        return validate_record(read_chunk(chunk), index)
-    parse_move, play = variant.parse_move, variant.play
-    number: str | None = None
-    plies = 0
-    for token in tokens[:-1]:
-        if token[-1] == ".":
-            if number is not None or not _NUMBER_RE.fullmatch(token):
-                return validate_record(read_chunk(chunk), index)
-            number = token
-            continue
-        if number is not None:
-            if number != expected_number(variant, position):
-                return validate_record(read_chunk(chunk), index)
-            number = None
-        if token not in _MOVE_TOKENS:
-            if _RESULT_RE.fullmatch(token) or not _MOVE_RE.fullmatch(token):
-                return validate_record(read_chunk(chunk), index)  # a result, or unreadable
-            if len(_MOVE_TOKENS) < 65536:
-                _MOVE_TOKENS.add(token)
-        try:
-            position = play(position, parse_move(token, position))
-        except MoveError:
-            return validate_record(read_chunk(chunk), index)
-        plies += 1
-    if number is not None:
-        return validate_record(read_chunk(chunk), index)
-    outcome = variant.outcome(position)
-    scores = tuple(variant.scores(position))
-    _check_declarations(record, variant, outcome, scores, problems)
-    if problems:
-        return validate_record(read_chunk(chunk), index)
-    return GameReport(
-        source=chunk.source,
-        index=index,
-        line=line,
-        game=variant.game,
-        rules=variant.rules,
-        players=tuple(record.tag(seat) or "?" for seat in variant.seats),
-        declared=record.result,
-        outcome=outcome,
-        plies=plies,
-        problems=(),
-        final_position=variant.format_position(position),
-        scores=scores,
-    )
+    record = plain_record(chunk)
+    if record is not None:
+        report = validate_record(record, index, pits=pits)
+        if report.valid:
+            return report
+    return validate_record(read_chunk(chunk), index, pits=pits)
