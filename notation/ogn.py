@@ -41,6 +41,7 @@ from dataclasses import replace
 from typing import IO
 
 from notation.errors import PMNError
+from notation.games import RulesError, find_variant, games_with_format
 from notation.pits import DEFAULT, PITS_TAG, first_mover, is_board_record, translate_record
 from notation.pmn import iter_records
 from notation.record import Line, MoveNode, Record
@@ -55,7 +56,6 @@ WIDTH = 80  # Aualé keeps lines shorter than this
 _SPACES_RE = re.compile(r"\s+")
 _SCORE_RE = re.compile(r"(\d+)-(\d+)")
 _POINTS = ("1-0", "0-1", "1/2-1/2")
-_VARIANT_RE = re.compile(r"(?i)(trysse|wari)(?:\s+(.*))?")
 
 
 class OGNWriteError(PMNError):
@@ -121,11 +121,11 @@ def record_from_ogn(ogn: Record) -> Record:
 def _game_tags(variant: str) -> list[tuple[str, str]]:
     if variant.strip().lower() == ABAPA_VARIANT.lower():
         return [("Game", "Wari"), ("Rules", "abapa")]
-    match = _VARIANT_RE.fullmatch(variant.strip())
-    if match is None:
+    game, _, rules = variant.strip().partition(" ")
+    names = {name.lower(): name for name in games_with_format("ogn")}
+    if game.lower() not in names:
         return [("Variant", variant)]
-    game = match.group(1).capitalize()
-    return [("Game", game)] + ([("Rules", match.group(2))] if match.group(2) else [])
+    return [("Game", names[game.lower()])] + ([("Rules", rules.strip())] if rules.strip() else [])
 
 
 def _renumber(line: Line, first_turn: int) -> Line:
@@ -223,7 +223,7 @@ def _ogn_tags(record: Record) -> list[tuple[str, str]]:
     rules = table.get("Rules")
     if "Variant" in table:
         variant = table["Variant"]
-    elif rules is not None and rules.split()[:1] == ["abapa"]:
+    elif _plays_abapa(record):
         variant = ABAPA_VARIANT
     else:
         variant = table.get("Game", "?") + (f" {rules}" if rules else "")
@@ -243,6 +243,14 @@ def _ogn_tags(record: Record) -> list[tuple[str, str]]:
             continue
         tags.append(("FEN" if name == "Position" else name, value))
     return tags
+
+
+def _plays_abapa(record: Record) -> bool:
+    """Whether a record's game is played under the abapa rules (Aualé's "Oware Abapa")."""
+    try:
+        return find_variant(record.tag("Game") or "", record.tag("Rules"), {}).rules == "abapa"
+    except RulesError:
+        return False
 
 
 def _escape(value: str) -> str:
