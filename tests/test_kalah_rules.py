@@ -55,7 +55,12 @@ TABLE = [
         "4-0-1-4-4-4-0-4-4-4-0-4-4-11-N",
     ),
     # K4: North's a (1 seed) into North's empty b; E (opposite b) holds 3: 3 + 1 to the store
-    ("K4 capture by North", "4-4-4-4-3-4-0-1-0-4-4-4-4-8-N", "a+4", "4-4-4-4-0-4-0-0-0-4-4-4-4-12-S"),
+    (
+        "K4 capture by North",
+        "4-4-4-4-3-4-0-1-0-4-4-4-4-8-N",
+        "a+4",
+        "4-4-4-4-0-4-0-0-0-4-4-4-4-12-S",
+    ),
     # K4: F's 2 seeds: South's store, then North's empty a: no capture on the opponent's side
     (
         "K4 no capture in the opponent's empty pit",
