@@ -391,7 +391,7 @@ def kalah_svg(
         mover = not over and position.to_move == seat
         edge = svg.MARK_EDGE if mover else svg.PIT_EDGE
         drawing.add(
-            f'<g class="store" data-seat="{SEATS[seat]}" data-stones="{count}">'
+            f'<g class="score" data-seat="{SEATS[seat]}" data-count="{count}">'
             f'<rect x="{x}" y="{top + 10}" width="{store_width}" height="140" rx="28" '
             f'fill="{svg.PIT}" stroke="{edge}" stroke-width="{3 if mover else 1.5}"/>'
         )
