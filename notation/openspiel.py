@@ -119,7 +119,6 @@ def record_from_actions(
     seats = len(variant.seats)
     position = variant.initial_position()
     nodes: list[MoveNode] = []
-    last_turn = -1
     for match in _ACTION_RE.finditer(line):
         text, column = match.group(), match.start() + 1
         try:
@@ -130,18 +129,11 @@ def record_from_actions(
             error = ReadError(exc.code, f"action {text}: {exc.reason}", line_number, column)
             raw = _damaged_text(game_tags, nodes, variant, position, line[match.start() :])
             return Record(game_tags, Line(tuple(nodes)), "*", (error,), raw, source, line_number)
-        turn = variant.turn(position)
-        # a number before the first seat's moves, and before a move that follows a
-        # skipped turn (a pass, or the other side's extra turn), so the record reads right
-        number = (
-            expected_number(variant, position)
-            if turn % seats == 0 or turn != last_turn + 1
-            else None
-        )
+        # a number before the first seat's moves, as the canonical form writes them
+        number = expected_number(variant, position) if variant.turn(position) % seats == 0 else None
         nodes.append(
             MoveNode(variant.format_move(move, position), number, line=line_number, column=column)
         )
-        last_turn = turn
         position = variant.play(position, move)
     outcome = variant.outcome(position)
     result = outcome.result if outcome is not None else "*"

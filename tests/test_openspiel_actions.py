@@ -7,7 +7,7 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import pmn
-from notation import read_text, validate_record
+from notation import read_text, validate_record, write_record
 from notation.openspiel import ActionsWriteError, actions_of, openspiel_variant, read_actions
 
 # Kalah: South's C (action 3) ends in its store, so South moves again with F (6);
@@ -31,16 +31,18 @@ def test_kalah_actions_read_as_pit_letters_with_extra_turns_numbered():
     assert actions_of(record) == [3, 6, 11, 1]
 
 
-def test_north_moving_again_is_numbered_so_the_record_reads_back():
+def test_north_moving_again_is_written_as_the_canonical_form_writes_it():
     # South's A (1), then North's c (10): 4 seeds to d, e, f and North's store: North
-    # moves again, written 2... because South's second turn was passed
-    (record,) = read_actions("1 10 8\n", game="mancala")
+    # moves again with a (8); South's next move is 3. (its turn of round 2 was passed)
+    (record,) = read_actions("1 10 8 2\n", game="mancala")
     assert [(m.number, m.token) for m in record.mainline] == [
         ("1.", "A"),
         (None, "c"),
-        ("2...", "a"),
+        (None, "a"),
+        ("3.", "B"),
     ]
     assert validate_record(record).valid
+    assert write_record(record).endswith("\n1. A c a 3. B *\n")
 
 
 @pytest.mark.parametrize(
