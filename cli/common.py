@@ -11,11 +11,39 @@ import click
 from notation.collection import FORMATS, read_path
 from notation.games import AnyVariant
 from notation.games.base import PositionError, RulesError
+from notation.openspiel import openspiel_games, openspiel_variant
 from notation.pits import PitsError
 from notation.record import MAINLINE, Record
 from notation.replay import Problem, Step, open_game, replay
 
 FORMAT_CHOICE = click.Choice(list(FORMATS))
+
+
+def _check_openspiel_game(
+    ctx: click.Context, param: click.Parameter, value: str | None
+) -> str | None:
+    if value is not None:
+        try:
+            openspiel_variant(value)
+        except RulesError as exc:
+            raise click.BadParameter(str(exc), ctx, param) from exc
+    return value
+
+
+#: ``--game``: the game of an OpenSpiel action log (the log does not say).
+openspiel_game_option = click.option(
+    "--game",
+    "openspiel_game",
+    callback=_check_openspiel_game,
+    help="The game of --from openspiel-actions input: a Game tag value or OpenSpiel's name "
+    f"for it (games with OpenSpiel actions: {', '.join(openspiel_games())}; default: the first).",
+)
+
+
+def check_game_option(openspiel_game: str | None, input_format: str | None) -> None:
+    """``--game`` says what an action log holds: other inputs name their game themselves."""
+    if openspiel_game is not None and input_format != "openspiel-actions":
+        raise click.UsageError("--game applies to --from openspiel-actions input only")
 
 
 def location(source: str, line: int, column: int) -> str:

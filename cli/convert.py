@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import click
 
-from cli.common import location
+from cli.common import check_game_option, location, openspiel_game_option
 from notation.canonical import rewrite_moves
 from notation.collection import FORMATS, detect_format, read_path, write_path
 from notation.ogn import OGNWriteError
@@ -32,6 +32,7 @@ FIXED_NAMING = ("ogn", "openspiel-actions")
     type=ALL_FORMATS,
     help="Input format (default: by extension; .ogn is OGN; openspiel-actions must be named).",
 )
+@openspiel_game_option
 @click.option(
     "--to",
     "output_format",
@@ -67,6 +68,7 @@ def convert(
     source: str,
     output: str,
     input_format: str | None,
+    openspiel_game: str | None,
     output_format: str | None,
     width: int,
     in_place: bool,
@@ -83,10 +85,12 @@ def convert(
 
     OGN (Aualé's Oware Game Notation, .ogn) holds what PMN holds for the
     Trysse/Wari/Oware board. openspiel-actions holds one game per line of
-    OpenSpiel oware actions: reading replays them under the abapa rules;
-    writing keeps only the main line's moves. Records whose holes are
-    numbered (a Pits tag, or --from-pits) are reported on stderr.
+    OpenSpiel actions (--game says which game; by default OpenSpiel's oware,
+    replayed under the abapa rules); writing keeps only the main line's
+    moves. Records whose holes are numbered (a Pits tag, or --from-pits) are
+    reported on stderr.
     """
+    check_game_option(openspiel_game, input_format)
     same_file = (
         output != "-"
         and source != "-"
@@ -104,7 +108,9 @@ def convert(
 
     def records() -> Iterator[Record]:
         nonlocal damaged
-        for index, record in enumerate(read_path(source, input_format), start=1):
+        for index, record in enumerate(
+            read_path(source, input_format, game=openspiel_game), start=1
+        ):
             current[:] = [index, record.source]
             if record.damaged:
                 damaged += 1

@@ -10,7 +10,13 @@ from typing import Any
 
 import click
 
-from cli.common import FORMAT_CHOICE, describe_problem, location
+from cli.common import (
+    FORMAT_CHOICE,
+    check_game_option,
+    describe_problem,
+    location,
+    openspiel_game_option,
+)
 from notation.collection import expand_paths, read_games, read_path
 from notation.parallel import default_jobs, validate_many
 from notation.pits import CONVENTIONS, DEFAULT, translate_record
@@ -68,6 +74,7 @@ class Progress:
 @click.option(
     "--from", "input_format", type=FORMAT_CHOICE, help="Input format (default: by extension)."
 )
+@openspiel_game_option
 @click.option(
     "-q",
     "--quiet",
@@ -90,6 +97,7 @@ def validate(
     files: tuple[str, ...],
     output_format: str,
     input_format: str | None,
+    openspiel_game: str | None,
     quiet: bool,
     jobs: int | None,
     pits: str | None,
@@ -102,6 +110,7 @@ def validate(
     moves. On a terminal, a count of games checked is shown on stderr.
     Exit code 0 when every game is valid, 1 otherwise.
     """
+    check_game_option(openspiel_game, input_format)
     reports: list[dict[str, object]] = []
     games = valid = 0
     progress = Progress(enabled=not quiet and sys.stderr.isatty())
@@ -110,10 +119,14 @@ def validate(
         for path in expand_paths(files):
             try:
                 if pits is None:
-                    for index, game in enumerate(read_games(path, input_format), start=1):
+                    for index, game in enumerate(
+                        read_games(path, input_format, game=openspiel_game), start=1
+                    ):
                         yield game, index
                     continue
-                for index, record in enumerate(read_path(path, input_format), start=1):
+                for index, record in enumerate(
+                    read_path(path, input_format, game=openspiel_game), start=1
+                ):
                     yield translate_record(record, DEFAULT, pits).record, index
             except OSError as exc:
                 raise click.FileError(path, exc.strerror) from exc

@@ -50,7 +50,9 @@ def _sniff(head: bytes) -> str:
     return "pmn"
 
 
-def read_games(path: str, fmt: str | None = None) -> Iterator[Chunk | Record]:
+def read_games(
+    path: str, fmt: str | None = None, *, game: str | None = None
+) -> Iterator[Chunk | Record]:
     """Like :func:`read_path`, but PMN games come as unread :class:`Chunk` values.
 
     For validation, which has a fast path for plain games, and for sending
@@ -64,15 +66,16 @@ def read_games(path: str, fmt: str | None = None) -> Iterator[Chunk | Record]:
             if path != "-":
                 stream.close()
         return
-    yield from read_path(path, fmt)
+    yield from read_path(path, fmt, game=game)
 
 
-def read_path(path: str, fmt: str | None = None) -> Iterator[Record]:
+def read_path(path: str, fmt: str | None = None, *, game: str | None = None) -> Iterator[Record]:
     """Yield the records of a file (``-``: standard input), one at a time.
 
     ``fmt`` is a name in :data:`FORMATS`; when None it comes from the
     extension, and for standard input or an unknown extension from the
-    first bytes (``{`` or ``[`` means JSON, ``[Variant`` OGN).
+    first bytes (``{`` or ``[`` means JSON, ``[Variant`` OGN). ``game`` names
+    the game of ``openspiel-actions`` logs (``notation.openspiel.openspiel_variant``).
     """
     source = "<stdin>" if path == "-" else path
     stream: IO[bytes] = sys.stdin.buffer if path == "-" else open(path, "rb")  # noqa: SIM115
@@ -88,7 +91,7 @@ def read_path(path: str, fmt: str | None = None) -> Iterator[Record]:
         elif fmt == "ogn":
             yield from iter_ogn_records(stream, source)
         elif fmt == "openspiel-actions":
-            yield from iter_action_records(stream, source)
+            yield from iter_action_records(stream, source, game)
         else:
             data = stream.read().decode("utf-8-sig", errors="replace")
             yield from iter_json_records(data, source)

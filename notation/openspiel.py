@@ -1,4 +1,5 @@
-"""OpenSpiel ``oware`` action sequences, read into PMN records and written from them.
+"""OpenSpiel action sequences, read into PMN records and written from them, for any game
+that has them.
 
 The format (``openspiel-actions``), for self-play logs: one game per line,
 the actions separated by spaces, exactly as OpenSpiel's
@@ -7,36 +8,42 @@ the actions separated by spaces, exactly as OpenSpiel's
     # lines starting with # and blank lines are ignored
     2 5 2 1 1 2 2 3 5 4
 
-An action is 0-5: the hole of the player to move, counted from that player's
-own left (South's ``A``-``F``, North's ``a``-``f``). Players alternate, South
-(OpenSpiel's player 0) first, from the standard start: Oware has no passes,
-so who moves is never written. OpenSpiel's ``oware`` plays the tournament
-Oware Abapa rules, so the records are ``[Game "Wari"] [Rules "abapa"]``.
+A game holds OpenSpiel actions when its ``formats`` has
+``"openspiel-actions"``: it names OpenSpiel's game (``openspiel_name``), the
+variant OpenSpiel plays (``openspiel_variant()``), and translates actions
+(``move_of_action`` / ``action_of_move``). OpenSpiel's ``oware`` actions are
+0-5, a hole counted from the mover's own left, and it plays the tournament
+Oware Abapa rules (``[Game "Wari"] [Rules "abapa"]``); its ``mancala``
+(Kalah) actions are the pit indices 1-6 and 8-13 (``docs/kalah.md``). Who
+moves is never written: the rules say it. A log holds one game; reading
+without naming one reads the first registered game that has OpenSpiel
+actions (Oware).
 
-Reading replays every game through the abapa rules (an action log carries no
+Reading replays every game through the rules (an action log carries no
 result, so the record's ``Result``, ``Score`` and ``+n`` capture counts come
-from the rules); an action that is not legal makes the game damaged, with
-its line and column, and the next line is still read. Writing keeps only
-what the format holds, the main line's moves: tags, comments and variations
-have no place in it.
+from the rules). A line with an action that cannot be played is its own
+damaged record, with the line and column of that action, and the next line
+is still read; its raw text is a PMN game (the moves read, then the rest of
+the line as written, from the bad action on), so that written as PMN it
+reads back as a game of its own that fails at the same action. Writing keeps
+only what the format holds, the main line's moves: tags, comments and
+variations have no place in it.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from typing import IO
+from typing import IO, Any
 
 from notation.errors import PMNError
-from notation.games.base import Variant
-from notation.games.wari import HOLE_NAMES, WariPosition, WariVariant
-from notation.pits import DEFAULT, PITS_TAG, first_mover, is_board_record, translate_record
+from notation.games import AnyVariant, MoveError, RulesError, find_game, games
+from notation.pits import DEFAULT, PITS_TAG, translate_record
 from notation.record import Line, MoveNode, ReadError, Record
+from notation.replay import expected_number, record_variant
 
-#: The variant OpenSpiel's ``oware`` plays.
-ABAPA = WariVariant("abapa")
+FORMAT = "openspiel-actions"
 _ACTION_RE = re.compile(r"\S+")
-_LETTER_RE = re.compile(r"([A-Fa-f])(?:\+\d+)?")
 
 
 class ActionsWriteError(PMNError):
@@ -51,81 +58,105 @@ class ActionsWriteError(PMNError):
         self.column = column
 
 
-def hole_of_action(action: int, player: int) -> int:
-    """The hole (0-11, sowing order) an action of ``player`` (0 South, 1 North) empties."""
-    return 6 * player + action
+def openspiel_games() -> tuple[str, ...]:
+    """The ``Game`` tag values of the games whose records OpenSpiel actions can hold."""
+    return tuple(
+        cls.names[0] for cls in games() if FORMAT in cls.formats and cls.openspiel_name is not None
+    )
 
 
-def action_of_hole(hole: int) -> int:
-    """The action (0-5) that empties a hole, for the hole's owner."""
-    return hole % 6
+def openspiel_variant(game: str | None = None) -> AnyVariant:
+    """The variant OpenSpiel plays for a ``Game`` tag value or an OpenSpiel game name
+    (``"Kalah"``, ``"Oware"``, ``"mancala"``); None gives the first such game registered.
+
+    Raises RulesError for a game that has no OpenSpiel actions.
+    """
+    classes = [cls for cls in games() if FORMAT in cls.formats and cls.openspiel_name]
+    if game is None:
+        found = classes[:1]
+    else:
+        key = game.strip().lower()
+        found = [cls for cls in classes if cls.openspiel_name == key]
+        if not found:
+            cls = find_game(game)
+            found = [cls] if cls in classes else []
+    variant = found[0].openspiel_variant() if found else None
+    if variant is None:
+        raise RulesError(
+            f"{game or 'no game'} has no OpenSpiel actions "
+            f"(games that have: {', '.join(openspiel_games()) or 'none'})"
+        )
+    return variant
 
 
 # -- reading ----------------------------------------------------------------
 
 
-def read_actions(text: str, source: str = "<string>") -> list[Record]:
-    """Every game in an action-sequence text."""
-    return list(iter_action_records(text.splitlines(keepends=True), source))
+def read_actions(text: str, source: str = "<string>", game: str | None = None) -> list[Record]:
+    """Every game in an action-sequence text (``game``: see :func:`openspiel_variant`)."""
+    return list(iter_action_records(text.splitlines(keepends=True), source, game))
 
 
-def iter_action_records(lines: Iterable[str | bytes], source: str = "<string>") -> Iterator[Record]:
-    """Yield one record per game line, replayed through the abapa rules."""
+def iter_action_records(
+    lines: Iterable[str | bytes], source: str = "<string>", game: str | None = None
+) -> Iterator[Record]:
+    """Yield one record per game line, replayed through the rules OpenSpiel plays."""
+    variant = openspiel_variant(game)
     for number, raw in enumerate(lines, start=1):
         text = raw.decode("utf-8", errors="replace") if isinstance(raw, bytes) else raw
         stripped = text.strip().lstrip("\ufeff")
         if not stripped or stripped.startswith("#"):
             continue
-        yield record_from_actions(text.rstrip("\r\n").lstrip("\ufeff"), source, number)
+        yield record_from_actions(text.rstrip("\r\n").lstrip("\ufeff"), source, number, variant)
 
 
-def record_from_actions(line: str, source: str = "<string>", line_number: int = 1) -> Record:
-    """The record of one game line (damaged, with the reason, if an action is not legal)."""
-    variant: Variant[WariPosition, int] = ABAPA
+def record_from_actions(
+    line: str, source: str = "<string>", line_number: int = 1, variant: AnyVariant | None = None
+) -> Record:
+    """The record of one game line (damaged, with the reason, if an action cannot be played)."""
+    variant = variant or openspiel_variant()
+    game_tags = (("Game", variant.game), ("Rules", variant.rules))
+    seats = len(variant.seats)
     position = variant.initial_position()
     nodes: list[MoveNode] = []
     for match in _ACTION_RE.finditer(line):
         text, column = match.group(), match.start() + 1
-        error = _check_action(variant, position, text)
-        if error is not None:
-            return Record(
-                (("Game", "Wari"), ("Rules", "abapa")),
-                Line(tuple(nodes)),
-                "*",
-                (ReadError(error[0], f"action {text}: {error[1]}", line_number, column),),
-                line + "\n",
-                source,
-                line_number,
-            )
-        move = hole_of_action(int(text), position.to_move)
-        number = f"{position.turn // 2 + 1}." if position.to_move == 0 else None
-        token = variant.format_move(move, position)
-        nodes.append(MoveNode(token, number, line=line_number, column=column))
+        try:
+            if not text.isdigit():
+                raise MoveError("an action is a whole number", code="bad-move-syntax")
+            move = variant.move_of_action(position, int(text))
+        except MoveError as exc:
+            error = ReadError(exc.code, f"action {text}: {exc.reason}", line_number, column)
+            raw = _damaged_text(game_tags, nodes, variant, position, line[match.start() :])
+            return Record(game_tags, Line(tuple(nodes)), "*", (error,), raw, source, line_number)
+        # a number before the first seat's moves, as the canonical form writes them
+        number = expected_number(variant, position) if variant.turn(position) % seats == 0 else None
+        nodes.append(
+            MoveNode(variant.format_move(move, position), number, line=line_number, column=column)
+        )
         position = variant.play(position, move)
     outcome = variant.outcome(position)
     result = outcome.result if outcome is not None else "*"
-    tags: list[tuple[str, str]] = [("Game", "Wari"), ("Rules", "abapa"), ("Result", result)]
+    tags: list[tuple[str, str]] = [*game_tags, ("Result", result)]
     if outcome is not None:
         tags.append(("Score", "-".join(map(str, variant.scores(position)))))
     return Record(tuple(tags), Line(tuple(nodes)), result, (), None, source, line_number)
 
 
-def _check_action(
-    variant: Variant[WariPosition, int], position: WariPosition, text: str
-) -> tuple[str, str] | None:
-    """Why an action cannot be played here, as (code, reason); None if it can."""
-    if not text.isdigit() or not 0 <= int(text) <= 5:
-        return "bad-move-syntax", "an action is a number 0-5 (a hole from the mover's left)"
-    outcome = variant.outcome(position)
-    if outcome is not None:
-        return "game-over", f"the game is already over ({outcome.result}: {outcome.reason})"
-    legal = list(variant.legal_moves(position))
-    move = hole_of_action(int(text), position.to_move)
-    if move not in legal:
-        allowed = " ".join(str(action_of_hole(m)) for m in legal)
-        why = "is empty" if not position.pits[move] else "does not give the opponent stones (A5)"
-        return "illegal-move", f"hole {HOLE_NAMES[move]} {why} (legal actions: {allowed})"
-    return None
+def _damaged_text(
+    tags: tuple[tuple[str, str], ...],
+    nodes: list[MoveNode],
+    variant: AnyVariant,
+    position: Any,
+    rest: str,
+) -> str:
+    """A damaged line as a PMN game of its own: its tags, the moves read, then the rest
+    of the line as written (from the action that cannot be played), unfinished."""
+    head = "".join(f'[{name} "{value}"]\n' for name, value in tags)
+    moves = [f"{node.number} {node.token}" if node.number else node.token for node in nodes]
+    # the number keeps the rest from starting a line (a "[" there would start a tag pair)
+    moves.append(f"{expected_number(variant, position)} {rest.strip()}")
+    return head + "\n" + " ".join(moves) + " *\n"
 
 
 # -- writing ----------------------------------------------------------------
@@ -140,18 +171,26 @@ def write_actions(records: Iterable[Record], out: IO[str]) -> None:
 def actions_of(record: Record) -> list[int]:
     """The OpenSpiel actions of a record's main line. Raises ActionsWriteError."""
     if record.damaged:
-        raise ActionsWriteError("a game that could not be read cannot be written as actions", record)
-    if not is_board_record(record):
         raise ActionsWriteError(
-            f'OpenSpiel\'s oware is played on the Wari board, not "{record.tag("Game") or "?"}"',
+            "a game that could not be read cannot be written as actions", record
+        )
+    try:
+        variant = record_variant(record)
+    except RulesError as exc:
+        raise ActionsWriteError(str(exc), record) from exc
+    cls = type(variant)
+    wanted = cls.openspiel_variant() if FORMAT in cls.formats else None
+    if wanted is None:
+        raise ActionsWriteError(
+            f"OpenSpiel actions hold {', '.join(openspiel_games())} games, not "
+            f'"{record.tag("Game") or "?"}"',
             record,
         )
-    rules = (record.tag("Rules") or "").split()
-    if rules[:1] != ["abapa"]:
+    if variant != wanted:
         raise ActionsWriteError(
-            "OpenSpiel's oware plays the abapa rules; this record is "
+            f"OpenSpiel's {cls.openspiel_name} plays the {wanted.rules} rules; this record is "
             f'{record.tag("Game")} under "{record.tag("Rules") or "its default rules"}" '
-            '(only [Rules "abapa"] records can be written as OpenSpiel actions)',
+            f'(only [Rules "{wanted.rules}"] records can be written as OpenSpiel actions)',
             record,
         )
     if record.tag("Position") is not None:
@@ -163,29 +202,26 @@ def actions_of(record: Record) -> list[int]:
     if record.tag(PITS_TAG, DEFAULT) != DEFAULT:
         record = translate_record(record, DEFAULT).record
     actions: list[int] = []
-    mover = first_mover(record)
-    for index, node in enumerate(record.mainline.moves):
-        match = _LETTER_RE.fullmatch(node.token)
-        seat = mover ^ (index % 2)
-        hole = HOLE_NAMES.index(match.group(1)) if match is not None else -1
-        if hole // 6 != seat:
+    position = variant.initial_position()
+    for node in record.mainline.moves:
+        try:
+            move = variant.parse_move(node.token, position)
+        except MoveError as exc:
             raise ActionsWriteError(
-                f"move {node.token} is not a hole of {('South', 'North')[seat]}, who moves here",
-                record,
-                node.line,
-                node.column,
-            )
-        actions.append(action_of_hole(hole))
+                f"move {node.token}: {exc.reason}", record, node.line, node.column
+            ) from exc
+        actions.append(variant.action_of_move(position, move))
+        position = variant.play(position, move)
     return actions
 
 
 __all__ = [
-    "ABAPA",
+    "FORMAT",
     "ActionsWriteError",
-    "action_of_hole",
     "actions_of",
-    "hole_of_action",
     "iter_action_records",
+    "openspiel_games",
+    "openspiel_variant",
     "read_actions",
     "record_from_actions",
     "write_actions",

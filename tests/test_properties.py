@@ -1,4 +1,4 @@
-"""Properties of every generated game, for all three games, every ruleset, and
+"""Properties of every generated game, for every game, every ruleset, and
 Tricala with 2 and 3 players (issue 7).
 
 Games are random legal games: random moves from the engine's own legal moves
@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from notation import find_variant
 from notation.games import AnyVariant, MoveError
+from notation.games.kalah import KalahPosition
 from notation.games.trias import TriasPosition
 from notation.games.tricala import PIT_NAMES as TRICALA_PITS
 from notation.games.tricala import TricalaPosition, unpack
@@ -37,6 +38,7 @@ GAMES: list[list[tuple[str, str]]] = [
     [("Game", "Tricala"), ("Rules", "tie=opponent"), ("Players", "3")],
     [("Game", "Tricala"), ("Players", "3")],
     [("Game", "Trias")],
+    [("Game", "Kalah")],
 ]
 
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -114,6 +116,8 @@ def stones(variant: AnyVariant, position: object) -> tuple[list[int], int]:
         return list(position.pits), sum(position.captured)
     if isinstance(position, TriasPosition):
         return list(position.pits), sum(position.removed)
+    if isinstance(position, KalahPosition):  # the stores are pits too: nothing leaves the board
+        return list(position.pits), 0
     assert isinstance(position, TricalaPosition)
     counts = [count for pit in position.board for count in unpack(pit)]
     return counts, sum(position.captured) + sum(position.hand)
@@ -144,6 +148,8 @@ def candidate_tokens(variant: AnyVariant, position: object, rng: random.Random) 
         return list(HOLE_NAMES)
     if isinstance(position, TriasPosition):
         return [f"{rank}{file}" for rank in "123" for file in "abcdefghijkl"]
+    if isinstance(position, KalahPosition):
+        return list("ABCDEFabcdef")
     assert isinstance(position, TricalaPosition)
     if position.in_setup:
         return ["+".join(sorted(rng.sample(TRICALA_PITS, 3))) for _ in range(20)]

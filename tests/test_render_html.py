@@ -126,6 +126,6 @@ def test_illegal_move_is_a_render_error():
 
 
 def test_unknown_game_is_a_render_error():
-    (record,) = read_text('[Game "Kalah"]\n\n1. C *\n')
-    with pytest.raises(RenderError, match='unknown game "Kalah"'):
+    (record,) = read_text('[Game "Bao"]\n\n1. C *\n')
+    with pytest.raises(RenderError, match='unknown game "Bao"'):
         record_html(record)

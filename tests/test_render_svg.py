@@ -225,6 +225,34 @@ def test_trias_relay_move_hand_worked():
     assert captions(root).endswith("North to move")
 
 
+# -- Kalah ----------------------------------------------------------------------
+
+
+def test_kalah_start_names_every_pit_and_both_stores():
+    kalah = find_variant("Kalah")
+    root = parse(position_svg(kalah, kalah.initial_position()))
+    assert counts(root) == {name: "4" for name in "ABCDEFabcdef"}
+    assert scores(root) == {"South": 0, "North": 0}
+    assert captions(root).endswith("South to move")
+
+
+def test_kalah_capture_hand_worked():
+    # South's B (1 seed) falls in its empty C; d opposite holds 4: 4 + 1 go to South's
+    # store (K4), leaving B, C and d empty; North moves next
+    kalah = find_variant("Kalah")
+    before = kalah.parse_position("4-1-0-4-4-4-0-4-4-4-4-4-4-7-S")
+    move = kalah.parse_move("B", before)
+    root = parse(position_svg(kalah, kalah.play(before, move), last_move=move, before=before))
+    assert counts(root) == {
+        "A": "4", "B": "0", "C": "0", "D": "4", "E": "4", "F": "4",
+        "a": "4", "b": "4", "c": "4", "d": "0", "e": "4", "f": "4",
+    }  # fmt: skip
+    assert scores(root) == {"South": 5, "North": 7}
+    assert marked(root) == ["B"]
+    assert "Last move: South B+5" in captions(root)
+    assert captions(root).endswith("North to move")
+
+
 # -- any board ------------------------------------------------------------------
 
 

@@ -22,7 +22,7 @@ def codes(text: str) -> list[str]:
 
 @pytest.mark.parametrize(
     "path",
-    sorted(p for p in EXAMPLES.glob("*.pmn") if p.name.startswith(("wari", "trysse"))),
+    sorted(p for p in EXAMPLES.glob("*.pmn") if p.name.startswith(("wari", "trysse", "kalah"))),
     ids=lambda p: p.name,
 )
 def test_good_examples_are_valid(path):
@@ -34,6 +34,12 @@ def test_good_examples_are_valid(path):
 # each broken example, and the one problem it must be rejected for
 BROKEN = {
     "missing-game-tag.pmn": ["unknown-rules"],
+    "kalah-empty-pit.pmn": ["empty-hole"],
+    "kalah-extra-turn-wrong-move-number.pmn": ["wrong-move-number"],
+    "kalah-move-after-end.pmn": ["game-over"],
+    "kalah-not-your-pit.pmn": ["not-your-hole"],
+    "kalah-wrong-capture-count.pmn": ["wrong-capture-count"],
+    "kalah-wrong-result.pmn": ["wrong-result"],
     "trysse-move-after-end.pmn": ["game-over"],
     "trysse-score-mismatch.pmn": ["score-mismatch"],
     "trysse-wrong-result.pmn": ["wrong-result"],

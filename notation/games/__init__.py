@@ -69,6 +69,7 @@ BUILTIN_GAMES = (
     "notation.games.wari:WariVariant",
     "notation.games.tricala:TricalaVariant",
     "notation.games.trias:TriasVariant",
+    "notation.games.kalah:KalahVariant",
 )
 #: The entry point group through which other packages add games.
 ENTRY_POINT_GROUP = "pmn.games"

@@ -268,6 +268,17 @@ class Variant(abc.ABC, Generic[P, M]):
         return ", ".join(parts)
 
     # -- OpenSpiel actions (games whose ``formats`` has "openspiel-actions") --
+    @classmethod
+    def openspiel_variant(cls) -> Variant[Any, Any] | None:
+        """The variant OpenSpiel's game ``openspiel_name`` plays (None when there is none).
+
+        The default is the game's default variant (``names[0]``, no ``Rules``);
+        a game whose OpenSpiel counterpart plays another ruleset overrides it.
+        """
+        if cls.openspiel_name is None:
+            return None
+        return cls.from_tags(cls.names[0], None, {})
+
     def move_of_action(self, position: P, action: int) -> M:
         """The legal move OpenSpiel's action id means in ``position``. Raises MoveError."""
         raise MoveError(f"{self.game} has no OpenSpiel actions", code="bad-move-syntax")

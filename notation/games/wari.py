@@ -41,6 +41,7 @@ from functools import lru_cache
 
 from notation.games.base import (
     IllegalMoveError,
+    MoveError,
     MoveSyntaxError,
     Outcome,
     PositionError,
@@ -439,6 +440,43 @@ class WariVariant(Variant[WariPosition, int]):
             # every earlier board unreachable: captured stones never come back)
             seen = position.seen | {(position.pits, position.to_move)}
         return WariPosition(pits, (south, north), 1 - position.to_move, position.turn + 1, seen)
+
+    # -- OpenSpiel ``oware`` actions: 0-5, a hole from the mover's own left --
+    @classmethod
+    def openspiel_variant(cls) -> WariVariant:
+        """OpenSpiel's ``oware`` plays the tournament rules, ruleset ``abapa`` (A1-A8)."""
+        return cls("abapa")
+
+    def move_of_action(self, position: WariPosition, action: int) -> int:
+        """The hole an ``oware`` action (0-5, from the mover's left) empties. Raises MoveError."""
+        if self.ruleset != "abapa":
+            raise MoveError(
+                f'OpenSpiel\'s oware plays the abapa rules, not {self.game} under "{self.rules}"',
+                code="bad-move-syntax",
+            )
+        if not 0 <= action <= 5:
+            raise MoveSyntaxError("an action is a number 0-5 (a hole from the mover's left)")
+        outcome = self.outcome(position)
+        if outcome is not None:
+            raise IllegalMoveError(
+                f"the game is already over ({outcome.result}: {outcome.reason})", code="game-over"
+            )
+        legal = list(self.legal_moves(position))
+        move = 6 * position.to_move + action
+        if move not in legal:
+            allowed = " ".join(str(m % 6) for m in legal)
+            why = (
+                "is empty" if not position.pits[move] else "does not give the opponent stones (A5)"
+            )
+            raise IllegalMoveError(
+                f"hole {HOLE_NAMES[move]} {why} (legal actions: {allowed})",
+                legal=[self.format_move(m, position) for m in legal],
+            )
+        return move
+
+    def action_of_move(self, position: WariPosition, move: int) -> int:
+        """The ``oware`` action of a move: the hole counted from its owner's left (0-5)."""
+        return move % 6
 
 
 def variant_from_tags(game: str, rules: str | None, tags: Mapping[str, str]) -> WariVariant:
