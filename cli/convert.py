@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Iterator
 
@@ -10,7 +9,8 @@ import click
 
 from cli.common import location
 from notation.canonical import rewrite_moves
-from notation.collection import FORMATS, detect_format, read_path, write_path
+from notation.collection import FORMATS, comment_losses, detect_format, read_path, write_path
+from notation.files import same_file
 from notation.ogn import OGNWriteError
 from notation.openspiel import ActionsWriteError
 from notation.pits import CONVENTIONS, DEFAULT, PITS_TAG, PitsError, translate_record
@@ -87,25 +87,22 @@ def convert(
     writing keeps only the main line's moves. Records whose holes are
     numbered (a Pits tag, or --from-pits) are reported on stderr.
     """
-    same_file = (
-        output != "-"
-        and source != "-"
-        and os.path.exists(output)
-        and os.path.samefile(source, output)
-    )
-    if same_file and not in_place:
+    overwriting = same_file(source, output)
+    if overwriting and not in_place:
         raise click.UsageError(f"{output} is the input file; pass --in-place to overwrite it")
     fmt = output_format or (detect_format(output) if output != "-" else "pmn")
     if pits is not None and pits.lower() != DEFAULT and fmt in FIXED_NAMING:
         raise click.UsageError(f"--pits {pits}: {fmt} names the holes its own way")
     target = pits.lower() if pits is not None else DEFAULT if from_pits is not None else None
     damaged = 0
+    undecodable = 0  # records with bytes that are not UTF-8: rewriting the source would lose them
     current = [0, ""]  # the game being converted: its number and source, for write errors
 
     def records() -> Iterator[Record]:
-        nonlocal damaged
+        nonlocal damaged, undecodable
         for index, record in enumerate(read_path(source, input_format), start=1):
             current[:] = [index, record.source]
+            undecodable += any(error.code == "encoding" for error in record.errors)
             if record.damaged:
                 damaged += 1
                 for error in record.errors:
@@ -128,11 +125,20 @@ def convert(
                 for issue in issues:
                     where = location(record.source, issue.line, issue.column)
                     click.echo(f"{where}: game {index}: {issue.message}", err=True)
+            for loss in comment_losses(record, fmt):
+                where = location(record.source, record.line, 0)
+                click.echo(f"{where}: game {index}: changed for {fmt}: {loss}", err=True)
             yield record
 
     # Reading the whole source first keeps an in-place conversion from reading what it writes.
     try:
         collected = list(records()) if in_place else records()
+        if overwriting and undecodable:
+            # the records hold U+FFFD for the bad bytes: writing them would destroy those bytes
+            raise click.ClickException(
+                f"{source}: not rewritten: it holds bytes that are not UTF-8 "
+                f"({undecodable} record(s)); convert it to another file instead"
+            )
         write_path(collected, output, fmt, width=width)
     except OSError as exc:
         raise click.FileError(output, exc.strerror) from exc

@@ -1,0 +1,288 @@
+"""Nothing a run does can destroy a file: safe writes, safe folder walks, the recorder's resume.
+
+Every writing command is run on every kind of target (a regular file, a
+symbolic link, a hard link, a character device, a FIFO, a read-only file, a
+missing folder) and the outcome checked each time.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import resource
+import stat
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import jsonschema
+import pytest
+from click.testing import CliRunner
+
+from cli.main import pmn
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME = '[Game "Wari"]\n[South "Ada"]\n[North "Kofi"]\n[Result "*"]\n\n1. C b *\n'
+OTHER = '[Game "Wari"]\n[South "Efua"]\n[North "Yaw"]\n[Result "*"]\n\n1. D e *\n'
+
+
+def invoke(*args: str, input: str | None = None):
+    return CliRunner().invoke(pmn, list(args), input=input)
+
+
+def leftovers(folder: Path) -> list[str]:
+    """Temporary files a write left behind."""
+    return [name for name in os.listdir(folder) if name.startswith(".pmn-")]
+
+
+@pytest.fixture
+def game(tmp_path: Path) -> Path:
+    path = tmp_path / "g.pmn"
+    path.write_text(GAME)
+    return path
+
+
+# The writing commands with an output target: (arguments for a target, what they write).
+WRITERS = {
+    "convert": lambda source, target: ["convert", str(source), "-o", str(target), "--to", "json"],
+    "show": lambda source, target: ["show", str(source), "--svg", str(target)],
+    "render": lambda source, target: ["render", str(source), "--html", str(target)],
+}
+
+
+def expected_output(command: str, source: Path) -> str:
+    result = invoke(*WRITERS[command](source, "-"))
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+@pytest.mark.parametrize("command", sorted(WRITERS))
+def test_a_regular_file_is_replaced_keeping_its_mode_and_nothing_is_left_behind(
+    command, game, tmp_path
+):
+    target = tmp_path / "out.file"
+    target.write_text("old")
+    target.chmod(0o664)
+    result = invoke(*WRITERS[command](game, target))
+    assert result.exit_code == 0, result.output
+    assert target.read_text() == expected_output(command, game)
+    assert stat.S_IMODE(target.stat().st_mode) == 0o664
+    assert leftovers(tmp_path) == []
+
+
+@pytest.mark.parametrize("command", sorted(WRITERS))
+def test_a_new_file_gets_the_umask_mode(command, game, tmp_path):
+    target = tmp_path / "new.file"
+    old = os.umask(0o027)
+    try:
+        result = invoke(*WRITERS[command](game, target))
+    finally:
+        os.umask(old)
+    assert result.exit_code == 0, result.output
+    assert stat.S_IMODE(target.stat().st_mode) == 0o640
+
+
+@pytest.mark.parametrize("command", sorted(WRITERS))
+def test_a_symlink_is_written_through_and_stays_a_link(command, game, tmp_path):
+    real = tmp_path / "real.file"
+    real.write_text("old")
+    link = tmp_path / "link.file"
+    link.symlink_to(real)
+    result = invoke(*WRITERS[command](game, link))
+    assert result.exit_code == 0, result.output
+    assert link.is_symlink() and os.readlink(link) == str(real)
+    assert real.read_text() == expected_output(command, game)
+
+
+@pytest.mark.parametrize("command", sorted(WRITERS))
+def test_a_hard_link_is_rewritten_in_place_so_both_names_see_it(command, game, tmp_path):
+    first = tmp_path / "first.file"
+    first.write_text("old")
+    second = tmp_path / "second.file"
+    os.link(first, second)
+    result = invoke(*WRITERS[command](game, second))
+    assert result.exit_code == 0, result.output
+    assert os.path.samefile(first, second) and first.stat().st_nlink == 2
+    assert first.read_text() == expected_output(command, game)
+    assert leftovers(tmp_path) == []
+
+
+@pytest.mark.parametrize("command", sorted(WRITERS))
+def test_a_character_device_is_written_into_not_replaced(command, game, tmp_path):
+    null = tmp_path / "null"  # a device node of our own, like /dev/null (1, 3)
+    try:
+        os.mknod(null, stat.S_IFCHR | 0o666, os.makedev(1, 3))
+    except PermissionError:
+        pytest.skip("cannot make device nodes here")
+    result = invoke(*WRITERS[command](game, null))
+    assert result.exit_code == 0, result.output
+    assert stat.S_ISCHR(os.lstat(null).st_mode)
+    assert leftovers(tmp_path) == []
+
+
+@pytest.mark.parametrize("command", sorted(WRITERS))
+def test_a_link_to_dev_null_stays_a_link(command, game, tmp_path):
+    link = tmp_path / "stdout-like"
+    link.symlink_to("/dev/null")
+    result = invoke(*WRITERS[command](game, link))
+    assert result.exit_code == 0, result.output
+    assert link.is_symlink() and stat.S_ISCHR(os.stat("/dev/null").st_mode)
+
+
+@pytest.mark.parametrize("command", sorted(WRITERS))
+def test_a_fifo_is_written_into_and_its_reader_gets_everything(command, game, tmp_path):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    received: list[bytes] = []
+    reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()), daemon=True)
+    reader.start()
+    result = invoke(*WRITERS[command](game, fifo))
+    reader.join(timeout=10)  # a reader of a FIFO that was replaced waits forever: a daemon
+    assert result.exit_code == 0, result.output
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+    assert received == [expected_output(command, game).encode()]
+
+
+@pytest.mark.parametrize("command", sorted(WRITERS))
+def test_a_read_only_file_is_refused_and_unchanged(command, game, tmp_path):
+    target = tmp_path / "locked.file"
+    target.write_text("keep me")
+    target.chmod(0o444)
+    result = invoke(*WRITERS[command](game, target))
+    assert result.exit_code == 1
+    assert "read-only" in result.output and "Traceback" not in result.output
+    assert target.read_text() == "keep me"
+    assert stat.S_IMODE(target.stat().st_mode) == 0o444
+
+
+@pytest.mark.parametrize("command", sorted(WRITERS))
+def test_a_missing_folder_is_a_clear_error(command, game, tmp_path):
+    result = invoke(*WRITERS[command](game, tmp_path / "nowhere" / "out.file"))
+    assert result.exit_code == 1
+    assert "no such folder" in result.output.lower()
+    assert isinstance(result.exception, SystemExit)
+
+
+@pytest.mark.parametrize("command", ["show", "render"])
+@pytest.mark.parametrize("spelling", ["./g.pmn", "hard.pmn"])
+def test_a_picture_over_its_own_record_is_refused(command, game, tmp_path, monkeypatch, spelling):
+    monkeypatch.chdir(tmp_path)
+    os.link(game, tmp_path / "hard.pmn")
+    result = invoke(*WRITERS[command]("g.pmn", spelling))
+    assert result.exit_code == 2
+    assert "is the input file" in result.output
+    assert game.read_text() == GAME
+
+
+# fmt -i: the file rewritten is its own input
+
+
+UNFORMATTED = '[Result "*"]\n[Game "Wari"]\n[South "Ada"]\n[North "Kofi"]\n\n1. C b *\n'
+
+
+def formatted_text(tmp_path: Path) -> str:
+    scratch = tmp_path / "scratch.pmn"
+    scratch.write_text(UNFORMATTED)
+    return invoke("fmt", str(scratch)).stdout
+
+
+def test_fmt_in_place_keeps_mode_links_and_hard_links(tmp_path):
+    canonical = formatted_text(tmp_path)
+    assert canonical != UNFORMATTED
+    plain = tmp_path / "plain.pmn"
+    plain.write_text(UNFORMATTED)
+    plain.chmod(0o664)
+    real = tmp_path / "real.pmn"
+    real.write_text(UNFORMATTED)
+    link = tmp_path / "link.pmn"
+    link.symlink_to(real)
+    first = tmp_path / "first.pmn"
+    first.write_text(UNFORMATTED)
+    os.link(first, tmp_path / "second.pmn")
+    result = invoke("fmt", "-i", str(plain), str(link), str(tmp_path / "second.pmn"))
+    assert result.exit_code == 0, result.output
+    assert plain.read_text() == canonical and stat.S_IMODE(plain.stat().st_mode) == 0o664
+    assert link.is_symlink() and real.read_text() == canonical
+    assert first.read_text() == canonical and first.stat().st_nlink == 2
+    assert leftovers(tmp_path) == []
+
+
+def test_fmt_in_place_refuses_a_read_only_file_and_goes_on(tmp_path):
+    locked = tmp_path / "locked.pmn"
+    locked.write_text(UNFORMATTED)
+    locked.chmod(0o444)
+    other = tmp_path / "other.pmn"
+    other.write_text(UNFORMATTED)
+    result = invoke("fmt", "-i", str(locked), str(other))
+    assert result.exit_code == 1
+    assert "locked.pmn: not rewritten" in result.output and "read-only" in result.output
+    assert locked.read_text() == UNFORMATTED and stat.S_IMODE(locked.stat().st_mode) == 0o444
+    assert other.read_text() == formatted_text(tmp_path)
+
+
+@pytest.mark.parametrize(
+    "error",
+    [OSError(errno.ENOSPC, "No space left on device"), PermissionError(errno.EACCES, "denied")],
+)
+def test_fmt_in_place_on_a_full_disk_is_a_clean_error(tmp_path, monkeypatch, error):
+    path = tmp_path / "g.pmn"
+    path.write_text(UNFORMATTED)
+
+    def fail(*args, **kwargs):
+        raise error
+
+    monkeypatch.setattr(os, "replace", fail)
+    result = invoke("fmt", "-i", str(path))
+    assert result.exit_code == 1
+    assert isinstance(result.exception, SystemExit)
+    assert f"g.pmn: not rewritten: {error.strerror}" in result.output
+    assert path.read_text() == UNFORMATTED
+    assert leftovers(tmp_path) == []
+
+
+# the temporary file never outlives a write
+
+
+def test_an_exception_or_a_sigterm_during_a_write_leaves_no_temporary_file(tmp_path):
+    target = tmp_path / "out.pmn"
+    target.write_text("old")
+    script = (
+        "import os, signal\n"
+        "from notation.collection import atomic_output\n"
+        f"with atomic_output({str(target)!r}) as out:\n"
+        "    out.write('x' * 100000)\n"
+        "    os.kill(os.getpid(), signal.SIGTERM)\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-c", script], env=env, timeout=60)
+    assert done.returncode != 0
+    assert leftovers(tmp_path) == []
+    assert target.read_text() == "old"
+    script = script.replace("os.kill(os.getpid(), signal.SIGTERM)", "raise KeyboardInterrupt")
+    done = subprocess.run([sys.executable, "-c", script], env=env, timeout=60, capture_output=True)
+    assert done.returncode != 0
+    assert leftovers(tmp_path) == [] and target.read_text() == "old"
+
+
+# item 20: lossy conversions
+
+
+def test_convert_in_place_refuses_a_latin1_file(tmp_path):
+    path = tmp_path / "latin.pmn"
+    data = GAME.replace("Ada", "Ad\u00e9").encode("latin-1")
+    path.write_bytes(data)
+    result = invoke("convert", str(path), "-o", str(path), "--in-place")
+    assert result.exit_code == 1
+    assert "not UTF-8" in result.output
+    assert path.read_bytes() == data
+
+
+def test_a_brace_in_a_comment_written_as_ogn_is_reported(tmp_path):
+    path = tmp_path / "c.pmn"
+    path.write_text('[Game "Wari"]\n[Result "*"]\n\n1. C ;see {this} here\nb *\n')
+    result = invoke("convert", str(path), "--to", "ogn")
+    assert result.exit_code == 0, result.output
+    assert "game 1: changed for ogn" in result.stderr and "see {this} here" in result.stderr
+    assert "see {this) here" in result.stdout  # what OGN can hold
