@@ -286,3 +286,98 @@ def test_a_brace_in_a_comment_written_as_ogn_is_reported(tmp_path):
     assert result.exit_code == 0, result.output
     assert "game 1: changed for ogn" in result.stderr and "see {this} here" in result.stderr
     assert "see {this) here" in result.stdout  # what OGN can hold
+
+
+# item 11: folder walks
+
+
+def run_pmn(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    """pmn in a process of its own, with a memory limit: a walk that reads /dev/zero ends."""
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.run(
+        [sys.executable, "-m", "cli", *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        preexec_fn=limit,
+    )
+
+
+@pytest.fixture
+def tricky_folder(tmp_path: Path) -> Path:
+    folder = tmp_path / "games"
+    (folder / "sub").mkdir(parents=True)
+    (folder / "good.pmn").write_text(GAME)
+    (folder / "sub" / "other.pmn").write_text(OTHER)
+    (folder / "inside.pmn").symlink_to(folder / "sub" / "other.pmn")
+    secret = tmp_path / "secret.pmn"
+    secret.write_text('[Game "Wari"]\n[Secret "password123"]\n\n1. Z *\n')
+    (folder / "out.pmn").symlink_to(secret)
+    (folder / "zero.pmn").symlink_to("/dev/zero")
+    (folder / "dangling.pmn").symlink_to(tmp_path / "gone.pmn")
+    os.mkfifo(folder / "fifo.pmn")
+    return folder
+
+
+def test_a_folder_walk_reads_regular_files_only_and_reports_the_rest(tricky_folder):
+    done = run_pmn("validate", "--format", "json", str(tricky_folder))
+    report = json.loads(done.stdout)
+    schema = json.loads((ROOT / "schemas" / "report.schema.json").read_text())
+    jsonschema.validate(report, schema)
+    read = sorted(Path(game["source"]).name for game in report["games"])
+    assert read == ["good.pmn", "inside.pmn", "other.pmn"]  # a link inside the folder is read
+    skipped = {Path(entry["path"]).name: entry["reason"] for entry in report["unread_files"]}
+    assert skipped == {
+        "dangling.pmn": "a link to nothing",
+        "fifo.pmn": "a FIFO",
+        "out.pmn": "a link out of the folder",
+        "zero.pmn": "a link out of the folder",
+    }
+    assert "password123" not in done.stdout + done.stderr
+    assert done.returncode == 0  # skipping is not a failure: every game read is valid
+
+
+def test_a_folder_walk_says_what_it_skipped_on_stderr(tricky_folder):
+    done = run_pmn("validate", str(tricky_folder))
+    assert f"{tricky_folder / 'fifo.pmn'}: skipped: a FIFO" in done.stderr
+    assert f"{tricky_folder / 'out.pmn'}: skipped: a link out of the folder" in done.stderr
+    assert "3 game(s): 3 valid, 0 invalid" in done.stdout
+    assert done.returncode == 0
+
+
+def test_a_named_device_is_one_problem_and_the_rest_goes_on(game):
+    done = run_pmn("validate", "--format", "json", "/dev/zero", str(game))
+    assert done.returncode == 1
+    report = json.loads(done.stdout)
+    assert [entry["path"] for entry in report["unread_files"]] == ["/dev/zero"]
+    assert report["unread_files"][0]["error"] is True
+    assert "device" in report["unread_files"][0]["reason"]
+    assert report["summary"] == {"games": 1, "valid": 1, "invalid": 0}
+
+
+def test_a_named_pipe_is_read(game, tmp_path):
+    fifo = tmp_path / "piped.pmn"
+    os.mkfifo(fifo)
+
+    def feed() -> None:
+        with open(fifo, "w") as out:
+            out.write(GAME)
+
+    writer = threading.Thread(target=feed, daemon=True)
+    writer.start()
+    done = run_pmn("validate", str(fifo))
+    writer.join(timeout=10)
+    assert done.returncode == 0, done.stderr
+    assert "1 game(s): 1 valid" in done.stdout
+
+
+def test_stats_skips_what_a_walk_skips(tricky_folder):
+    done = run_pmn("stats", "--format", "json", str(tricky_folder))
+    assert json.loads(done.stdout)["summary"]["games"] == 3
+    assert "fifo.pmn: skipped: a FIFO" in done.stderr
+    assert done.returncode == 0
