@@ -381,3 +381,100 @@ def test_stats_skips_what_a_walk_skips(tricky_folder):
     assert json.loads(done.stdout)["summary"]["games"] == 3
     assert "fifo.pmn: skipped: a FIFO" in done.stderr
     assert done.returncode == 0
+
+
+# item 8 and 12: the recorder
+
+
+def record(path: Path, typed: str, *extra: str):
+    return CliRunner().invoke(pmn, ["record", *extra, str(path)], input=typed)
+
+
+def test_resume_carries_on_the_last_game_and_keeps_every_other_byte(tmp_path):
+    path = tmp_path / "night.pmn"
+    first = OTHER.replace("1. D e *", "1. D e {a first game, as written}   *") + "\n\n"
+    path.write_text(first + GAME)
+    result = record(path, "A\nsave\n", "--resume")
+    assert result.exit_code == 0, result.output
+    assert "game 2: 2 move(s) so far" in result.output
+    text = path.read_text()
+    assert text.startswith(first)
+    assert text[len(first) :].rstrip().endswith("1. C b 2. A *")
+
+
+def test_resume_game_n_keeps_the_games_after_it(tmp_path):
+    path = tmp_path / "night.pmn"
+    path.write_bytes(b"\xef\xbb\xbf" + GAME.encode() + b"\n" + OTHER.encode())
+    result = record(path, "A\nsave\n", "--resume", "--game", "1")
+    assert result.exit_code == 0, result.output
+    data = path.read_bytes()
+    assert data.startswith(b"\xef\xbb\xbf[Game")
+    assert data.endswith(b"1. C b 2. A *\n\n" + OTHER.encode())
+
+
+def test_resume_keeps_the_opening_comment_and_the_last_comment_in_place(tmp_path):
+    path = tmp_path / "g.pmn"
+    path.write_text(GAME.replace("1. C b *", "{before the game} 1. C b (1... a) {the last} *"))
+    result = record(path, "A\nsave\n", "--resume")
+    assert result.exit_code == 0, result.output
+    text = " ".join(path.read_text().split())
+    assert "{before the game} 1. C b (1... a) {the last} 2. A *" in text
+    result = record(path, "undo\nsave\n", "--resume")
+    assert result.exit_code == 0, result.output
+    text = " ".join(path.read_text().split())  # what stood before a move taken back stays
+    assert text.endswith("{before the game} 1. C b (1... a) {the last} *")
+
+
+def test_resume_a_game_that_is_not_there(tmp_path):
+    path = tmp_path / "g.pmn"
+    path.write_text(GAME)
+    result = record(path, "", "--resume", "--game", "2")
+    assert result.exit_code == 2 and "has 1 game(s), not 2" in result.output
+    assert path.read_text() == GAME
+
+
+@pytest.mark.parametrize(
+    "error",
+    [OSError(errno.ENOSPC, "No space left on device"), PermissionError(errno.EACCES, "denied")],
+)
+def test_a_failed_save_keeps_the_session_and_saves_later(tmp_path, monkeypatch, error):
+    path = tmp_path / "g.pmn"
+    path.write_text(GAME)
+    real_replace = os.replace
+    failing = [True]
+
+    def replace(*args, **kwargs):
+        if failing[0]:
+            raise error
+        return real_replace(*args, **kwargs)
+
+    monkeypatch.setattr(os, "replace", replace)
+    runner = CliRunner()
+    result = runner.invoke(pmn, ["record", "--resume", str(path)], input="A\n")
+    assert result.exit_code == 1  # input ended with the game unsaved
+    assert f"NOT SAVED: cannot write {path}: {error.strerror}" in result.output
+    assert "Traceback" not in result.output and path.read_text() == GAME
+    failing[0] = False
+    result = runner.invoke(pmn, ["record", "--resume", str(path)], input="A\nsave\n")
+    assert result.exit_code == 0, result.output
+    assert path.read_text().rstrip().endswith("1. C b 2. A *")
+    assert leftovers(tmp_path) == []
+
+
+def test_a_save_that_fails_once_is_retried_by_save(tmp_path, monkeypatch):
+    path = tmp_path / "g.pmn"
+    path.write_text(GAME)
+    real_replace = os.replace
+    calls = []
+
+    def replace(*args, **kwargs):
+        calls.append(args)
+        if len(calls) == 2:  # the save after the move A
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real_replace(*args, **kwargs)
+
+    monkeypatch.setattr(os, "replace", replace)
+    result = record(path, "A\nsave\n", "--resume")
+    assert result.exit_code == 0, result.output
+    assert "NOT SAVED" in result.output and "Saved to" in result.output
+    assert path.read_text().rstrip().endswith("1. C b 2. A *")
