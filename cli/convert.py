@@ -140,8 +140,8 @@ def convert(
                 f"({undecodable} record(s)); convert it to another file instead"
             )
         write_path(collected, output, fmt, width=width)
-    except OSError as exc:
-        raise click.FileError(output, exc.strerror) from exc
+    except OSError as exc:  # reading the source, or writing the output
+        raise click.FileError(exc.filename or output, exc.strerror) from exc
     except (OGNWriteError, ActionsWriteError) as exc:
         where = location(exc.record.source, exc.line, exc.column)
         click.echo(f"{where}: game {current[0]}: cannot write as {fmt}: {exc}", err=True)

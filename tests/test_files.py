@@ -114,21 +114,34 @@ def test_a_character_device_is_written_into_not_replaced(command, game, tmp_path
     null = tmp_path / "null"  # a device node of our own, like /dev/null (1, 3)
     try:
         os.mknod(null, stat.S_IFCHR | 0o666, os.makedev(1, 3))
-    except PermissionError:
-        pytest.skip("cannot make device nodes here")
+    except PermissionError:  # no privilege to make one, so none to replace /dev/null either
+        null = Path("/dev/null")
     result = invoke(*WRITERS[command](game, null))
     assert result.exit_code == 0, result.output
     assert stat.S_ISCHR(os.lstat(null).st_mode)
     assert leftovers(tmp_path) == []
 
 
+@pytest.mark.parametrize(
+    "arguments",
+    [["convert"], ["show"], ["render", "--html", "-"], ["moves"], ["fmt"], ["stats"]],
+)
+def test_reading_a_device_is_a_clear_error_not_an_endless_read(arguments):
+    done = run_pmn(arguments[0], "/dev/zero", *arguments[1:])
+    assert done.returncode == 1
+    assert "/dev/zero" in done.stderr and "a device, not a file of records" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
 @pytest.mark.parametrize("command", sorted(WRITERS))
 def test_a_link_to_dev_null_stays_a_link(command, game, tmp_path):
     link = tmp_path / "stdout-like"
     link.symlink_to("/dev/null")
+    before = os.stat("/dev/null")
     result = invoke(*WRITERS[command](game, link))
     assert result.exit_code == 0, result.output
-    assert link.is_symlink() and stat.S_ISCHR(os.stat("/dev/null").st_mode)
+    after = os.stat("/dev/null")  # the same file, not a new one renamed over it
+    assert link.is_symlink() and (after.st_ino, after.st_mode) == (before.st_ino, before.st_mode)
 
 
 @pytest.mark.parametrize("command", sorted(WRITERS))
@@ -478,3 +491,28 @@ def test_a_save_that_fails_once_is_retried_by_save(tmp_path, monkeypatch):
     assert result.exit_code == 0, result.output
     assert "NOT SAVED" in result.output and "Saved to" in result.output
     assert path.read_text().rstrip().endswith("1. C b 2. A *")
+
+
+def test_record_resume_writes_through_a_link_and_refuses_a_read_only_file(tmp_path):
+    real = tmp_path / "real.pmn"
+    real.write_text(GAME)
+    link = tmp_path / "link.pmn"
+    link.symlink_to(real)
+    result = record(link, "A\nsave\n", "--resume")
+    assert result.exit_code == 0, result.output
+    assert link.is_symlink() and real.read_text().rstrip().endswith("1. C b 2. A *")
+    real.chmod(0o444)
+    result = record(real, "F\n", "--resume")
+    assert result.exit_code == 1
+    assert "NOT SAVED" in result.output and "read-only" in result.output
+    assert real.read_text().rstrip().endswith("1. C b 2. A *")
+    assert leftovers(tmp_path) == []
+
+
+def test_record_refuses_to_start_over_an_existing_special_file_or_link(tmp_path):
+    link = tmp_path / "dangling.pmn"
+    link.symlink_to(tmp_path / "gone.pmn")
+    result = record(link, "")
+    assert result.exit_code == 2 and "exists" in result.output
+    result = record(Path("/dev/null"), "")
+    assert result.exit_code == 2 and "exists" in result.output
