@@ -10,7 +10,7 @@ import click
 from cli.common import location
 from notation.canonical import rewrite_moves
 from notation.collection import FORMATS, comment_losses, detect_format, read_path, write_path
-from notation.files import same_file
+from notation.files import first_non_utf8, same_file
 from notation.ogn import OGNWriteError
 from notation.openspiel import ActionsWriteError
 from notation.pits import CONVENTIONS, DEFAULT, PITS_TAG, PitsError, translate_record
@@ -94,15 +94,21 @@ def convert(
     if pits is not None and pits.lower() != DEFAULT and fmt in FIXED_NAMING:
         raise click.UsageError(f"--pits {pits}: {fmt} names the holes its own way")
     target = pits.lower() if pits is not None else DEFAULT if from_pits is not None else None
+    if overwriting and in_place:
+        # the records read hold U+FFFD for such bytes: writing them back would destroy the bytes
+        bad = first_non_utf8(source)
+        if bad is not None:
+            raise click.ClickException(
+                f"{source}: not rewritten: it holds bytes that are not UTF-8 (the first at "
+                f"byte {bad}); convert it to another file instead"
+            )
     damaged = 0
-    undecodable = 0  # records with bytes that are not UTF-8: rewriting the source would lose them
     current = [0, ""]  # the game being converted: its number and source, for write errors
 
     def records() -> Iterator[Record]:
-        nonlocal damaged, undecodable
+        nonlocal damaged
         for index, record in enumerate(read_path(source, input_format), start=1):
             current[:] = [index, record.source]
-            undecodable += any(error.code == "encoding" for error in record.errors)
             if record.damaged:
                 damaged += 1
                 for error in record.errors:
@@ -133,12 +139,6 @@ def convert(
     # Reading the whole source first keeps an in-place conversion from reading what it writes.
     try:
         collected = list(records()) if in_place else records()
-        if overwriting and undecodable:
-            # the records hold U+FFFD for the bad bytes: writing them would destroy those bytes
-            raise click.ClickException(
-                f"{source}: not rewritten: it holds bytes that are not UTF-8 "
-                f"({undecodable} record(s)); convert it to another file instead"
-            )
         write_path(collected, output, fmt, width=width)
     except OSError as exc:  # reading the source, or writing the output
         raise click.FileError(exc.filename or output, exc.strerror) from exc

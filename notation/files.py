@@ -27,6 +27,7 @@ inside the folder walked; everything else is skipped and reported.
 
 from __future__ import annotations
 
+import codecs
 import errno
 import io
 import os
@@ -214,6 +215,27 @@ def open_input(path: str) -> IO[bytes]:
         what = "a folder" if stat.S_ISDIR(mode) else "a device"
         raise OSError(errno.EINVAL, f"{what}, not a file of records", path)
     return stream
+
+
+def first_non_utf8(path: str, block_size: int = 1 << 20) -> int | None:
+    """The offset of the first byte of ``path`` that is not UTF-8, or None when all are.
+
+    Rewriting such a file from the text read (with U+FFFD for those bytes)
+    would destroy them: callers refuse instead.
+    """
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    offset = 0
+    with open(path, "rb") as stream:
+        while True:
+            block = stream.read(block_size)
+            pending = len(decoder.getstate()[0])  # the unfinished character of the last block
+            try:
+                decoder.decode(block, final=not block)
+            except UnicodeDecodeError as exc:
+                return offset - pending + exc.start
+            if not block:
+                return None
+            offset += len(block)
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,8 +20,11 @@ from pathlib import Path
 import jsonschema
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cli.main import pmn
+from notation.files import first_non_utf8
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = '[Game "Wari"]\n[South "Ada"]\n[North "Kofi"]\n[Result "*"]\n\n1. C b *\n'
@@ -282,13 +285,32 @@ def test_an_exception_or_a_sigterm_during_a_write_leaves_no_temporary_file(tmp_p
 # item 20: lossy conversions
 
 
-def test_convert_in_place_refuses_a_latin1_file(tmp_path):
-    path = tmp_path / "latin.pmn"
-    data = GAME.replace("Ada", "Ad\u00e9").encode("latin-1")
+@settings(max_examples=200, deadline=None)
+@given(data=st.binary(max_size=40), block_size=st.integers(min_value=1, max_value=8))
+def test_first_non_utf8_finds_the_byte_a_decoder_stops_at(tmp_path_factory, data, block_size):
+    path = tmp_path_factory.mktemp("bytes") / "data"
+    path.write_bytes(data)
+    try:
+        data.decode("utf-8")
+        expected = None
+    except UnicodeDecodeError as exc:
+        expected = exc.start
+    assert first_non_utf8(str(path), block_size) == expected
+
+
+@pytest.mark.parametrize("suffix", [".pmn", ".json"])
+def test_convert_in_place_refuses_a_latin1_file(tmp_path, suffix):
+    path = tmp_path / f"latin{suffix}"
+    scratch = tmp_path / f"scratch{suffix}"
+    assert invoke("convert", "-", "-o", str(scratch), input=GAME).exit_code == 0
+    data = scratch.read_text().replace("Ada", "Ad\u00e9").encode("latin-1")
     path.write_bytes(data)
     result = invoke("convert", str(path), "-o", str(path), "--in-place")
     assert result.exit_code == 1
-    assert "not UTF-8" in result.output
+    offset = data.index(b"\xe9")
+    assert f"not rewritten: it holds bytes that are not UTF-8 (the first at byte {offset})" in (
+        result.output
+    )
     assert path.read_bytes() == data
 
 
