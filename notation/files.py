@@ -13,8 +13,10 @@ Writing (:func:`safe_output`, :func:`write_bytes`):
   still sees the same file: the new text is first written to a temporary
   file, the space for it is reserved in the target (``posix_fallocate``, so
   a full disk fails before a byte changes), then it is copied over;
-- anything that is not a regular file (``/dev/null``, a FIFO, a terminal,
-  ``/dev/stdout``) is opened and written directly, never replaced;
+- anything that is not a regular file (``/dev/null``, a FIFO, a terminal)
+  is opened and written directly, never replaced; a name of an open file of
+  the process (``/dev/stdout``, ``/dev/fd/N``, ``/proc/self/fd/N``, or a link
+  to one) is appended to, so ``-o /dev/stdout >> log`` keeps the log;
 - a read-only file (no write permission bit) is refused, even for root;
 - a new file gets mode ``0666 & ~umask``, like any program's.
 
@@ -43,8 +45,10 @@ from dataclasses import dataclass
 from types import FrameType
 from typing import IO
 
-#: Where paths name a process's open files or devices: written directly, never replaced.
-_SPECIAL_ROOTS = ("/dev/", "/proc/")
+#: Paths that name a process's open files (``/dev/stdout``, ``/dev/fd/3``, ``/proc/self/fd/1``):
+#: appended to, never replaced nor truncated (``pmn ... -o /dev/stdout >> log`` keeps the log).
+_OPEN_FILE_NAMES = ("/dev/stdout", "/dev/stderr", "/dev/stdin")
+_OPEN_FILE_ROOTS = ("/dev/fd/", "/proc/")
 #: Signals that end a program politely; a write in progress cleans up before the exit.
 _ENDING_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
 
@@ -117,6 +121,19 @@ def _copy_in_place(source: str, target: str) -> None:
         os.fsync(dst.fileno())
 
 
+def _names_an_open_file(path: str) -> bool:
+    """Whether ``path``, or a link on the way to its target, names a process's open file."""
+    current = os.path.abspath(path)
+    for _ in range(40):  # the kernel's own limit on links followed
+        if current in _OPEN_FILE_NAMES or current.startswith(_OPEN_FILE_ROOTS):
+            return True
+        if not os.path.islink(current):
+            return False
+        target = os.readlink(current)
+        current = os.path.normpath(os.path.join(os.path.dirname(current), target))
+    return False
+
+
 def _check_writable(path: str, status: os.stat_result) -> None:
     if not status.st_mode & 0o222 or not os.access(path, os.W_OK):
         raise PermissionError(
@@ -134,7 +151,11 @@ def _binary_target(path: str) -> Iterator[IO[bytes]]:
     real = os.path.realpath(path)
     if status is not None and stat.S_ISDIR(status.st_mode):
         raise IsADirectoryError(errno.EISDIR, "is a folder", path)
-    if status is not None and (not stat.S_ISREG(status.st_mode) or real.startswith(_SPECIAL_ROOTS)):
+    if status is not None and _names_an_open_file(path):
+        with open(path, "ab") as appended:  # the shell's > or >> decided where it starts
+            yield appended
+        return
+    if status is not None and not stat.S_ISREG(status.st_mode):
         with open(path, "wb") as direct:  # a device, a FIFO, a terminal: never replaced
             yield direct
         return

@@ -162,6 +162,30 @@ def test_a_fifo_is_written_into_and_its_reader_gets_everything(command, game, tm
 
 
 @pytest.mark.parametrize("command", sorted(WRITERS))
+@pytest.mark.parametrize("through_a_link", [False, True])
+def test_dev_stdout_appended_to_a_log_keeps_the_log(command, game, tmp_path, through_a_link):
+    log = tmp_path / "log.txt"
+    log.write_text("keep me\n")
+    # /dev/fd/1 is /dev/stdout's target; unlike /dev/stdout, code that renames over
+    # what it is given cannot replace it (nothing can be created in /proc/self/fd)
+    target = "/dev/fd/1"
+    if through_a_link:
+        (tmp_path / "out").symlink_to("/dev/fd/1")
+        target = str(tmp_path / "out")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    with open(log, "a") as appending:
+        done = subprocess.run(
+            [sys.executable, "-m", "cli", *WRITERS[command](game, target)],
+            env=env,
+            stdout=appending,
+            timeout=60,
+        )
+    assert done.returncode == 0
+    assert log.read_text() == "keep me\n" + expected_output(command, game)
+    assert leftovers(tmp_path) == []
+
+
+@pytest.mark.parametrize("command", sorted(WRITERS))
 def test_a_read_only_file_is_refused_and_unchanged(command, game, tmp_path):
     target = tmp_path / "locked.file"
     target.write_text("keep me")
