@@ -75,11 +75,14 @@ def describe_problem(source: str, game: int, problem: Problem, *, legal_limit: i
 
 def load_game(file: str, game_number: int) -> Record:
     """Game ``game_number`` (1-based) of a file, undamaged; usage/click errors otherwise."""
-    record = (
-        next(itertools.islice(read_path(file), game_number - 1, None), None)
-        if game_number >= 1
-        else None
-    )
+    try:
+        record = (
+            next(itertools.islice(read_path(file), game_number - 1, None), None)
+            if game_number >= 1
+            else None
+        )
+    except OSError as exc:  # a device, a file that cannot be read
+        raise click.FileError(file, exc.strerror) from exc
     if record is None:
         raise click.UsageError(f"{file} has no game {game_number}")
     if record.damaged:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Iterator
 
@@ -10,7 +9,8 @@ import click
 
 from cli.common import check_game_option, location, openspiel_game_option
 from notation.canonical import rewrite_moves
-from notation.collection import FORMATS, detect_format, read_path, write_path
+from notation.collection import FORMATS, comment_losses, detect_format, read_path, write_path
+from notation.files import first_non_utf8, same_file
 from notation.ogn import OGNWriteError
 from notation.openspiel import ActionsWriteError
 from notation.pits import CONVENTIONS, DEFAULT, PITS_TAG, PitsError, translate_record
@@ -91,18 +91,21 @@ def convert(
     reported on stderr.
     """
     check_game_option(openspiel_game, input_format)
-    same_file = (
-        output != "-"
-        and source != "-"
-        and os.path.exists(output)
-        and os.path.samefile(source, output)
-    )
-    if same_file and not in_place:
+    overwriting = same_file(source, output)
+    if overwriting and not in_place:
         raise click.UsageError(f"{output} is the input file; pass --in-place to overwrite it")
     fmt = output_format or (detect_format(output) if output != "-" else "pmn")
     if pits is not None and pits.lower() != DEFAULT and fmt in FIXED_NAMING:
         raise click.UsageError(f"--pits {pits}: {fmt} names the holes its own way")
     target = pits.lower() if pits is not None else DEFAULT if from_pits is not None else None
+    if overwriting and in_place:
+        # the records read hold U+FFFD for such bytes: writing them back would destroy the bytes
+        bad = first_non_utf8(source)
+        if bad is not None:
+            raise click.ClickException(
+                f"{source}: not rewritten: it holds bytes that are not UTF-8 (the first at "
+                f"byte {bad}); convert it to another file instead"
+            )
     damaged = 0
     current = [0, ""]  # the game being converted: its number and source, for write errors
 
@@ -134,14 +137,17 @@ def convert(
                 for issue in issues:
                     where = location(record.source, issue.line, issue.column)
                     click.echo(f"{where}: game {index}: {issue.message}", err=True)
+            for loss in comment_losses(record, fmt):
+                where = location(record.source, record.line, 0)
+                click.echo(f"{where}: game {index}: changed for {fmt}: {loss}", err=True)
             yield record
 
     # Reading the whole source first keeps an in-place conversion from reading what it writes.
     try:
         collected = list(records()) if in_place else records()
         write_path(collected, output, fmt, width=width)
-    except OSError as exc:
-        raise click.FileError(output, exc.strerror) from exc
+    except OSError as exc:  # reading the source, or writing the output
+        raise click.FileError(exc.filename or output, exc.strerror) from exc
     except (OGNWriteError, ActionsWriteError) as exc:
         where = location(exc.record.source, exc.line, exc.column)
         click.echo(f"{where}: game {current[0]}: cannot write as {fmt}: {exc}", err=True)

@@ -101,10 +101,15 @@ def fmt(files: tuple[str, ...], check: bool, width: int, long: bool, in_place: b
             click.echo(f"{path}: not rewritten: it holds bytes that are not UTF-8", err=True)
             trouble = True
             continue
-        changed.append(path)
         if in_place:
-            with atomic_output(path) as out:
-                out.write(formatted)
+            try:
+                with atomic_output(path) as out:
+                    out.write(formatted)
+            except OSError as exc:  # read-only, disk full, no permission: this file is unchanged
+                click.echo(f"{path}: not rewritten: {exc.strerror or exc}", err=True)
+                trouble = True
+                continue
+        changed.append(path)
     for path in changed:
         click.echo(f"would reformat {path}" if check else f"reformatted {path}", err=check)
     if check and changed:

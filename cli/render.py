@@ -29,7 +29,7 @@ def render(file: str, game_number: int, html_path: str) -> None:
     """
     from notation.html import RenderError, record_html  # imported only when used
 
-    path = output_path(html_path, "--html")
+    path = output_path(html_path, "--html", file)
     assert path is not None  # required=True
     record = load_game(file, game_number)
     try:

@@ -6,6 +6,7 @@ import click
 
 from cli.common import replay_to
 from notation.collection import atomic_output
+from notation.files import same_file
 
 #: ``--game``: which game of a file, 1 the first (shared with ``pmn render``).
 GAME_OPTION = click.option(
@@ -18,12 +19,15 @@ GAME_OPTION = click.option(
 )
 
 
-def output_path(value: str | None, option: str) -> str | None:
-    """Check a file to write given to ``option``: ``-`` or a path, not another option."""
+def output_path(value: str | None, option: str, source: str | None = None) -> str | None:
+    """Check a file to write given to ``option``: ``-`` or a path, not another option,
+    and not the ``source`` file read (``./g.pmn`` and hard links count)."""
     if value is not None and (not value.strip() or (value.startswith("-") and value != "-")):
         raise click.UsageError(
             f"{option} needs a file to write (or - for standard output), not {value!r}"
         )
+    if value is not None and source is not None and same_file(source, value):
+        raise click.UsageError(f"{option} {value} is the input file: it would replace the record")
     return value
 
 
@@ -51,7 +55,7 @@ def show(file: str, game_number: int, move_count: int | None, svg_path: str | No
     The diagram names the pits, gives the stones in each, the captures and
     whose turn it is (or the result when the game is over).
     """
-    svg_path = output_path(svg_path, "--svg")
+    svg_path = output_path(svg_path, "--svg", file)
     point = replay_to(file, game_number, move_count)
     variant, position, last = point.variant, point.position, point.last_token
     if svg_path is not None:

@@ -10,7 +10,8 @@ from collections import Counter
 
 import click
 
-from notation.collection import expand_paths, read_path
+from notation.collection import WALKED_EXTENSIONS, read_path
+from notation.files import SkippedPath, walk_inputs
 
 LENGTH_BUCKETS = (0, 20, 40, 60, 80, 100, 150, 200, 300)
 
@@ -47,19 +48,27 @@ def stats(files: tuple[str, ...], output_format: str) -> None:
     }
     lengths: list[int] = []
     damaged = 0
-    for path in expand_paths(files):
-        for record in read_path(path):
-            if record.damaged:
-                damaged += 1
-                continue
-            game = record.tag("Game") or "?"
-            tables["game"][game] += 1
-            tables["ruleset"][f"{game} {record.tag('Rules') or '(default)'}"] += 1
-            tables["result"][record.result] += 1
-            tables["termination"][record.tag("Termination") or "(none)"] += 1
-            plies = len(record.mainline.moves)
-            lengths.append(plies)
-            tables["length"][length_bucket(plies)] += 1
+    unreadable_files = 0
+    for path in walk_inputs(files, WALKED_EXTENSIONS):
+        if isinstance(path, SkippedPath):
+            click.echo(f"{path.path}: skipped: {path.reason}", err=True)
+            continue
+        try:
+            for record in read_path(path):
+                if record.damaged:
+                    damaged += 1
+                    continue
+                game = record.tag("Game") or "?"
+                tables["game"][game] += 1
+                tables["ruleset"][f"{game} {record.tag('Rules') or '(default)'}"] += 1
+                tables["result"][record.result] += 1
+                tables["termination"][record.tag("Termination") or "(none)"] += 1
+                plies = len(record.mainline.moves)
+                lengths.append(plies)
+                tables["length"][length_bucket(plies)] += 1
+        except OSError as exc:  # reported; the other files are still counted
+            click.echo(f"{path}: cannot read: {exc.strerror or exc}", err=True)
+            unreadable_files += 1
     games = len(lengths)
     summary = {
         "games": games,
@@ -77,7 +86,7 @@ def stats(files: tuple[str, ...], output_format: str) -> None:
     if output_format == "json":
         body = {"summary": summary, **{name: dict(ordered(name)) for name in tables}}
         click.echo(json.dumps(body, ensure_ascii=False, indent=1))
-        return
+        sys.exit(1 if unreadable_files else 0)
     if output_format == "csv":
         writer = csv.writer(sys.stdout, lineterminator="\n")
         writer.writerow(["table", "value", "games"])
@@ -86,7 +95,7 @@ def stats(files: tuple[str, ...], output_format: str) -> None:
         for name in tables:
             for key, count in ordered(name):
                 writer.writerow([name, key, count])
-        return
+        sys.exit(1 if unreadable_files else 0)
     click.echo(
         f"{games} game(s), {damaged} unreadable; moves per game: min {summary['moves_min']}, "
         f"median {summary['moves_median']}, max {summary['moves_max']}"
@@ -95,3 +104,4 @@ def stats(files: tuple[str, ...], output_format: str) -> None:
         click.echo(f"\nby {name}:")
         for key, count in ordered(name):
             click.echo(f"  {key:<32} {count:>7}")
+    sys.exit(1 if unreadable_files else 0)

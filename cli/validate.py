@@ -17,7 +17,8 @@ from cli.common import (
     location,
     openspiel_game_option,
 )
-from notation.collection import expand_paths, read_games, read_path
+from notation.collection import WALKED_EXTENSIONS, read_games, read_path
+from notation.files import SkippedPath, walk_inputs
 from notation.parallel import default_jobs, validate_many
 from notation.pits import CONVENTIONS, DEFAULT, translate_record
 from notation.replay import GameReport
@@ -104,8 +105,10 @@ def validate(
 ) -> None:
     """Replay every game in FILES through the rules and check its declared result.
 
-    FILES are record files or folders (walked for .pmn, .json, .jsonl and .ogn);
-    '-' reads standard input. Every illegal move is reported as
+    FILES are record files or folders (walked for .pmn, .json, .jsonl and .ogn
+    regular files; links are followed only to files inside the folder, and
+    what is skipped is reported); '-' reads standard input. A file that
+    cannot be read is reported and the rest goes on. Every illegal move is reported as
     file:line:col with the game and move number, the reason and the legal
     moves. On a terminal, a count of games checked is shown on stderr.
     Exit code 0 when every game is valid, 1 otherwise.
@@ -114,9 +117,19 @@ def validate(
     reports: list[dict[str, object]] = []
     games = valid = 0
     progress = Progress(enabled=not quiet and sys.stderr.isatty())
+    unread: list[dict[str, object]] = []  # files not read: skipped by the walk, or unreadable
+
+    def not_read(path: str, reason: str, error: bool) -> None:
+        unread.append({"path": path, "reason": reason, "error": error})
+        if output_format == "text":
+            progress.clear()
+            click.echo(f"{path}: {'cannot read' if error else 'skipped'}: {reason}", err=True)
 
     def every_game() -> Iterator[tuple[Any, int]]:
-        for path in expand_paths(files):
+        for path in walk_inputs(files, WALKED_EXTENSIONS):
+            if isinstance(path, SkippedPath):
+                not_read(path.path, path.reason, error=False)
+                continue
             try:
                 if pits is None:
                     for index, game in enumerate(
@@ -128,8 +141,8 @@ def validate(
                     read_path(path, input_format, game=openspiel_game), start=1
                 ):
                     yield translate_record(record, DEFAULT, pits).record, index
-            except OSError as exc:
-                raise click.FileError(path, exc.strerror) from exc
+            except OSError as exc:  # one problem; the other files are still checked
+                not_read(path, exc.strerror or str(exc), error=True)
 
     for report in validate_many(every_game(), jobs or default_jobs()):
         games += 1
@@ -146,14 +159,22 @@ def validate(
             click.echo(describe_problem(report.source, report.index, problem), err=True)
     progress.clear()
     invalid = games - valid
+    unreadable = sum(1 for entry in unread if entry["error"])
     if output_format == "json":
+        body: dict[str, object] = {
+            "games": reports,
+            "summary": {"games": games, "valid": valid, "invalid": invalid},
+        }
+        if unread:
+            body["unread_files"] = unread
         json.dump(
-            {"games": reports, "summary": {"games": games, "valid": valid, "invalid": invalid}},
+            body,
             sys.stdout,
             ensure_ascii=False,
             indent=1,
         )
         sys.stdout.write("\n")
     else:
-        click.echo(f"{games} game(s): {valid} valid, {invalid} invalid")
-    sys.exit(0 if invalid == 0 else 1)
+        unreadable_note = f", {unreadable} file(s) unreadable" if unreadable else ""
+        click.echo(f"{games} game(s): {valid} valid, {invalid} invalid{unreadable_note}")
+    sys.exit(0 if invalid == 0 and not unreadable else 1)

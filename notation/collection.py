@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 import io
-import os
-import sys
-import tempfile
+import warnings
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import IO
 
+from notation.files import SkippedPath, open_input, safe_output, walk_inputs
 from notation.jsonform import iter_json_records, write_json
 from notation.ogn import iter_ogn_records, write_ogn
 from notation.openspiel import iter_action_records, write_actions
 from notation.pmn import DEFAULT_WIDTH, Chunk, iter_chunks, iter_records, write_records
-from notation.record import Record
+from notation.record import Line, Record
 
 #: Format names and the file extensions that select them. ``ogn`` is Aualé's
 #: Oware Game Notation; ``openspiel-actions`` (OpenSpiel oware action
@@ -59,7 +58,7 @@ def read_games(
     games to other processes: a chunk is cheaper to cut than a record to read.
     """
     if (fmt or detect_format(path, default="")) == "pmn":
-        stream: IO[bytes] = sys.stdin.buffer if path == "-" else open(path, "rb")  # noqa: SIM115
+        stream = open_input(path)
         try:
             yield from iter_chunks(stream, "<stdin>" if path == "-" else path)
         finally:
@@ -78,7 +77,7 @@ def read_path(path: str, fmt: str | None = None, *, game: str | None = None) -> 
     the game of ``openspiel-actions`` logs (``notation.openspiel.openspiel_variant``).
     """
     source = "<stdin>" if path == "-" else path
-    stream: IO[bytes] = sys.stdin.buffer if path == "-" else open(path, "rb")  # noqa: SIM115
+    stream = open_input(path)
     try:
         if fmt is None:
             fmt = detect_format(path, default="")
@@ -104,23 +103,11 @@ def read_path(path: str, fmt: str | None = None, *, game: str | None = None) -> 
 def atomic_output(path: str) -> Iterator[IO[str]]:
     """A text stream for ``path`` that replaces the file only when writing succeeds.
 
-    It writes a temporary file in the same folder and renames it over
-    ``path`` at the end, so a crash never leaves half a file. ``-`` is
-    standard output.
+    ``-`` is standard output. What happens to links, special files, modes
+    and owners is :func:`notation.files.safe_output`'s.
     """
-    if path == "-":
-        yield sys.stdout
-        sys.stdout.flush()
-        return
-    folder = os.path.dirname(os.path.abspath(path))
-    handle, temp = tempfile.mkstemp(prefix=".pmn-", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
-            yield out
-        os.replace(temp, path)
-    except BaseException:
-        os.unlink(temp)
-        raise
+    with safe_output(path) as out:
+        yield out
 
 
 def write_path(
@@ -139,15 +126,48 @@ def write_path(
             write_json(records, out, lines=fmt == "jsonl")
 
 
+#: The extensions a folder walk reads (``.txt`` only when named).
+WALKED_EXTENSIONS = tuple(ext for exts in FORMATS.values() for ext in exts if ext != ".txt")
+
+
+class SkippedFileWarning(UserWarning):
+    """A file in a folder that :func:`expand_paths` did not read (a link out of it, a FIFO...)."""
+
+
 def expand_paths(paths: Iterable[str]) -> Iterator[str]:
-    """Files as given; folders walked (sorted) for .pmn, .json, .jsonl and .ogn files."""
-    extensions = tuple(ext for exts in FORMATS.values() for ext in exts if ext != ".txt")
-    for path in paths:
-        if path != "-" and os.path.isdir(path):
-            for folder, dirs, files in os.walk(path):
-                dirs.sort()
-                for name in sorted(files):
-                    if name.lower().endswith(extensions):
-                        yield os.path.join(folder, name)
+    """Files as given; folders walked (sorted) for .pmn, .json, .jsonl and .ogn regular files.
+
+    What a walk skips (see :func:`notation.files.walk_inputs`) is reported
+    as a :class:`SkippedFileWarning`; use ``walk_inputs`` to have it as data.
+    """
+    for item in walk_inputs(paths, WALKED_EXTENSIONS):
+        if isinstance(item, SkippedPath):
+            warnings.warn(f"{item.path}: skipped: {item.reason}", SkippedFileWarning, stacklevel=2)
         else:
-            yield path
+            yield item
+
+
+def comment_losses(record: Record, fmt: str) -> list[str]:
+    """What writing ``record`` in ``fmt`` would change: one line per comment the format cannot hold.
+
+    OGN comments are braced and cannot hold ``}`` (:func:`notation.ogn.write_ogn`
+    writes ``)``); a PMN comment holding ``}`` is written as a ``;`` comment
+    unless it also holds a line break, and then ``}`` becomes ``)`` too
+    (:func:`notation.pmn.write_records`).
+    """
+    losses: list[str] = []
+
+    def visit(line: Line) -> None:
+        comments = list(line.comments)
+        for node in line.moves:
+            comments.extend(node.comments_before)
+            comments.extend(node.comments)
+            for variation in node.variations:
+                visit(variation)
+        for text in comments:
+            if "}" in text and (fmt == "ogn" or (fmt == "pmn" and "\n" in text)):
+                losses.append(f'comment "{text.strip()[:40]}": "}}" written as ")"')
+
+    if fmt in ("ogn", "pmn"):
+        visit(record.mainline)
+    return losses

@@ -1,0 +1,334 @@
+"""Reading and writing files without ever destroying one: the one file layer every command uses.
+
+Writing (:func:`safe_output`, :func:`write_bytes`):
+
+- a regular file is replaced atomically: the new text goes to a temporary
+  file in the same folder, is flushed to disk (``fsync``), takes the old
+  file's mode and owner, and is renamed over it; the folder is flushed
+  too. A write that fails or is interrupted (an exception,
+  ``KeyboardInterrupt``, SIGTERM, SIGHUP) removes the temporary file and
+  leaves the old file as it was;
+- a symbolic link is written through: its target is replaced, the link stays;
+- a file with several hard links is rewritten in place, so that every name
+  still sees the same file: the new text is first written to a temporary
+  file, the space for it is reserved in the target (``posix_fallocate``, so
+  a full disk fails before a byte changes), then it is copied over;
+- anything that is not a regular file (``/dev/null``, a FIFO, a terminal)
+  is opened and written directly, never replaced; a name of an open file of
+  the process (``/dev/stdout``, ``/dev/fd/N``, ``/proc/self/fd/N``, or a link
+  to one) is appended to, so ``-o /dev/stdout >> log`` keeps the log;
+- a read-only file (no write permission bit) is refused, even for root;
+- a new file gets mode ``0666 & ~umask``, like any program's.
+
+Reading (:func:`open_input`, :func:`walk_inputs`): a file named by the
+user may be a regular file or a pipe (``<(cmd)``); a device other than
+standard input is refused (``/dev/zero`` never ends). Folders are walked
+for regular files only; symbolic links are followed only to regular files
+inside the folder walked; everything else is skipped and reported.
+"""
+
+from __future__ import annotations
+
+import codecs
+import errno
+import io
+import os
+import shutil
+import signal
+import stat
+import sys
+import tempfile
+import threading
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass
+from types import FrameType
+from typing import IO
+
+#: Paths that name a process's open files (``/dev/stdout``, ``/dev/fd/3``, ``/proc/self/fd/1``):
+#: appended to, never replaced nor truncated (``pmn ... -o /dev/stdout >> log`` keeps the log).
+_OPEN_FILE_NAMES = ("/dev/stdout", "/dev/stderr", "/dev/stdin")
+_OPEN_FILE_ROOTS = ("/dev/fd/", "/proc/")
+#: Signals that end a program politely; a write in progress cleans up before the exit.
+_ENDING_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
+
+
+def same_file(first: str, second: str) -> bool:
+    """Whether two paths name one existing file (``./g.pmn`` and ``g.pmn``, hard links, links).
+
+    ``-`` (standard input or output) is never the same file as anything.
+    """
+    if first == "-" or second == "-":
+        return False
+    try:
+        return os.path.samefile(first, second)
+    except OSError:
+        return False
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+@contextmanager
+def _cleanup_on_signals() -> Iterator[None]:
+    """Turn SIGTERM and SIGHUP into ``SystemExit`` while a write is in progress.
+
+    So that ``finally`` blocks run and remove the temporary file. Only the
+    main thread can set signal handlers; elsewhere this does nothing.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def leave(signum: int, frame: FrameType | None) -> None:
+        raise SystemExit(128 + signum)
+
+    previous = {}
+    for number in _ENDING_SIGNALS:
+        handler = signal.getsignal(number)
+        if handler in (signal.SIG_DFL, None):  # leave a program's own handler alone
+            previous[number] = signal.signal(number, leave)
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+
+
+def _fsync_folder(folder: str) -> None:
+    descriptor = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
+
+
+def _copy_in_place(source: str, target: str) -> None:
+    """Overwrite ``target``'s bytes with ``source``'s, keeping its inode (and so its hard links)."""
+    size = os.path.getsize(source)
+    with open(source, "rb") as src, open(target, "r+b") as dst:
+        try:
+            os.posix_fallocate(dst.fileno(), 0, max(size, 1))
+        except OSError as exc:  # a file system without it: copy anyway
+            if exc.errno not in (errno.EOPNOTSUPP, errno.EINVAL, errno.ENOSYS):
+                raise
+        shutil.copyfileobj(src, dst)
+        dst.truncate()
+        dst.flush()
+        os.fsync(dst.fileno())
+
+
+def _names_an_open_file(path: str) -> bool:
+    """Whether ``path``, or a link on the way to its target, names a process's open file."""
+    current = os.path.abspath(path)
+    for _ in range(40):  # the kernel's own limit on links followed
+        if current in _OPEN_FILE_NAMES or current.startswith(_OPEN_FILE_ROOTS):
+            return True
+        if not os.path.islink(current):
+            return False
+        target = os.readlink(current)
+        current = os.path.normpath(os.path.join(os.path.dirname(current), target))
+    return False
+
+
+def _check_writable(path: str, status: os.stat_result) -> None:
+    if not status.st_mode & 0o222 or not os.access(path, os.W_OK):
+        raise PermissionError(
+            errno.EACCES, "the file is read-only: not rewritten (make it writable first)", path
+        )
+
+
+@contextmanager
+def _binary_target(path: str) -> Iterator[IO[bytes]]:
+    """A binary stream whose bytes become the file ``path`` when the block ends without error."""
+    try:
+        status: os.stat_result | None = os.stat(path)  # follows links, /dev/stdout included
+    except FileNotFoundError:
+        status = None
+    real = os.path.realpath(path)
+    if status is not None and stat.S_ISDIR(status.st_mode):
+        raise IsADirectoryError(errno.EISDIR, "is a folder", path)
+    if status is not None and _names_an_open_file(path):
+        with open(path, "ab") as appended:  # the shell's > or >> decided where it starts
+            yield appended
+        return
+    if status is not None and not stat.S_ISREG(status.st_mode):
+        with open(path, "wb") as direct:  # a device, a FIFO, a terminal: never replaced
+            yield direct
+        return
+    folder = os.path.dirname(real)
+    if status is None:
+        if not os.path.isdir(folder):
+            raise FileNotFoundError(errno.ENOENT, "no such folder", folder)
+        mode = 0o666 & ~_umask()
+    else:
+        _check_writable(real, status)
+        mode = stat.S_IMODE(status.st_mode)
+    with _cleanup_on_signals():
+        descriptor, temp = tempfile.mkstemp(prefix=".pmn-", suffix=".tmp", dir=folder)
+        try:
+            with os.fdopen(descriptor, "wb") as out:
+                yield out
+                out.flush()
+                os.fchmod(out.fileno(), mode)
+                if status is not None:
+                    with suppress(PermissionError):  # only root may give a file away
+                        os.fchown(out.fileno(), status.st_uid, status.st_gid)
+                os.fsync(out.fileno())
+            if status is not None and status.st_nlink > 1:
+                _copy_in_place(temp, real)
+                os.unlink(temp)
+            else:
+                os.replace(temp, real)
+            _fsync_folder(folder)
+        except BaseException:
+            with suppress(FileNotFoundError):
+                os.unlink(temp)
+            raise
+
+
+@contextmanager
+def safe_output(path: str) -> Iterator[IO[str]]:
+    """A UTF-8 text stream for ``path`` (``-``: standard output), written safely.
+
+    See the module's description for what happens to each kind of target.
+    Errors are ``OSError`` with a ``strerror`` fit to show.
+    """
+    if path == "-":
+        yield sys.stdout
+        sys.stdout.flush()
+        return
+    with _binary_target(path) as raw:
+        text = io.TextIOWrapper(raw, encoding="utf-8", newline="\n")
+        try:
+            yield text
+            text.flush()
+        finally:
+            text.detach()
+
+
+def write_bytes(path: str, data: bytes) -> None:
+    """Make ``data`` the contents of ``path`` (``-``: standard output), safely."""
+    if path == "-":
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+        return
+    with _binary_target(path) as out:
+        out.write(data)
+
+
+def open_input(path: str) -> IO[bytes]:
+    """Open a file of records to read (``-``: standard input).
+
+    Regular files and pipes are read; a folder or a device (``/dev/zero``
+    would never end) is refused with an ``OSError``.
+    """
+    if path == "-":
+        return sys.stdin.buffer
+    stream = open(path, "rb")  # noqa: SIM115
+    mode = os.fstat(stream.fileno()).st_mode
+    if stat.S_ISDIR(mode) or stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        stream.close()
+        what = "a folder" if stat.S_ISDIR(mode) else "a device"
+        raise OSError(errno.EINVAL, f"{what}, not a file of records", path)
+    return stream
+
+
+def first_non_utf8(path: str, block_size: int = 1 << 20) -> int | None:
+    """The offset of the first byte of ``path`` that is not UTF-8, or None when all are.
+
+    Rewriting such a file from the text read (with U+FFFD for those bytes)
+    would destroy them: callers refuse instead.
+    """
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    offset = 0
+    with open(path, "rb") as stream:
+        while True:
+            block = stream.read(block_size)
+            pending = len(decoder.getstate()[0])  # the unfinished character of the last block
+            try:
+                decoder.decode(block, final=not block)
+            except UnicodeDecodeError as exc:
+                return offset - pending + exc.start
+            if not block:
+                return None
+            offset += len(block)
+
+
+@dataclass(frozen=True, slots=True)
+class SkippedPath:
+    """A path a folder walk did not read, and why (a link out of the folder, a FIFO...)."""
+
+    path: str
+    reason: str
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    return "not a regular file"
+
+
+def _inside(path: str, root: str) -> bool:
+    return path == root or path.startswith(root.rstrip(os.sep) + os.sep)
+
+
+def _walk_folder(top: str, extensions: tuple[str, ...]) -> Iterator[str | SkippedPath]:
+    root = os.path.realpath(top)
+    for folder, dirs, files in os.walk(top):  # os.walk does not descend into linked folders
+        dirs.sort()
+        for name in dirs:
+            if os.path.islink(os.path.join(folder, name)):
+                yield SkippedPath(os.path.join(folder, name), "a link to a folder: not walked")
+        for name in sorted(files):
+            if not name.lower().endswith(extensions):
+                continue
+            path = os.path.join(folder, name)
+            try:
+                own = os.lstat(path)
+            except OSError as exc:
+                yield SkippedPath(path, exc.strerror or str(exc))
+                continue
+            if stat.S_ISLNK(own.st_mode):
+                target = os.path.realpath(path)
+                try:
+                    status = os.stat(path)
+                except OSError:
+                    yield SkippedPath(path, "a link to nothing")
+                    continue
+                if not _inside(target, root):
+                    yield SkippedPath(path, "a link out of the folder")
+                elif not stat.S_ISREG(status.st_mode):
+                    yield SkippedPath(path, f"a link to {_kind(status.st_mode)}")
+                else:
+                    yield path
+            elif stat.S_ISREG(own.st_mode):
+                yield path
+            elif not stat.S_ISDIR(own.st_mode):
+                yield SkippedPath(path, _kind(own.st_mode))
+
+
+def walk_inputs(paths: Iterable[str], extensions: tuple[str, ...]) -> Iterator[str | SkippedPath]:
+    """The files to read: paths as given, folders walked (sorted) for files with ``extensions``.
+
+    A folder walk yields regular files, and links to regular files inside
+    the folder; every other entry whose name has one of the extensions (a
+    link out of the folder or to nothing, a FIFO, a device) comes as a
+    :class:`SkippedPath`. Paths named directly are yielded as they are
+    (:func:`open_input` decides whether they can be read).
+    """
+    for path in paths:
+        if path != "-" and os.path.isdir(path):
+            yield from _walk_folder(path, extensions)
+        else:
+            yield path
