@@ -10,6 +10,7 @@ from cli.moves import moves
 from cli.record import record_command
 from cli.render import render
 from cli.show import show
+from cli.standings import standings
 from cli.stats import stats
 from cli.validate import validate
 from notation import __version__
@@ -45,6 +46,7 @@ pmn.add_command(fmt)
 pmn.add_command(stats)
 pmn.add_command(record_command)
 pmn.add_command(render)
+pmn.add_command(standings)
 
 
 def main() -> None:
