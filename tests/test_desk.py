@@ -323,3 +323,17 @@ def test_validate_help_shows_examples_and_checks(runner):
     assert result.exit_code == 0
     assert "pmn validate --strict submissions/ -o report.txt" in result.output
     assert "similar-names" in result.output
+
+
+def test_the_transcripts_in_docs_desk_are_what_the_commands_print(runner, monkeypatch):
+    import re
+    import shlex
+
+    root = EVENTS.parent.parent
+    monkeypatch.chdir(root)
+    text = (root / "docs" / "desk.md").read_text(encoding="utf-8")
+    transcripts = re.findall(r"```\n\$ (pmn [^\n]*)\n(.*?)```", text, re.S)
+    assert len(transcripts) == 3
+    for command, expected in transcripts:
+        result = runner.invoke(pmn, shlex.split(command)[1:])
+        assert result.stdout == expected, command
