@@ -333,7 +333,7 @@ def test_the_transcripts_in_docs_desk_are_what_the_commands_print(runner, monkey
     monkeypatch.chdir(root)
     text = (root / "docs" / "desk.md").read_text(encoding="utf-8")
     transcripts = re.findall(r"```\n\$ (pmn [^\n]*)\n(.*?)```", text, re.S)
-    assert len(transcripts) == 3
+    assert len(transcripts) == 4
     for command, expected in transcripts:
         result = runner.invoke(pmn, shlex.split(command)[1:])
         assert result.stdout == expected, command

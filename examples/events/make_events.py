@@ -193,6 +193,21 @@ def broken_submissions(game: str) -> None:
         out.write("Round 4 started late; Efua's sheet is in the other folder.\n")
 
 
+def two_sheets() -> None:
+    """Both players' sheets of Ada v Kofi (the Swiss, round 1): Ada's in PMN, Kofi's in JSON
+    with move 5 written wrongly (docs/desk.md, "Two scoresheets")."""
+    from notation.collection import read_path, write_path
+
+    folder = os.path.join(HERE, "sheets")
+    os.makedirs(folder, exist_ok=True)
+    ada = next(read_path(os.path.join(HERE, "swiss", "round-1.pmn")))
+    moves = list(ada.mainline.moves)
+    moves[8] = MoveNode("D", moves[8].number)
+    kofi = Record(ada.tags, Line(tuple(moves)), ada.result)
+    write_path([ada], os.path.join(folder, "ada-mensah.pmn"))
+    write_path([kofi.with_tag("Site", "Kumasi")], os.path.join(folder, "kofi-boateng.json"))
+
+
 def generated_swiss(game: str, players: int, rounds: int, folder: str, seed: int = 1) -> None:
     """A Swiss event of random games, one file per submitted game, with a few faults put in."""
     rng = random.Random(seed)
@@ -266,6 +281,7 @@ def main() -> None:
     else:
         worked_examples(game)
         broken_submissions(game)
+        two_sheets()
 
 
 if __name__ == "__main__":
