@@ -7,6 +7,7 @@ import click
 from cli.convert import convert
 from cli.fmt import fmt
 from cli.moves import moves
+from cli.publish import publish
 from cli.reconcile import reconcile_command
 from cli.record import record_command
 from cli.render import render
@@ -49,6 +50,7 @@ pmn.add_command(record_command)
 pmn.add_command(render)
 pmn.add_command(standings)
 pmn.add_command(reconcile_command)
+pmn.add_command(publish)
 
 
 def main() -> None:
