@@ -126,9 +126,11 @@ def is_bye(name: str) -> bool:
 
 
 def collect(games: Iterable[tuple[Entry, GameReport]]) -> tuple[list[Played], list[Excluded]]:
-    """The games that count, and those that do not (invalid, unfinished, no round or seat)."""
+    """The games that count, and those that do not (invalid, unfinished, a seat unnamed, or
+    the same moves as a game already counted: a game submitted twice counts once)."""
     played: list[Played] = []
     excluded: list[Excluded] = []
+    seen: dict[tuple[object, ...], Entry] = {}
     for entry, report in games:
         players = entry.players
 
@@ -154,6 +156,12 @@ def collect(games: Iterable[tuple[Entry, GameReport]]) -> tuple[list[Played], li
         if any(not player or player in ("?", "-") for player in players):
             leave_out("a seat has no player named")
             continue
+        if entry.moves:  # the same game submitted twice counts once
+            key = ((entry.tag("Game") or "").lower(), entry.tag("Position"), entry.moves)
+            if key in seen:
+                leave_out(f"submitted twice: the same game as {seen[key].where}")
+                continue
+            seen[key] = entry
         round_ = (entry.tag("Round") or "").strip()
         termination = (entry.tag("Termination") or "").strip().lower()
         played.append(

@@ -351,3 +351,15 @@ def test_standings_help_has_examples(runner):
     result = runner.invoke(pmn, ["standings", "--help"])
     assert result.exit_code == 0
     assert "pmn standings --points 3-1-0 examples/events/swiss" in result.output
+
+
+def test_a_game_submitted_twice_counts_once(runner, tmp_path):
+    text = (EVENTS / "swiss" / "round-1.pmn").read_text()
+    (tmp_path / "r1.pmn").write_text(text)
+    first = text.split("\n\n[Game")[0] + "\n"
+    (tmp_path / "r1-again.pmn").write_text(first.replace("2026.03.14", "2026.03.15"))
+    table = run_json(runner, str(tmp_path))
+    ada = next(p for p in table["players"] if p["name"] == "Ada Mensah")
+    assert ada["points"] == 1 and ada["games"] == 1
+    (copy,) = table["excluded"]
+    assert copy["reason"] == f"submitted twice: the same game as {tmp_path / 'r1-again.pmn'}:1"

@@ -251,7 +251,7 @@ def generated_swiss(game: str, players: int, rounds: int, folder: str, seed: int
             submitted.append((f"r{round_}-{len(submitted):03d}.pmn", record))
     # the faults an organiser meets
     name, record = submitted[5]
-    submitted.append(("resubmitted.pmn", record.with_tag("Date", "2026.04.01")))  # a game twice
+    submitted.append(("resubmitted.pmn", record.with_tag("Date", "2026.04.02")))  # a game twice
     name, record = submitted[12]
     seats = variant.seats
     player = record.tag(seats[0]) or ""
