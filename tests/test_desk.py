@@ -337,3 +337,29 @@ def test_the_transcripts_in_docs_desk_are_what_the_commands_print(runner, monkey
     for command, expected in transcripts:
         result = runner.invoke(pmn, shlex.split(command)[1:])
         assert result.stdout == expected, command
+
+
+def test_unread_files_are_listed_but_hidden_ones_and_record_files_are_not(tmp_path):
+    from notation.event import unread_files
+
+    (tmp_path / "a.pmn").write_text(sheet("Ada", "Kofi"))
+    (tmp_path / "b.json").write_text("[]")
+    (tmp_path / "scan.jpg").write_bytes(b"\xff\xd8")
+    (tmp_path / ".DS_Store").write_bytes(b"")
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "notes.txt").write_text("x")
+    (tmp_path / ".git").mkdir()
+    (tmp_path / ".git" / "HEAD").write_text("x")
+    assert unread_files(str(tmp_path)) == [
+        str(tmp_path / "scan.jpg"),
+        str(tmp_path / "sub" / "notes.txt"),
+    ]
+
+
+def test_every_seat_of_a_three_player_game_must_be_named():
+    text = (
+        '[Game "Tricala"]\n[Event "Trio"]\n[Date "2026.03.14"]\n[Round "1"]\n'
+        '[White "Ann"]\n[Black "Bob"]\n[Red "?"]\n[Result "1/2-1/2-0"]\n[Termination "agreement"]\n\n1/2-1/2-0\n'
+    )
+    (found,) = check_entry(entries(text)[0])
+    assert found.message == "no player named for seat Red"
