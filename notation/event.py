@@ -24,7 +24,6 @@ from dataclasses import dataclass
 
 from notation.collection import expand_paths
 from notation.errors import PMNError
-from notation.games import RulesError
 from notation.record import Record
 from notation.replay import record_variant
 
@@ -146,7 +145,7 @@ class Entry:
         """The entry for a record, the ``game``-th of its source."""
         try:
             seats = record_variant(record).seats if not record.damaged else ()
-        except (RulesError, PMNError):
+        except PMNError:  # no known game: no seats to check
             seats = ()
         return cls(
             record.source,
