@@ -7,9 +7,12 @@ import click
 from cli.convert import convert
 from cli.fmt import fmt
 from cli.moves import moves
+from cli.publish import publish
+from cli.reconcile import reconcile_command
 from cli.record import record_command
 from cli.render import render
 from cli.show import show
+from cli.standings import standings
 from cli.stats import stats
 from cli.validate import validate
 from notation import __version__
@@ -45,6 +48,9 @@ pmn.add_command(fmt)
 pmn.add_command(stats)
 pmn.add_command(record_command)
 pmn.add_command(render)
+pmn.add_command(standings)
+pmn.add_command(reconcile_command)
+pmn.add_command(publish)
 
 
 def main() -> None:

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 import click
@@ -17,7 +19,25 @@ from cli.common import (
     location,
     openspiel_game_option,
 )
-from notation.collection import WALKED_EXTENSIONS, read_games, read_path
+from cli.report import WRITERS, counts, write_text
+from notation.collection import (
+    FORMATS,
+    WALKED_EXTENSIONS,
+    atomic_output,
+    expand_paths,
+    read_games,
+    read_path,
+)
+from notation.event import (
+    CHECKS,
+    Entry,
+    Finding,
+    LevelError,
+    check_entry,
+    check_event,
+    parse_levels,
+    unread_files,
+)
 from notation.files import SkippedPath, walk_inputs
 from notation.parallel import default_jobs, validate_many
 from notation.pits import CONVENTIONS, DEFAULT, translate_record
@@ -66,11 +86,12 @@ class Progress:
 @click.option(
     "--format",
     "output_format",
-    type=click.Choice(["text", "json"]),
+    type=click.Choice(["text", "json", "csv"]),
     default="text",
     show_default=True,
-    help="text: a line per game on stdout, problems on stderr; json: one report object on stdout "
-    "(schemas/report.schema.json).",
+    help="text: a line per game on stdout, problems on stderr (with -o or --strict: every "
+    "reason in the report); json: one report object (schemas/report.schema.json); csv: a row "
+    "per game, per problem and per finding (needs -o or --strict, or goes to stdout).",
 )
 @click.option(
     "--from", "input_format", type=FORMAT_CHOICE, help="Input format (default: by extension)."
@@ -94,6 +115,28 @@ class Progress:
     help="Trysse/Wari/Oware: the hole numbering of records that have no Pits tag "
     "(default: letters A-F, a-f).",
 )
+@click.option(
+    "--strict",
+    is_flag=True,
+    help="Check an event's submissions (docs/desk.md): every seat named, Event, Date and Round, "
+    "no tag twice, and across the set no game twice, no pairing twice in a round, no player "
+    "in two games of a round, no name written two ways; unread files in folders listed.",
+)
+@click.option(
+    "--level",
+    "levels",
+    multiple=True,
+    metavar="CHECK=SEVERITY",
+    help="Make an event check an error, a warning or off (repeatable), e.g. "
+    "--level similar-names=error --level bad-round=off. Checks: " + ", ".join(CHECKS) + ".",
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    help="Write the whole report (every game, every reason, the summary) to this file in "
+    "--format; '-' is standard output.",
+)
 def validate(
     files: tuple[str, ...],
     output_format: str,
@@ -102,6 +145,9 @@ def validate(
     quiet: bool,
     jobs: int | None,
     pits: str | None,
+    strict: bool,
+    levels: tuple[str, ...],
+    output: str | None,
 ) -> None:
     """Replay every game in FILES through the rules and check its declared result.
 
@@ -111,9 +157,24 @@ def validate(
     cannot be read is reported and the rest goes on. Every illegal move is reported as
     file:line:col with the game and move number, the reason and the legal
     moves. On a terminal, a count of games checked is shown on stderr.
+    An input (a file or folder) with no game in it is an error (ruling N4).
     Exit code 0 when every game is valid, 1 otherwise.
+
+    \b
+    Examples:
+      pmn validate games.pmn
+      pmn validate --strict submissions/ -o report.txt
+      pmn validate --strict submissions/ --format csv -o report.csv
+      pmn validate --strict --level similar-names=error submissions/
     """
     check_game_option(openspiel_game, input_format)
+    if strict or output is not None or output_format == "csv" or levels:
+        code = validate_event(
+            files,
+            EventOptions(output_format, input_format, quiet, jobs, pits, strict, levels, output),
+        )
+        sys.exit(code)
+    counted: dict[str, int] = {}
     reports: list[dict[str, object]] = []
     games = valid = 0
     progress = Progress(enabled=not quiet and sys.stderr.isatty())
@@ -126,23 +187,27 @@ def validate(
             click.echo(f"{path}: {'cannot read' if error else 'skipped'}: {reason}", err=True)
 
     def every_game() -> Iterator[tuple[Any, int]]:
-        for path in walk_inputs(files, WALKED_EXTENSIONS):
-            if isinstance(path, SkippedPath):
-                not_read(path.path, path.reason, error=False)
-                continue
-            try:
-                if pits is None:
-                    for index, game in enumerate(
-                        read_games(path, input_format, game=openspiel_game), start=1
-                    ):
-                        yield game, index
+        for argument in files:
+            counted.setdefault(argument, 0)
+            for path in walk_inputs([argument], WALKED_EXTENSIONS):
+                if isinstance(path, SkippedPath):
+                    not_read(path.path, path.reason, error=False)
                     continue
-                for index, record in enumerate(
-                    read_path(path, input_format, game=openspiel_game), start=1
-                ):
-                    yield translate_record(record, DEFAULT, pits).record, index
-            except OSError as exc:  # one problem; the other files are still checked
-                not_read(path, exc.strerror or str(exc), error=True)
+                try:
+                    if pits is None:
+                        for index, game in enumerate(
+                            read_games(path, input_format, game=openspiel_game), start=1
+                        ):
+                            counted[argument] += 1
+                            yield game, index
+                        continue
+                    for index, record in enumerate(
+                        read_path(path, input_format, game=openspiel_game), start=1
+                    ):
+                        counted[argument] += 1
+                        yield translate_record(record, DEFAULT, pits).record, index
+                except OSError as exc:  # one problem; the other files are still checked
+                    not_read(path, exc.strerror or str(exc), error=True)
 
     for report in validate_many(every_game(), jobs or default_jobs()):
         games += 1
@@ -160,6 +225,9 @@ def validate(
     progress.clear()
     invalid = games - valid
     unreadable = sum(1 for entry in unread if entry["error"])
+    empty = [argument for argument in files if not counted.get(argument)]
+    for argument in empty:
+        click.echo(f"{argument}: no game in it (ruling N4)", err=True)
     if output_format == "json":
         body: dict[str, object] = {
             "games": reports,
@@ -177,4 +245,111 @@ def validate(
     else:
         unreadable_note = f", {unreadable} file(s) unreadable" if unreadable else ""
         click.echo(f"{games} game(s): {valid} valid, {invalid} invalid{unreadable_note}")
-    sys.exit(0 if invalid == 0 and not unreadable else 1)
+    sys.exit(0 if invalid == 0 and not unreadable and not empty else 1)
+
+
+def each_path(files: tuple[str, ...]) -> Iterator[tuple[str, str]]:
+    """Each file to read, with the argument (file or folder) it comes from."""
+    for argument in files:
+        for path in expand_paths([argument]):
+            yield argument, path
+
+
+UNREAD_MESSAGE = (
+    "not read: folders are read for "
+    + ", ".join(ext for extensions in FORMATS.values() for ext in extensions if ext != ".txt")
+    + " files"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class EventOptions:
+    """The options of ``pmn validate`` that the full report and the event checks use."""
+
+    output_format: str
+    input_format: str | None
+    quiet: bool
+    jobs: int | None
+    pits: str | None
+    strict: bool
+    levels: tuple[str, ...]
+    output: str | None
+
+
+def validate_event(files: tuple[str, ...], options: EventOptions) -> int:
+    """Validate FILES, run the event checks when ``strict``, and write the whole report.
+
+    Returns the exit code: 1 when a game is invalid or a check set to ``error``
+    found something, 0 otherwise.
+    """
+    try:
+        levels = parse_levels(options.levels)
+    except LevelError as exc:
+        raise click.BadParameter(str(exc), param_hint="--level") from exc
+    entries: list[Entry] = []
+    findings: list[Finding] = []
+    counted: dict[str, int] = {}
+    progress = Progress(enabled=not options.quiet and sys.stderr.isatty())
+
+    def every_record() -> Iterator[tuple[Any, int]]:
+        for argument, path in each_path(files):
+            counted.setdefault(argument, 0)
+            counted.setdefault(path, 0)
+            try:
+                for index, record in enumerate(read_path(path, options.input_format), start=1):
+                    counted[argument] += 1
+                    counted[path] += argument != path
+                    if options.pits is not None:
+                        record = translate_record(record, DEFAULT, options.pits).record
+                    if options.strict:
+                        entries.append(Entry.of(record, index))
+                    yield record, index
+            except OSError as exc:
+                raise click.FileError(path, exc.strerror) from exc
+
+    reports: list[GameReport] = []
+    invalid = 0
+    for report in validate_many(every_record(), options.jobs or default_jobs()):
+        reports.append(report)
+        invalid += not report.valid
+        progress.update(len(reports), invalid)
+    progress.clear()
+    for argument in files:
+        if not counted.get(argument):
+            findings.append(Finding("no-games", "no game in it (ruling N4)", argument))
+    if options.strict:  # and every file of a folder
+        findings.extend(
+            Finding("no-games", "no game in it (ruling N4)", path)
+            for path, count in counted.items()
+            if not count and path not in files
+        )
+    if options.strict:
+        for argument in files:
+            if argument != "-" and os.path.isdir(argument):
+                findings.extend(
+                    Finding("unread-file", UNREAD_MESSAGE, path) for path in unread_files(argument)
+                )
+        for entry in entries:
+            findings.extend(check_entry(entry))
+        findings.extend(check_event(entries))
+    findings.sort(key=lambda f: (f.source, f.line, f.game))
+    if not options.strict:  # only the N4 empty-input check applies
+        levels = {name: (level if name == "no-games" else "off") for name, level in levels.items()}
+    try:
+        with atomic_output(options.output or "-") as out:
+            if options.output_format == "text":
+                write_text(out, reports, findings, levels, quiet=options.quiet)
+            else:
+                WRITERS[options.output_format](out, reports, findings, levels)
+    except OSError as exc:
+        raise click.FileError(options.output or "-", exc.strerror) from exc
+    if options.output not in (None, "-"):
+        summary = counts(reports, [f for f in findings if levels[f.check] != "off"], levels)
+        click.echo(
+            f"{summary['games']} game(s): {summary['valid']} valid, {summary['invalid']} invalid; "
+            f"{summary['errors']} error(s), {summary['warnings']} warning(s); "
+            f"report in {options.output}",
+            err=True,
+        )
+    failed = any(not r.valid for r in reports) or any(levels[f.check] == "error" for f in findings)
+    return 1 if failed else 0

@@ -1,0 +1,121 @@
+"""``pmn publish``: an event's games as a static web site."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+
+import click
+
+from cli.common import FORMAT_CHOICE
+from notation.collection import atomic_output, expand_paths, read_path
+from notation.event import Entry
+from notation.parallel import default_jobs, validate_many
+from notation.publish import event_site
+from notation.record import Record
+from notation.standings import (
+    SYSTEMS,
+    StandingsError,
+    collect,
+    compute_standings,
+    parse_scheme,
+    parse_tie_breaks,
+)
+
+
+@click.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True, exists=True))
+@click.option(
+    "-o",
+    "--output",
+    required=True,
+    type=click.Path(file_okay=False),
+    help="The folder to write the site to (made if missing; its files are replaced).",
+)
+@click.option("--points", "scheme", default="result", show_default=True, metavar="W-D-L",
+              help="Point scheme of the standings (as pmn standings).")  # fmt: skip
+@click.option("--tie-break", "tie_breaks", metavar="LIST", help="Tie-breaks (as pmn standings).")
+@click.option("--system", type=click.Choice(SYSTEMS), default="auto", show_default=True)
+@click.option("--event", help="Publish only the games whose Event tag is this.")
+@click.option(
+    "--from", "input_format", type=FORMAT_CHOICE, help="Input format (default: by extension)."
+)
+@click.option("-j", "--jobs", type=click.IntRange(min=1), help="Processes to validate with.")
+def publish(
+    files: tuple[str, ...],
+    output: str,
+    scheme: str,
+    tie_breaks: str | None,
+    system: str,
+    event: str | None,
+    input_format: str | None,
+    jobs: int | None,
+) -> None:
+    """Write a static web site for the event in FILES (files or folders) to a folder.
+
+    The site works offline and from any web server: index.html (standings
+    and crosstable, the rounds), a page per round, and a page per game with
+    a viewer (step through the moves; comments and variations in the move
+    list; a game with an illegal move is shown up to it, with the problem).
+    Pages share site.css and viewer.js; a game's boards are compact data.
+
+    \b
+    Examples:
+      pmn publish examples/events/swiss -o site/
+      pmn publish --points 3-1-0 submissions/ -o /var/www/club-night/
+    """
+    try:
+        point_scheme = parse_scheme(scheme)
+        order = parse_tie_breaks(tie_breaks) if tie_breaks is not None else None
+    except StandingsError as exc:
+        raise click.BadParameter(str(exc)) from exc
+    records: list[Record] = []
+
+    def every_record() -> Iterator[tuple[Record, int]]:
+        for path in expand_paths(files):
+            try:
+                for index, record in enumerate(read_path(path, input_format), start=1):
+                    records.append(record)
+                    yield record, index
+            except OSError as exc:
+                raise click.FileError(path, exc.strerror) from exc
+
+    reports = list(validate_many(every_record(), jobs or default_jobs()))
+    if not reports:
+        raise click.ClickException(f"no game in {', '.join(files)} (ruling N4)")
+    games = list(zip(records, reports, strict=True))
+    events = sorted({(record.tag("Event") or "").strip() for record in records})
+    if event is not None:
+        games = [(r, rep) for r, rep in games if (r.tag("Event") or "").strip() == event]
+        if not games:
+            raise click.UsageError(f'no game of event "{event}" (events: {", ".join(events)})')
+    elif len(events) > 1:
+        raise click.UsageError(
+            "the games belong to several events; choose one with --event: "
+            + ", ".join(f'"{name}"' for name in events)
+        )
+    entries = [(Entry.of(r, rep.index), rep) for r, rep in games]
+    played, excluded = collect(entries)
+    table = compute_standings(
+        played,
+        excluded,
+        scheme=point_scheme,
+        tie_breaks=order,
+        system=system,
+        event=event if event is not None else events[0],
+    )
+    site = event_site(games, table)
+    try:
+        os.makedirs(output, exist_ok=True)
+        for name, text in site.items():
+            with atomic_output(os.path.join(output, name)) as out:
+                out.write(text)
+            os.chmod(os.path.join(output, name), 0o644)  # readable by a web server
+    except OSError as exc:
+        raise click.FileError(output, exc.strerror) from exc
+    pages = sum(name.startswith("game-") for name in site)
+    click.echo(
+        f"{len(site)} files in {output}: index.html, {len(table.rounds)} round page(s), "
+        f"{pages} game page(s)",
+        err=True,
+    )

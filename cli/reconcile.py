@@ -1,0 +1,142 @@
+"""``pmn reconcile``: two scoresheets of one game (or of every game of an event) compared."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import click
+
+from cli.common import FORMAT_CHOICE, location
+from notation.collection import atomic_output, expand_paths, read_path
+from notation.reconcile import Reconciliation, Sheet, describe, pair_sheets, reconcile
+
+
+def _sheets(files: tuple[str, ...], input_format: str | None) -> list[list[Sheet]]:
+    """The sheets of each argument, in order; a damaged record is a usage error."""
+    found: list[list[Sheet]] = []
+    for argument in files:
+        sheets: list[Sheet] = []
+        for path in expand_paths([argument]):
+            try:
+                for record in read_path(path, input_format):
+                    where = location(record.source, record.line, 0)
+                    if record.damaged:
+                        error = record.errors[0]
+                        raise click.ClickException(
+                            f"{location(record.source, error.line, error.column)}: {error.message}"
+                        )
+                    sheets.append(Sheet(record, where))
+            except OSError as exc:
+                raise click.FileError(path, exc.strerror) from exc
+        found.append(sheets)
+    return found
+
+
+def _to_json(first: Sheet, second: Sheet, result: Reconciliation) -> dict[str, Any]:
+    d = result.divergence
+    return {
+        "first": first.where,
+        "second": second.where,
+        "agree": result.agree,
+        "same_game": result.same_game,
+        "problem": result.problem,
+        "tags": [{"tag": n, "first": a, "second": b} for n, a, b in result.tags],
+        "results": [result.first.result, result.second.result],
+        "replayed": [result.first.legal_plies, result.second.legal_plies],
+        "moves": [len(result.first.written), len(result.second.written)],
+        "errors": [result.first.error, result.second.error],
+        "divergence": None
+        if d is None
+        else {
+            "ply": d.ply + 1,
+            "move_number": d.number,
+            "first": d.first,
+            "second": d.second,
+            "position": d.position,
+        },
+    }
+
+
+@click.command("reconcile")
+@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True, exists=True))
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="text: a verdict per pair; json: an object with a 'pairs' array.",
+)
+@click.option(
+    "--from", "input_format", type=FORMAT_CHOICE, help="Input format (default: by extension)."
+)
+@click.option(
+    "-o",
+    "--output",
+    default="-",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    help="Write the report to this file ('-': standard output).",
+)
+def reconcile_command(
+    files: tuple[str, ...], input_format: str | None, output_format: str, output: str
+) -> None:
+    """Compare two scoresheets of one game, or pair and compare the sheets of an event.
+
+    With two files of one game each, those two sheets are compared (their
+    formats may differ). Otherwise every game in FILES (files or folders) is
+    paired with the other sheet of the same event, round and players. For
+    each pair: whether it is the same game, the tags that disagree, and the
+    first ply where the moves differ, with which version is legal from there,
+    how far each replays, and the position there. Exit code 0 when every pair
+    agrees, 1 otherwise (a sheet with no partner too).
+
+    \b
+    Examples:
+      pmn reconcile ada-sheet.pmn kofi-sheet.json
+      pmn reconcile sheets-south/ sheets-north/
+      pmn reconcile --format json round-3/
+    """
+    per_argument = _sheets(files, input_format)
+    if len(files) == 2 and all(len(sheets) == 1 for sheets in per_argument):
+        pairs = [(per_argument[0][0], per_argument[1][0])]
+        alone: list[Sheet] = []
+        crowded: list[Any] = []
+    else:
+        pairs, alone, crowded = pair_sheets(s for sheets in per_argument for s in sheets)
+    if not pairs and not alone and not crowded:
+        raise click.ClickException(f"no game in {', '.join(files)} (ruling N4)")
+    verdicts = [(a, b, reconcile(a.record, b.record)) for a, b in pairs]
+    try:
+        with atomic_output(output) as out:
+            if output_format == "json":
+                report = {
+                    "pairs": [_to_json(a, b, r) for a, b, r in verdicts],
+                    "unpaired": [s.where for s in alone],
+                    "more_than_two": [[s.where for s in group] for group in crowded],
+                }
+                json.dump(report, out, ensure_ascii=False, indent=1)
+                out.write("\n")
+            else:
+                for a, b, result in verdicts:
+                    out.write(f"{a.where} and {b.where}:\n")
+                    out.writelines(
+                        f"  {line}\n" for line in describe(result, "the first", "the second")
+                    )
+                for sheet in alone:
+                    out.write(
+                        f"{sheet.where}: no other sheet of this game (event, round, players)\n"
+                    )
+                for group in crowded:
+                    out.write(
+                        f"{', '.join(s.where for s in group)}: {len(group)} sheets of one game\n"
+                    )
+                agreed = sum(r.agree for _, _, r in verdicts)
+                out.write(
+                    f"{len(verdicts)} pair(s): {agreed} agree, {len(verdicts) - agreed} disagree; "
+                    f"{len(alone)} sheet(s) alone\n"
+                )
+    except OSError as exc:
+        raise click.FileError(output, exc.strerror) from exc
+    ok = all(r.agree for _, _, r in verdicts) and not alone and not crowded
+    raise SystemExit(0 if ok else 1)

@@ -1,0 +1,162 @@
+"""The full validation report of ``pmn validate -o FILE`` / ``--strict``: text, JSON or CSV.
+
+Every reason is in the report, whatever the format: each game's verdict, each
+problem of each game, and each finding of the event checks with its severity.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from collections.abc import Mapping, Sequence
+from typing import IO
+
+from cli.common import describe_problem, location
+from notation.event import Finding
+from notation.replay import GameReport
+
+#: The columns of the CSV report, one row per game, per problem and per finding.
+CSV_COLUMNS = (
+    "kind",
+    "source",
+    "game",
+    "line",
+    "column",
+    "move",
+    "severity",
+    "code",
+    "message",
+)
+
+
+def game_verdict(report: GameReport) -> str:
+    """One line on a game: where, valid or INVALID, the game, players, moves and result."""
+    players = " v ".join(report.players) if report.players else "?"
+    head = f"{location(report.source, report.line, 0)}: game {report.index}"
+    what = f"{report.game or '?'} ({report.rules or '?'}), {players}"
+    if report.valid:
+        outcome = f", {report.outcome.reason}" if report.outcome is not None else ""
+        return f"{head}: valid: {what}: {report.plies} moves, {report.declared}{outcome}"
+    return f"{head}: INVALID: {what}: {len(report.problems)} problem(s)"
+
+
+def describe_finding(finding: Finding, severity: str) -> str:
+    """One line: ``file:line: game N: error [check]: message``."""
+    head = location(finding.source, finding.line, 0) if finding.source else "(the set)"
+    if finding.game:
+        head += f": game {finding.game}"
+    return f"{head}: {severity} [{finding.check}]: {finding.message}"
+
+
+def counts(
+    reports: Sequence[GameReport], findings: Sequence[Finding], levels: Mapping[str, str]
+) -> dict[str, int]:
+    """The summary: games, valid, invalid, and event-check errors and warnings."""
+    valid = sum(report.valid for report in reports)
+    severities = [levels[finding.check] for finding in findings]
+    return {
+        "games": len(reports),
+        "valid": valid,
+        "invalid": len(reports) - valid,
+        "errors": severities.count("error"),
+        "warnings": severities.count("warning"),
+    }
+
+
+def write_text(
+    out: IO[str],
+    reports: Sequence[GameReport],
+    findings: Sequence[Finding],
+    levels: Mapping[str, str],
+    *,
+    quiet: bool = False,
+) -> None:
+    """Each game's verdict with its problems below it, then the event findings, then a summary."""
+    for report in reports:
+        if quiet and report.valid:
+            continue
+        out.write(game_verdict(report) + "\n")
+        for problem in report.problems:
+            out.write("  " + describe_problem(report.source, report.index, problem) + "\n")
+    shown = [f for f in findings if levels[f.check] != "off"]
+    if shown:
+        out.write("event checks:\n")
+        for finding in shown:
+            out.write("  " + describe_finding(finding, levels[finding.check]) + "\n")
+    total = counts(reports, shown, levels)
+    line = f"{total['games']} game(s): {total['valid']} valid, {total['invalid']} invalid"
+    if findings or levels:
+        line += f"; event checks: {total['errors']} error(s), {total['warnings']} warning(s)"
+    out.write(line + "\n")
+
+
+def write_json(
+    out: IO[str],
+    reports: Sequence[GameReport],
+    findings: Sequence[Finding],
+    levels: Mapping[str, str],
+) -> None:
+    """The report object of ``schemas/report.schema.json``, with ``findings``."""
+    shown = [f for f in findings if levels[f.check] != "off"]
+    json.dump(
+        {
+            "games": [report.to_json() for report in reports],
+            "findings": [finding.to_json(levels[finding.check]) for finding in shown],
+            "summary": counts(reports, shown, levels),
+        },
+        out,
+        ensure_ascii=False,
+        indent=1,
+    )
+    out.write("\n")
+
+
+def write_csv(
+    out: IO[str],
+    reports: Sequence[GameReport],
+    findings: Sequence[Finding],
+    levels: Mapping[str, str],
+) -> None:
+    """A row per game (kind ``game``), per problem (``problem``) and per finding (``finding``)."""
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for report in reports:
+        verdict = "valid" if report.valid else "invalid"
+        writer.writerow(
+            ["game", report.source, report.index, report.line, "", "", "", verdict,
+             game_verdict(report)]
+        )  # fmt: skip
+        for problem in report.problems:
+            writer.writerow(
+                [
+                    "problem",
+                    report.source,
+                    report.index,
+                    problem.line or "",
+                    problem.column if problem.line else "",
+                    problem.move_number or "",
+                    "error",
+                    problem.code,
+                    describe_problem(report.source, report.index, problem),
+                ]
+            )
+    for finding in findings:
+        severity = levels[finding.check]
+        if severity == "off":
+            continue
+        writer.writerow(
+            [
+                "finding",
+                finding.source,
+                finding.game or "",
+                finding.line or "",
+                "",
+                "",
+                severity,
+                finding.check,
+                finding.message + (f" (see {', '.join(finding.others)})" if finding.others else ""),
+            ]
+        )
+
+
+WRITERS = {"text": write_text, "json": write_json, "csv": write_csv}

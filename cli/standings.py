@@ -1,0 +1,172 @@
+"""``pmn standings``: points, tie-breaks, ranks and a crosstable from an event's games."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+import click
+
+from cli.common import FORMAT_CHOICE
+from notation.collection import atomic_output, expand_paths, read_path
+from notation.event import Entry
+from notation.parallel import default_jobs, validate_many
+from notation.record import Record
+from notation.replay import GameReport
+from notation.standings import (
+    SYSTEMS,
+    TIE_BREAKS,
+    StandingsError,
+    collect,
+    compute_standings,
+    parse_scheme,
+    parse_tie_breaks,
+    standings_csv,
+    standings_html,
+    standings_json,
+    standings_text,
+)
+
+
+def read_event(
+    files: tuple[str, ...], input_format: str | None, jobs: int | None
+) -> list[tuple[Entry, GameReport]]:
+    """Every game of FILES (files or folders) with its validation report, in input order."""
+    entries: list[Entry] = []
+
+    def every_record() -> Iterator[tuple[Record, int]]:
+        for path in expand_paths(files):
+            try:
+                for index, record in enumerate(read_path(path, input_format), start=1):
+                    entries.append(Entry.of(record, index))
+                    yield record, index
+            except OSError as exc:
+                raise click.FileError(path, exc.strerror) from exc
+
+    reports = list(validate_many(every_record(), jobs or default_jobs()))
+    if not reports:
+        raise click.ClickException(f"no game in {', '.join(files)} (ruling N4)")
+    return list(zip(entries, reports, strict=True))
+
+
+@click.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True, exists=True))
+@click.option(
+    "--format",
+    "output_format",
+    type=click.Choice(["text", "csv", "json", "html"]),
+    default="text",
+    show_default=True,
+    help="text: a table; csv; json (schemas/standings.schema.json); html: a page.",
+)
+@click.option(
+    "--points",
+    "scheme",
+    default="result",
+    show_default=True,
+    metavar="W-D-L",
+    help="Points for a win, a draw (a shared result) and a loss, e.g. 3-1-0; 'result': "
+    "what each result gives the seat (1, 1/2, 0).",
+)
+@click.option(
+    "--tie-break",
+    "tie_breaks",
+    metavar="LIST",
+    help="Tie-breaks in order, comma-separated, from: " + ", ".join(TIE_BREAKS) + ". "
+    "Default: head-to-head,sonneborn-berger,wins,stones for a round robin; "
+    "buchholz,median-buchholz,head-to-head,wins,stones for a Swiss event.",
+)
+@click.option(
+    "--system",
+    type=click.Choice(SYSTEMS),
+    default="auto",
+    show_default=True,
+    help="The kind of event (auto: a round robin when every two players met equally often).",
+)
+@click.option(
+    "--crosstable",
+    "view",
+    type=click.Choice(["auto", "rounds", "players"]),
+    default="auto",
+    show_default=True,
+    help="rounds: a column per round; players: a column per opponent (auto: players for a "
+    "round robin).",
+)
+@click.option("--event", help="Count only the games whose Event tag is this.")
+@click.option(
+    "--from", "input_format", type=FORMAT_CHOICE, help="Input format (default: by extension)."
+)
+@click.option("-j", "--jobs", type=click.IntRange(min=1), help="Processes to validate with.")
+@click.option(
+    "-o",
+    "--output",
+    default="-",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    help="Write to this file ('-': standard output).",
+)
+def standings(
+    files: tuple[str, ...],
+    output_format: str,
+    scheme: str,
+    tie_breaks: str | None,
+    system: str,
+    view: str,
+    event: str | None,
+    input_format: str | None,
+    jobs: int | None,
+    output: str,
+) -> None:
+    """Standings and a crosstable from the games of an event in FILES (files or folders).
+
+    Every game is validated first: unfinished (*) and invalid games are
+    listed under "Not counted", with the reason, and not counted. Byes and
+    forfeits follow the convention of docs/desk.md. Exit code 0, or 1 when a
+    game is invalid.
+
+    \b
+    Examples:
+      pmn standings examples/events/round-robin
+      pmn standings --points 3-1-0 examples/events/swiss
+      pmn standings --format html -o standings.html examples/events/swiss
+      pmn standings --tie-break wins,buchholz --format csv examples/events/swiss
+    """
+    try:
+        point_scheme = parse_scheme(scheme)
+        order = parse_tie_breaks(tie_breaks) if tie_breaks is not None else None
+    except StandingsError as exc:
+        raise click.BadParameter(str(exc)) from exc
+    games = read_event(files, input_format, jobs)
+    events = sorted({(entry.tag("Event") or "").strip() for entry, _ in games})
+    if event is not None:
+        games = [(e, r) for e, r in games if (e.tag("Event") or "").strip() == event]
+        if not games:
+            raise click.UsageError(f'no game of event "{event}" (events: {", ".join(events)})')
+    elif len(events) > 1:
+        raise click.UsageError(
+            "the games belong to several events; choose one with --event: "
+            + ", ".join(f'"{name}"' for name in events)
+        )
+    played, excluded = collect(games)
+    table = compute_standings(
+        played,
+        excluded,
+        scheme=point_scheme,
+        tie_breaks=order,
+        system=system,
+        event=event if event is not None else events[0],
+    )
+    crosstable = None if view == "auto" else view
+    try:
+        with atomic_output(output) as out:
+            if output_format == "json":
+                json.dump(standings_json(table), out, ensure_ascii=False, indent=1)
+                out.write("\n")
+            elif output_format == "csv":
+                out.write(standings_csv(table, crosstable))
+            elif output_format == "html":
+                out.write(standings_html(table, crosstable))
+            else:
+                out.write(standings_text(table, crosstable))
+    except OSError as exc:
+        raise click.FileError(output, exc.strerror) from exc
+    raise SystemExit(1 if any(item.invalid for item in excluded) else 0)
