@@ -7,8 +7,10 @@ hold the game and through every ``pmn`` command, and must come back as they
 went in: the same records, the same positions, the same legal moves. A game
 that is registered is tested here; nothing else is needed.
 
-Tests of a command's handling of hole numberings (``Pits``) that do not pass
-yet are in ``test_contract_pending.py``.
+For a game that declares hole ``numberings``, its records converted to each
+numbering (``pmn convert --pits``) are checked too. Tests that fail on the
+current code (commands that do not yet honour a ``Pits`` tag, among others)
+are in ``test_contract_pending.py``, each with the bug it shows.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from notation.collection import read_path, write_path
 from notation.errors import PMNError
 from notation.games import games
 from notation.jsonform import iter_json_records, write_json
+from notation.pits import DEFAULT, PITS_TAG
 from notation.pmn import write_records
 from notation.record import Record
 from notation.replay import record_variant, start_position
@@ -41,6 +44,8 @@ IDS = [case.id for case in CASES]
 FORMAT_CASES = [(case, fmt) for case in CASES for fmt in case.cls.formats]
 #: (class, format) for every format a registered class declares.
 CLASS_FORMATS = [(cls, fmt) for cls in games() for fmt in cls.formats]
+#: (case, numbering) for every hole numbering a case's class declares.
+NUMBERED = [(case, numbering) for case in CASES for numbering in case.cls.numberings]
 
 
 def replay(record: Record) -> tuple[Any, list[Any]]:
@@ -366,3 +371,44 @@ def test_convert_to_json_and_back(case, records, pmn_file, tmp_path, fmt):
     assert back.exit_code == 0, back.output
     assert back.stdout == pmn_file.read_text(encoding="utf-8")
     assert run("validate", str(path)).exit_code == 0
+
+
+# -- hole numberings (Pits) -------------------------------------------------------------
+
+
+def without_pits_tag(record: Record) -> Record:
+    return Record(tuple(t for t in record.tags if t[0] != PITS_TAG), record.mainline, record.result)
+
+
+@pytest.mark.parametrize(("case", "numbering"), NUMBERED, ids=[f"{c.id}-{n}" for c, n in NUMBERED])
+def test_numbered_records_convert_validate_and_come_back(case, numbering, tmp_path):
+    records = case.records()
+    source = tmp_path / "source.pmn"
+    out = io.StringIO()
+    write_records(records, out)
+    source.write_text(out.getvalue(), encoding="utf-8")
+    path = tmp_path / f"{numbering}.pmn"
+    result = run("convert", str(source), "--pits", numbering, "-o", str(path))
+    assert result.exit_code == 0, result.output
+    written = read_text(path.read_text(encoding="utf-8"))
+    for record, original in zip(written, records, strict=True):
+        assert record.tag(PITS_TAG) == (None if numbering == DEFAULT else numbering)
+        assert len(tokens(record)) == len(tokens(original))
+    if numbering != DEFAULT:
+        assert tokens(written[0]) != tokens(records[0])  # the moves really are renamed
+    validated = run("validate", str(path))
+    assert validated.exit_code == 0, validated.output
+    assert f"{len(records)} game(s): {len(records)} valid" in validated.stdout
+    back = run("convert", str(path), "--pits", DEFAULT)
+    assert back.exit_code == 0, back.output
+    assert read_text(back.stdout) == records
+    # the same moves without the tag: the reader is told the numbering
+    untagged = tmp_path / "untagged.pmn"
+    out = io.StringIO()
+    write_records([without_pits_tag(r) for r in written], out)
+    untagged.write_text(out.getvalue(), encoding="utf-8")
+    from_pits = run("convert", str(untagged), "--from-pits", numbering)
+    assert from_pits.exit_code == 0, from_pits.output
+    assert read_text(from_pits.stdout) == records
+    told = run("validate", str(untagged), "--pits", numbering)
+    assert told.exit_code == 0, told.output
