@@ -8,12 +8,13 @@ Run from the repository root to (re)write ``tests/golden/<variant>.txt``::
 Each file holds, for the state before the first move and after each move:
 the move (its short and long tokens, its number and who made it), the
 diagram, the position string, the scores and the legal moves (short
-tokens, sorted; the first ``LEGAL_SHOWN`` when there are more); at the end
+tokens, in the order of their long tokens; the first ``LEGAL_SHOWN`` when
+there are more); at the end
 the outcome and the whole game as a PMN record. Long games are written up
 to ``PLIES_WRITTEN`` moves, then the final state.
 
 The moves are chosen by a random generator seeded with the variant's id,
-among the legal moves sorted by token, so a file changes only when the rules
+among the legal moves sorted by long token, so a file changes only when the rules
 or the notation do (a different order of ``legal_moves`` changes nothing).
 ``tests/test_golden.py`` plays every game again and compares it with its
 file: a rule that changes makes it fail with a diff. Check a new or changed
@@ -57,21 +58,18 @@ def golden_path(case: VariantCase) -> Path:
     return HERE / f"{case.id}.txt"
 
 
-def _legal_tokens(variant: Any, position: Any) -> list[tuple[str, str, Any]]:
-    """The legal moves as (short, long, move), sorted by their tokens."""
+def _legal_moves(variant: Any, position: Any) -> list[tuple[str, Any]]:
+    """The legal moves as (long token, move), sorted by the long token (full and unique)."""
     return sorted(
-        (
-            (variant.format_move(m, position), variant.format_move(m, position, long=True), m)
-            for m in variant.legal_moves(position)
-        ),
-        key=lambda row: (row[0], row[1]),
+        ((variant.format_move(m, position, long=True), m) for m in variant.legal_moves(position)),
+        key=lambda row: row[0],
     )
 
 
 def _state(variant: Any, position: Any) -> list[str]:
-    """A state's diagram, position string, scores and legal moves."""
-    legal = _legal_tokens(variant, position)
-    shown = " ".join(short for short, _, _ in legal[:LEGAL_SHOWN])
+    """A state's diagram, position string, scores and legal moves (short tokens)."""
+    legal = _legal_moves(variant, position)
+    shown = " ".join(variant.format_move(m, position) for _, m in legal[:LEGAL_SHOWN])
     if len(legal) > LEGAL_SHOWN:
         shown += f" ... and {len(legal) - LEGAL_SHOWN} more"
     lines = variant.diagram(position).splitlines()
@@ -96,10 +94,11 @@ def playthrough(case: VariantCase) -> str:
     states: list[list[str]] = [["== start", *_state(variant, position)]]
     nodes: list[MoveNode] = []
     while len(nodes) < MAX_PLIES and variant.outcome(position) is None:
-        legal = _legal_tokens(variant, position)
+        legal = _legal_moves(variant, position)
         if not legal:
             break
-        short, long, move = rng.choice(legal)
+        long, move = rng.choice(legal)
+        short = variant.format_move(move, position)
         seat = variant.seats[variant.to_move(position)]
         number = expected_number(variant, position)
         # the move must read back from both its tokens, as the one chosen
