@@ -13,7 +13,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from notation.games import AnyVariant
+from notation.canonical import canonical_tags
+from notation.games import AnyVariant, find_variant
 from notation.record import Line, MoveNode, Record
 from notation.replay import expected_number
 
@@ -29,10 +30,15 @@ def random_record(
 ) -> Record:
     """A random legal game of ``variant``, stopped after ``max_moves`` if the rules have not ended it.
 
-    ``tags`` come first (a ``Game`` tag is added when missing); ``Result``
-    is set from the rules, or ``*`` when the game was stopped unfinished.
+    ``tags`` come first; the tags that select ``variant`` (``Game``, and
+    ``Rules`` and ``Players`` where the game's name alone would select another
+    variant) are added when missing; ``Result`` is set from the rules, or
+    ``*`` when the game was stopped unfinished. A game from ``position`` is
+    numbered as a reader numbers it from the record's ``Position`` tag.
     """
     start = variant.initial_position() if position is None else position
+    if position is not None:  # what the Position tag will say, turn count included
+        start = variant.parse_position(variant.format_position(position))
     current = start
     nodes: list[MoveNode] = []
     seats = len(variant.seats)
@@ -50,9 +56,21 @@ def random_record(
     outcome = variant.outcome(current)
     result = outcome.result if outcome is not None else "*"
     all_tags = list(tags)
-    if not any(name == "Game" for name, _ in all_tags):
-        all_tags.insert(0, ("Game", variant.game))
-    if position is not None and not any(name == "Position" for name, _ in all_tags):
+    given = {name for name, _ in all_tags}
+    if "Game" not in given:
+        all_tags.extend(_selecting_tags(variant))
+    if position is not None and "Position" not in given:
         all_tags.append(("Position", variant.format_position(start)))
     all_tags = [(n, v) for n, v in all_tags if n != "Result"] + [("Result", result)]
-    return Record(tuple(all_tags), Line(tuple(nodes)), result)
+    return Record(canonical_tags(tuple(all_tags)), Line(tuple(nodes)), result)
+
+
+def _selecting_tags(variant: AnyVariant) -> list[tuple[str, str]]:
+    """``Game``, and ``Players`` and ``Rules`` where needed, so that the tags select ``variant``."""
+    selecting = [("Game", variant.game)]
+    if len(type(variant).seat_counts) > 1:
+        selecting.append(("Players", str(len(variant.seats))))
+    if find_variant(variant.game, None, dict(selecting)) != variant:
+        selecting.insert(1, ("Rules", variant.rules))
+    return selecting
+

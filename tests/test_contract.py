@@ -8,9 +8,8 @@ went in: the same records, the same positions, the same legal moves. A game
 that is registered is tested here; nothing else is needed.
 
 For a game that declares hole ``numberings``, its records converted to each
-numbering (``pmn convert --pits``) are checked too. Tests that fail on the
-current code (commands that do not yet honour a ``Pits`` tag, among others)
-are in ``test_contract_pending.py``, each with the bug it shows.
+numbering (``pmn convert --pits``) are checked too. Tests for the bugs the
+contract found are in ``test_contract_regressions.py``.
 """
 
 from __future__ import annotations
@@ -193,7 +192,7 @@ def test_declared_formats_hold_the_game_or_refuse_clearly(case, fmt, tmp_path):
             assert len(str(exc)) > 20, str(exc)
             assert not path.exists()  # nothing half-written
             continue
-        (back,) = read_path(str(path), fmt)
+        (back,) = read_path(str(path), fmt, game=record.tag("Game"))  # an action log names no game
         assert not back.damaged, back.errors
         assert tokens(back) == tokens(record)
         assert position_strings(back) == position_strings(record)
@@ -432,7 +431,8 @@ def test_convert_to_declared_formats_and_back(case, fmt, tmp_path):
             assert f"cannot write as {fmt}" in result.stderr
             assert not converted.exists()
             continue
-        back = run("convert", str(converted), "--from", fmt, "--to", "pmn")
+        game = ("--game", record.tag("Game") or "") if fmt == "openspiel-actions" else ()
+        back = run("convert", str(converted), "--from", fmt, *game, "--to", "pmn")
         assert back.exit_code == 0, back.output
         (again,) = read_text(back.stdout)
         assert position_strings(again) == position_strings(record)

@@ -1,47 +1,20 @@
-"""Contract tests that fail on the current code: each names a bug, for the lead to fix.
+"""Contract tests that once failed: each guards a bug the contract found, now fixed.
 
-They are ordinary tests (no skip, no xfail), kept apart from ``test_contract.py``
-so that file passes while these show what is still wrong. They are
-parametrised from the registry like the contract, so some parameters pass
-already (the default ``letters`` numbering, variants a format refuses
-anyway); when a test passes for every parameter, move it into
-``test_contract.py``. The bugs:
+Parametrised from the registry like ``test_contract.py``. The bugs they caught:
 
-1. ``pmn show``, ``pmn moves``, ``pmn render`` and ``pmn fmt`` do not honour a
-   ``Pits`` tag: a record whose moves are numbered (``[Pits "numbers"]`` or
-   ``"own"``, as ``pmn convert --pits`` writes it, and ``pmn validate``
-   accepts) is refused with ``"2" is not a Trysse/Wari move`` (show, moves,
-   render exit 1; fmt leaves every move "as written" and exits 1). These
-   commands read moves with ``variant.parse_move`` directly
-   (``cli/common.py: replay_to``, ``notation/html.py: _steps``,
-   ``notation/canonical.py``) instead of translating the record first as
-   ``notation/replay.py: validate_record`` does.
-2. The OGN and OpenSpiel writers judge a record by its ``Rules`` tag's text,
-   not by the variant its tags select, and ``[Game "Oware"]`` without a
-   ``Rules`` tag is the abapa ruleset (``find_variant("Oware").rules ==
-   "abapa"``):
-
-   - ``notation/openspiel.py: actions_of`` refuses it ("this record is Oware
-     under its default rules"), though abapa is what OpenSpiel's oware plays;
-   - ``notation/ogn.py: _ogn_tags`` writes it as ``[Variant "Oware"]``
-     instead of ``"Oware Abapa"``, and reading that OGN back gives a record
-     with no ``Game`` tag at all (``missing required tag "Game"``): the game
-     is lost on the way through OGN.
-3. ``notation/generate.py: random_record`` without a ``Game`` tag writes
-   ``[Game "<variant.game>"]`` only, which can select another variant than
-   the one played: an Oware (abapa) game comes out as ``[Game "Wari"]``
-   (replayed under the wari ruleset), a three-player Tricala game without
-   ``Players`` (replayed as a two-player game). It should add the ``Rules``
-   tag (``variant.rules``) and ``Players`` where they differ from the default.
-4. ``random_record(..., position=p)`` numbers the moves from ``p``'s turn
-   count, but writes ``p`` as a ``Position`` tag, which does not hold the turn
-   count: a record started from a position reached by play (turn > seat) is
-   invalid (``wrong-move-number``: "move number 3. before B+2; this move is
-   1."). It should number from ``parse_position(format_position(p))``.
-5. ``random_record(..., position=p)`` writes the ``Position`` tag before
-   ``Result``, so its records are not canonical (``pmn fmt --check`` would
-   reformat them), though the module says it writes them the way the
-   canonical writer does.
+1. ``pmn show``, ``moves``, ``render`` and ``fmt`` did not honour a ``Pits``
+   tag (a numbered record that ``pmn validate`` accepted was refused):
+   every command now reads a record through ``notation.replay.open_game``.
+2. The OGN and OpenSpiel writers judged a record by its ``Rules`` text, not by
+   the variant its tags select: ``[Game "Oware"]`` (abapa) was refused as
+   actions, and written to OGN as ``[Variant "Oware"]``, which read back with
+   no game at all.
+3. ``notation.generate.random_record`` wrote only ``[Game ...]``, which could
+   select another variant than the one played (Oware as Wari; three-player
+   Tricala without ``Players``).
+4. ``random_record(..., position=p)`` numbered moves from ``p``'s turn count,
+   which a ``Position`` tag does not hold, and wrote its tags out of canonical
+   order.
 """
 
 from __future__ import annotations
@@ -163,7 +136,7 @@ def test_a_format_holds_a_record_whatever_tags_select_the_variant(case, fmt, tmp
     except PMNError:
         return  # the format does not hold this variant at all
     write_path([record], str(tmp_path / "implicit"), fmt)
-    (back,) = read_path(str(tmp_path / "implicit"), fmt)
+    (back,) = read_path(str(tmp_path / "implicit"), fmt, game=record.tag("Game"))
     assert position_strings(back) == position_strings(record)
 
 
