@@ -23,13 +23,15 @@ import click
 from notation.files import open_input, write_bytes
 from notation.games import AnyVariant, find_game, find_variant, game_names
 from notation.games.base import AmbiguousMoveError, MoveError, PositionError, RulesError
+from notation.pits import DEFAULT as DEFAULT_PITS
+from notation.pits import PitsError, translate_record
 from notation.pmn import iter_chunks, read_chunk, write_record
 from notation.record import Line, MoveNode, Record
 from notation.replay import (
     EARLY_TERMINATIONS,
     expected_number,
-    record_variant,
-    start_position,
+    open_game,
+    replay,
     validate_record,
 )
 
@@ -56,19 +58,35 @@ class Recorder:
         self.before = before
         self.after = after
         self.saved = False
+        game = open_game(record)  # a numbered record is kept in the game's own names...
+        # ...and written back in its own numbering
+        self.numbering = game.translation.source if game.translation is not None else DEFAULT_PITS
+        record = game.record
         self.tags = list(record.tags)
-        self.variant: AnyVariant = record_variant(record)
-        self.start: Any = start_position(record, self.variant)
-        self.nodes: list[MoveNode] = []
+        self.variant: AnyVariant = game.variant
+        self.start: Any = game.start
         # the main line's closing comments: before the first move while there is none,
         # else after the last move and its variations; the next move played comes after them
         self.trailing: list[str] = list(record.mainline.comments)
         self.result = record.result
         self.positions: list[Any] = [self.start]
-        for node in record.mainline.moves:
-            move = self.variant.parse_move(node.token, self.position)
-            self.nodes.append(node)
-            self.positions.append(self.variant.play(self.position, move))
+        moves = record.mainline.moves
+        replayed = replay(
+            self.variant,
+            record.mainline,
+            self.start,
+            on_step=lambda step: self.positions.append(step.after),
+            variations=False,
+        )
+        self.nodes: list[MoveNode] = list(moves[: replayed.plies])
+        if replayed.plies < len(moves):  # the move the rules refuse, with their reason
+            node = moves[replayed.plies]
+            self.variant.parse_move(node.token, self.position)
+            raise MoveError(
+                f"move number {node.number} before {node.token}; this move is "
+                f"{expected_number(self.variant, self.position)}",
+                code="wrong-move-number",
+            )
 
     @property
     def position(self) -> Any:
@@ -78,7 +96,10 @@ class Recorder:
     def record(self) -> Record:
         """The record as it stands, with the result by the rules when the game is over."""
         tags = [(n, v) for n, v in self.tags if n != "Result"] + [("Result", self.result)]
-        return Record(tuple(tags), Line(tuple(self.nodes), tuple(self.trailing)), self.result)
+        record = Record(tuple(tags), Line(tuple(self.nodes), tuple(self.trailing)), self.result)
+        if self.numbering != DEFAULT_PITS:
+            record = translate_record(record, self.numbering).record
+        return record
 
     def save(self) -> None:
         """Write the record file safely, keeping the bytes around the game; raises OSError."""
@@ -231,7 +252,7 @@ def resume_game(path: str, game_number: int | None) -> Recorder:
         before = codecs.BOM_UTF8
     try:
         recorder = Recorder(path, record, before, b"".join(lines[last:]))
-    except (RulesError, PositionError, MoveError) as exc:
+    except (PitsError, RulesError, PositionError, MoveError) as exc:
         raise click.ClickException(f"{path}: game {number}: cannot resume: {exc}") from exc
     click.echo(f"Resuming {path}, game {number}: {len(recorder.nodes)} move(s) so far.")
     return recorder

@@ -220,3 +220,17 @@ def test_walk_needs_no_recursion_for_deep_variations():
     assert walk(line, None, visit).line is line
     assert count == 20_001
     assert MAINLINE == (None, "moves")
+
+
+def test_the_recorder_resumes_a_numbered_record_and_keeps_its_numbering(tmp_path):
+    path = tmp_path / "numbered.pmn"
+    text = NUMBERED.replace('[Result "1-0"]\n[Termination "resignation"]\n', '[Result "*"]\n')
+    text = text.replace(" 1-0\n", " *\n")
+    path.write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(pmn, ["record", "--resume", str(path)], input="A\nsave\n")
+    assert result.exit_code == 0, result.output
+    saved = read_text(path.read_text(encoding="utf-8"))[0]
+    assert saved.tag("Pits") == "numbers"
+    tokens = [node.token for node in saved.mainline.moves]
+    assert tokens[:4] == ["3", "8", "5", "12"] and tokens[-1] == "1"  # South's A is hole 1
+    assert validate_record(saved).valid
