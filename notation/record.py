@@ -211,34 +211,47 @@ def path_text(path: TreePath, index: int | None = None) -> str:
     return "".join(reversed(parts))
 
 
+#: What :func:`walk_runs` calls for a run of moves:
+#: ``visit_run(moves, start, state, line_path, variations)`` visits ``moves[start]``
+#: and those after it, in order, and returns ``(reached, state, kept, stopped)``:
+#: the index of the first move it did not visit, the state after the last one it
+#: did, the nodes to keep for ``moves[start:reached]`` (None when none changed),
+#: and whether it stopped the line at ``moves[reached]``. With ``variations``
+#: it visits a move that has variations only as the first of a run, and ends
+#: the run after it (the walk then walks those variations from before it).
+RunVisitor = Callable[
+    [tuple[MoveNode, ...], int, S, TreePath, bool],
+    "tuple[int, S, list[MoveNode] | None, bool]",
+]
+
+
 class _Frame:
     """A line being walked: its next node, the state there, and what has been kept."""
 
-    __slots__ = (
-        "before",
-        "index",
-        "kept",
-        "line",
-        "path",
-        "played",
-        "state",
-        "variations",
-        "visited",
-    )
+    __slots__ = ("index", "kept", "line", "path", "pending", "played", "state", "variations")
 
     def __init__(self, line: Line, state: object, path: TreePath) -> None:
         self.line = line
         self.state = state
         self.path = path
         self.index = 0  # the next node
-        self.played = 0  # nodes visited without a stop
+        self.played = 0  # nodes visited before the end or a stop
         self.kept: list[MoveNode] | None = None  # nodes kept, once one has changed
-        self.visited: tuple[MoveNode, object] | None = None  # a node with variations, visited
-        self.before: object = None  # the state before it
+        # a node with variations, visited: (node to keep, state before, state after or None)
+        self.pending: tuple[MoveNode, object, object] | None = None
         self.variations: list[Line] = []  # its variations walked so far
 
+    def keep(self, start: int, reached: int, kept: list[MoveNode] | None) -> None:
+        """Record the nodes kept for ``moves[start:reached]`` (None: as they were)."""
+        if kept is not None:
+            if self.kept is None:
+                self.kept = list(self.line.moves[:start])
+            self.kept.extend(kept)
+        elif self.kept is not None:
+            self.kept.extend(self.line.moves[start:reached])
 
-_STOP = object()
+
+_STOPPED = object()
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,77 +268,63 @@ class Walked(Generic[S]):
         return self.played == len(self.line.moves)
 
 
-def walk(
+def walk_runs(
     line: Line,
     state: S,
-    visit: Visitor[S],
+    visit_run: RunVisitor[S],
     path: TreePath = MAINLINE,
     *,
     variations: bool = True,
 ) -> Walked[S]:
     """Walk a line and every variation in it, in text order, carrying a state along each line.
 
-    The one walk over a record's tree: replaying through the rules, making
-    a record canonical and translating hole numberings all use it. ``visit``
-    is called for each move with the state before it (a variation starts
-    from the state before the move it replaces, as in PGN) and returns the
-    node to keep and the state after it, or None to stop that line (the
-    stopped move and the rest of its line are kept as written; the stopped
-    move's own variations are still walked, since they start before it).
-    The result holds the line with the nodes ``visit`` returned (a line in
-    which nothing changed comes back as the same object, so a walk that only
-    looks costs no copies) and where the walked line ended. Variations nest
-    to any depth: lines wait on an explicit stack, not the call stack.
-    ``variations=False`` walks the line alone.
+    The one walk over a record's tree. ``visit_run`` visits runs of moves
+    (see :data:`RunVisitor`), so that a visitor that replays many moves
+    needs one call per run, not per move; :func:`walk` takes a visitor of one
+    move at a time. A variation starts from the state before the move it
+    replaces, as in PGN. A stopped move and the rest of its line are kept as
+    written, and the stopped move's own variations are still walked (they
+    start before it). The result holds the line with the nodes the visitor
+    kept (a line in which nothing changed comes back as the same object, so a
+    walk that only looks costs no copies) and where the walked line ended.
+    Variations nest to any depth: lines wait on an explicit stack, not the
+    call stack. ``variations=False`` walks the line alone.
     """
     stack = [_Frame(line, state, path)]
     while True:
         frame = stack[-1]
         moves = frame.line.moves
         end = len(moves)
-        if frame.visited is None and frame.index < end:
-            # the common case: moves without variations, one after another (in locals)
-            index, current, kept_nodes, line_path = frame.index, frame.state, frame.kept, frame.path
-            while index < end:
-                node = moves[index]
-                visited = visit(node, current, line_path, index)  # type: ignore[arg-type]
-                if node.variations and variations:
-                    frame.before = current
-                    frame.visited = visited if visited is not None else (node, _STOP)
-                    break
-                if visited is None:
-                    frame.played = index
-                    index = end + 1  # stopped: the rest as written
-                    break
-                kept, current = visited
-                if kept_nodes is not None:
-                    kept_nodes.append(kept)
-                elif kept is not node:
-                    kept_nodes = [*moves[:index], kept]
-                index += 1
+        if frame.pending is None and frame.index < end:
+            start = frame.index
+            before: S = frame.state  # type: ignore[assignment]  # frames hold the walk's states
+            reached, after, kept, stopped = visit_run(moves, start, before, frame.path, variations)
+            head = moves[start]
+            if variations and head.variations and (reached > start or stopped):
+                # a move with variations, visited (or stopped) alone: its variations next
+                frame.pending = (kept[0] if kept else head, before, _STOPPED if stopped else after)
             else:
-                frame.played = end
-            frame.index, frame.state, frame.kept = index, current, kept_nodes
-        if frame.visited is not None:
+                frame.keep(start, reached, kept)
+                frame.state, frame.index, frame.played = after, reached, reached
+                if stopped:
+                    frame.index = end + 1
+                continue
+        if frame.pending is not None:
             node = moves[frame.index]
             done = len(frame.variations)
             if done < len(node.variations):
                 child_path: TreePath = (frame.path, f"[{frame.index}].variations[{done}]")
-                stack.append(_Frame(node.variations[done], frame.before, child_path))
+                stack.append(_Frame(node.variations[done], frame.pending[1], child_path))
                 continue
-            kept, after = frame.visited
+            kept_node, _, resumed = frame.pending
             if any(new is not old for new, old in zip(frame.variations, node.variations, strict=True)):
-                kept = replace(kept, variations=tuple(frame.variations))
-            frame.visited, frame.variations = None, []
-            if frame.kept is not None:
-                frame.kept.append(kept)
-            elif kept is not node:
-                frame.kept = [*moves[: frame.index], kept]
-            if after is _STOP:
-                frame.played = frame.index
-                frame.index = end + 1
+                kept_node = replace(kept_node, variations=tuple(frame.variations))
+            frame.keep(frame.index, frame.index + 1, None if kept_node is node else [kept_node])
+            frame.pending, frame.variations = None, []
+            if resumed is _STOPPED:
+                frame.played, frame.index = frame.index, end + 1
             else:
-                frame.state = after
+                frame.state = resumed
                 frame.index += 1
                 frame.played = frame.index
                 continue
@@ -339,6 +338,46 @@ def walk(
         if not stack:
             return Walked(finished, frame.state, frame.played)  # type: ignore[arg-type]
         stack[-1].variations.append(finished)
+
+
+def walk(
+    line: Line,
+    state: S,
+    visit: Visitor[S],
+    path: TreePath = MAINLINE,
+    *,
+    variations: bool = True,
+) -> Walked[S]:
+    """:func:`walk_runs` with a visitor of one move at a time (see :data:`Visitor`).
+
+    ``visit(node, state, line_path, index)`` returns the node to keep (the
+    same object, or a changed copy) and the state after the move, or None to
+    stop the line there.
+    """
+
+    def visit_run(
+        moves: tuple[MoveNode, ...], start: int, state: S, line_path: TreePath, deep: bool
+    ) -> tuple[int, S, list[MoveNode] | None, bool]:
+        kept: list[MoveNode] | None = None
+        index, end = start, len(moves)
+        while index < end:
+            node = moves[index]
+            if deep and node.variations and index > start:
+                break  # a move with variations starts a run of its own
+            visited = visit(node, state, line_path, index)
+            if visited is None:
+                return index, state, kept, True
+            new, state = visited
+            if kept is not None:
+                kept.append(new)
+            elif new is not node:
+                kept = [*moves[start:index], new]
+            index += 1
+            if deep and node.variations:
+                break
+        return index, state, kept, False
+
+    return walk_runs(line, state, visit_run, path, variations=variations)
 
 
 def iter_lines(line: Line) -> Iterator[Line]:

@@ -21,7 +21,7 @@ from notation.grammar import MOVE, MOVE_NUMBER, RESULT, TAG_PAIR, unescape_tag_v
 from notation.pits import DEFAULT as DEFAULT_PITS
 from notation.pits import PITS_TAG, PitsError, Translation, translate_record
 from notation.pmn import Chunk, read_chunk
-from notation.record import MAINLINE, Line, MoveNode, Record, TreePath, path_text, walk
+from notation.record import MAINLINE, Line, MoveNode, Record, TreePath, path_text, walk_runs
 
 #: ``Termination`` values that explain a result given before the rules end the game (N1).
 EARLY_TERMINATIONS = ("resignation", "agreement", "time", "adjudication")
@@ -295,28 +295,45 @@ def replay(
         if problems is not None:
             problems.append(problem)
 
-    def visit(node: MoveNode, before: Any, path: TreePath, index: int) -> tuple[MoveNode, Any] | None:
-        if limit is not None and index >= limit and path is MAINLINE:
-            return None
-        number = node.number
-        if number is not None and number != number_at(before) and outcome(before) is None:
-            refuse(node, before, path, index)
-            return None
-        try:
-            move = parse_move(node.token, before)
-        except MoveError:
-            refuse(node, before, path, index)
-            return None
-        after = play(before, move)
-        if on_step is not None:
-            kept = on_step(Step(node, path, index, number_at(before), before, move, after))
-            if kept is not None:
-                return kept, after
-        return node, after
+    def visit_run(
+        moves: tuple[MoveNode, ...], start: int, position: Any, path: TreePath, deep: bool
+    ) -> tuple[int, Any, list[MoveNode] | None, bool]:
+        end = len(moves)
+        if limit is not None and path is MAINLINE and limit < end:
+            end = limit
+        kept: list[MoveNode] | None = None
+        index = start
+        while index < end:
+            node = moves[index]
+            alone = deep and bool(node.variations)  # a move with variations is a run of its own
+            if alone and index > start:
+                return index, position, kept, False
+            number = node.number
+            if number is not None:
+                label = labels.get(turn(position)) or number_at(position)
+                if number != label and outcome(position) is None:
+                    refuse(node, position, path, index)
+                    return index, position, kept, True
+            try:
+                move = parse_move(node.token, position)
+            except MoveError:
+                refuse(node, position, path, index)
+                return index, position, kept, True
+            after = play(position, move)
+            if on_step is not None:
+                new = on_step(Step(node, path, index, number_at(position), position, move, after))
+                if kept is not None:
+                    kept.append(node if new is None else new)
+                elif new is not None and new is not node:
+                    kept = [*moves[start:index], new]
+            position = after
+            index += 1
+            if alone:
+                break
+        return index, position, kept, index < len(moves) and index == end and end == limit
 
-    walked = walk(line, position, visit, MAINLINE, variations=variations)
-    completed = walked.completed and (limit is None or limit >= len(line.moves))
-    return Replayed(walked.line, walked.state, walked.played, completed)
+    walked = walk_runs(line, position, visit_run, MAINLINE, variations=variations)
+    return Replayed(walked.line, walked.state, walked.played, walked.completed)
 
 def _unreplayed(record: Record, index: int, problems: list[Problem]) -> GameReport:
     """The report on a record that could not be replayed at all (unreadable, unknown game)."""
