@@ -234,12 +234,19 @@ def test_a_move_that_comes_back_to_an_earlier_state_is_illegal() -> None:  # rul
 WANDERING = "3,4,0,1,4,3,2,12,1,0,2,12/6,5,0,5,0,6,2,1,5,2,1,0/1,2,1,0,0,0,5,3,1,0,1,0 14 39 N"
 
 
-def test_a_move_past_the_lap_limit_is_refused() -> None:  # ruling R7, MAX_LAPS
+def test_a_move_past_the_lap_limit_is_refused() -> None:  # rulings R7, R9
     position = V.parse_position(WANDERING)
     error = refused("3k", position)
     assert error.code == "lap-limit"
     assert str(MAX_LAPS) in error.reason
     assert error.legal == ("3e", "3g", "3h", "3i", "3l")
+
+
+def test_the_lap_cap_is_the_rulings_and_no_rules_tag_changes_it() -> None:  # ruling R9
+    assert MAX_LAPS == 100_000
+    for rules in ("trias laps=10", "laps=1000000", "trias no-lap-limit"):
+        with pytest.raises(RulesError):
+            find_variant("Trias", rules)
 
 
 # -- R8: removed stones ----------------------------------------------------------

@@ -85,9 +85,10 @@ LAP_LIMIT = "lap-limit"  # the sowing went on for MAX_LAPS laps without ending o
 #: Brent's cycle detection), but some sowings wander for billions of laps
 #: before they repeat or end, longer than anyone could sow on a board; no move
 #: of a real game comes near this (the longest seen in random games: < 1,000).
-#: A move that reaches the limit is treated like an endless move, with its own
-#: code, "lap-limit" (a decision pending a ruling, see docs/trias.md).
-MAX_LAPS = 100_000
+#: Ruling R9: a sowing still running after 100,000 laps is treated as endless
+#: under R7 (illegal), with its own code, "lap-limit"; the cap is part of the
+#: rules, so every engine agrees, and no Rules tag changes it.
+MAX_LAPS = 100_000  # ruling R9
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,7 +222,7 @@ def _sow(pits: tuple[int, ...], hole: int, trace: list[Lap] | None = None) -> So
         laps += 1
         if p == saved_p and board == saved_board:  # ruling R7: an earlier state: endless
             return Sowing(tuple(board), laps, 0, ENDLESS, ring[p], "endless-move")
-        if laps > MAX_LAPS:  # beyond R7: see MAX_LAPS
+        if laps > MAX_LAPS:  # ruling R9: past the lap cap, endless under R7
             return Sowing(tuple(board), laps, 0, LAP_LIMIT, ring[p], "lap-limit")
         if span == power:
             saved_board = board[:]
