@@ -234,3 +234,21 @@ def test_the_recorder_resumes_a_numbered_record_and_keeps_its_numbering(tmp_path
     tokens = [node.token for node in saved.mainline.moves]
     assert tokens[:4] == ["3", "8", "5", "12"] and tokens[-1] == "1"  # South's A is hole 1
     assert validate_record(saved).valid
+
+
+def test_a_move_after_the_end_is_game_over_whatever_its_number():
+    """Issue 12 item 6: with a seat skipped (T10) the number a recorder writes after the
+    end need not be the one the replay expects; the rules' verdict is game-over (N2)."""
+    import random
+
+    from notation.generate import random_record
+
+    wari = find_variant("Wari")
+    record = random_record(wari, random.Random(7))
+    assert validate_record(record).outcome is not None  # played to the end
+    for number in ("99.", None, "1..."):
+        late = Line((*record.mainline.moves, MoveNode("A", number)))
+        report = validate_record(
+            type(record)(record.tags, late, record.result), index=1
+        )
+        assert [p.code for p in report.problems] == ["game-over"], number
