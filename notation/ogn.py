@@ -53,7 +53,7 @@ UNKNOWN = "?"
 WIDTH = 80  # Aualé keeps lines shorter than this
 
 _SPACES_RE = re.compile(r"\s+")
-_SCORE_RE = re.compile(r"(\d+)-(\d+)")
+_SCORE_RE = re.compile(r"([0-9]{1,9})-([0-9]{1,9})")  # ASCII digits, short enough for int()
 _POINTS = ("1-0", "0-1", "1/2-1/2")
 _VARIANT_RE = re.compile(r"(?i)(trysse|wari)(?:\s+(.*))?")
 

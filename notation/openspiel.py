@@ -36,6 +36,7 @@ from notation.record import Line, MoveNode, ReadError, Record
 #: The variant OpenSpiel's ``oware`` plays.
 ABAPA = WariVariant("abapa")
 _ACTION_RE = re.compile(r"\S+")
+_ACTIONS = frozenset("012345")
 _LETTER_RE = re.compile(r"([A-Fa-f])(?:\+\d+)?")
 
 
@@ -114,7 +115,7 @@ def _check_action(
     variant: Variant[WariPosition, int], position: WariPosition, text: str
 ) -> tuple[str, str] | None:
     """Why an action cannot be played here, as (code, reason); None if it can."""
-    if not text.isdigit() or not 0 <= int(text) <= 5:
+    if text not in _ACTIONS:  # ASCII 0-5 ("²".isdigit() is true; int() refuses 4,300 digits)
         return "bad-move-syntax", "an action is a number 0-5 (a hole from the mover's left)"
     outcome = variant.outcome(position)
     if outcome is not None:

@@ -1,0 +1,148 @@
+"""Files from strangers (issue 12): any error is one game's problem, and output others
+read is safe.
+
+The first part turns each item of issue 12 into a test; the last part runs every
+file kind with every hostile payload through every command.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cli.main import pmn
+from notation import find_variant
+from notation.games import PositionError
+from notation.jsonform import _validator
+from notation.ogn import read_ogn
+from notation.openspiel import read_actions
+from notation.pmn import read_text
+from notation.replay import validate_record
+
+ROOT = Path(__file__).resolve().parent.parent
+BIG = "9" * 5000  # past Python's 4,300-digit limit for int()
+GOOD = '[Game "Wari"]\n[South "Ada"]\n[North "Kofi"]\n\n1. C b 2. A *\n'
+WARI_START = "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S"
+TRIAS_ROWS = "/".join([",".join(["4"] * 12)] * 3)
+
+
+def run(*args: str, input: str | None = None):
+    return CliRunner().invoke(pmn, list(args), input=input, catch_exceptions=True)
+
+
+def report_schema():
+    return _validator("report.schema.json")
+
+
+# -- item 2: digits are ASCII 0-9, numbers have a sane length --------------------
+
+BAD_NUMBER_GAMES = {
+    "wari-position-long": f'[Game "Wari"]\n[Position "4-4-4-4-4-4-4-4-4-4-4-{BIG}-0-0-S"]\n\n1. C *\n',
+    "wari-position-superscript": '[Game "Wari"]\n[Position "4-4-4-4-4-4-4-4-4-4-4-4-0-²-S"]\n\n*\n',
+    "wari-position-arabic-indic": '[Game "Wari"]\n[Position "4-4-4-4-4-4-4-4-4-4-4-٤-0-0-S"]\n\n*\n',
+    "wari-capture-long": f'[Game "Wari"]\n\n1. C+{BIG} *\n',
+    "pits-numbers-long": f'[Game "Wari"]\n[Pits "numbers"]\n\n1. 3+{BIG} *\n',
+    "result-long": f'[Game "Wari"]\n\n1. C {BIG}-0\n',
+    "trias-removed-superscript": f'[Game "Trias"]\n[Position "{TRIAS_ROWS} ² 0 S"]\n\n*\n',
+    "trias-removed-long": f'[Game "Trias"]\n[Position "{TRIAS_ROWS} {BIG} 0 S"]\n\n*\n',
+    "trias-row-long": f'[Game "Trias"]\n[Position "{TRIAS_ROWS[:-1]}{BIG} 0 0 S"]\n\n*\n',
+    "trias-laps-long": f'[Game "Trias"]\n\n1. 1a/{BIG} *\n',
+    "trias-removed-claim-long": f'[Game "Trias"]\n\n1. 1a+{BIG} *\n',
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD_NUMBER_GAMES))
+def test_a_bad_number_is_one_games_problem(name, tmp_path):
+    """The hostile game is invalid with a message; the good game after it is valid."""
+    path = tmp_path / "games.pmn"
+    path.write_text(BAD_NUMBER_GAMES[name] + "\n" + GOOD, encoding="utf-8")
+    result = run("validate", "--format", "json", str(path))
+    assert result.exit_code == 1, result.output
+    report = json.loads(result.stdout)
+    assert not list(report_schema().iter_errors(report))
+    first, second = report["games"]
+    assert not first["valid"] and first["problems"][0]["message"]
+    assert second["valid"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "4-4-4-4-4-4-4-4-4-4-4-٤-0-0-S",  # Arabic-Indic four: 48 stones if read as 4
+        "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S".replace("0-0", "0-０"),  # fullwidth zero
+        "4-4-4-4-4-4-4-4-4-4-4-4-0-0" + "0" * 20 + "-S",
+    ],
+)
+def test_wari_position_counts_are_short_ascii_numbers(text):
+    with pytest.raises(PositionError, match="bad position"):
+        find_variant("Wari").parse_position(text)
+
+
+@pytest.mark.parametrize("removed", ["٣", "²", "0" * 12, BIG])
+def test_trias_removed_counts_are_short_ascii_numbers(removed):
+    with pytest.raises(PositionError, match="removed"):
+        find_variant("Trias").parse_position(f"{TRIAS_ROWS} {removed} 0 S")
+
+
+@pytest.mark.parametrize("token", ["C+٢", f"C+{BIG}", "C+0000000000"])
+def test_wari_capture_claims_are_short_ascii_numbers(token):
+    (record,) = read_text(f'[Game "Wari"]\n\n1. {token} *\n')
+    problems = validate_record(record).problems
+    assert problems and problems[0].code in ("bad-move-syntax", "syntax")
+
+
+@pytest.mark.parametrize("score", [f"{BIG}-0", "2²-0", "٢٤-٢٤"])
+def test_an_ogn_score_that_is_not_a_short_number_is_not_read_as_one(score):
+    records = read_ogn(f'[Variant "Oware Abapa"]\n[Result "{score}"]\n\n1. C *\n')
+    (record,) = records
+    assert record.tag("Score") is None
+    assert not validate_record(record).valid
+
+
+@pytest.mark.parametrize("action", ["²", "٣", BIG])
+def test_an_openspiel_action_that_is_not_an_ascii_digit_is_a_syntax_error(action):
+    (record,) = read_actions(f"0 {action}\n")
+    assert record.errors[0].code == "bad-move-syntax"
+
+
+# -- item 2: the last-resort guard ----------------------------------------------
+
+
+def _games(count: int):
+    from notation.pmn import iter_chunks
+
+    text = "\n".join(GOOD for _ in range(count))
+    return [
+        (chunk, n) for n, chunk in enumerate(iter_chunks(io.BytesIO(text.encode()), "g.pmn"), 1)
+    ]
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_an_unexpected_exception_is_an_internal_error_of_that_game(monkeypatch, jobs):
+    """A bug that raises on game 3 of 9 (in a worker process with two jobs) becomes an
+    internal-error problem of game 3; the other eight games are checked."""
+    import notation.parallel as parallel
+
+    real = parallel.validate_game
+
+    def failing(game, index=1):
+        if index == 3:
+            raise RuntimeError("boom " + "x" * 1000)
+        return real(game, index)
+
+    monkeypatch.setattr(parallel, "validate_game", failing)
+    reports = list(parallel.validate_many(_games(9), jobs, batch_size=4))
+    assert [r.index for r in reports] == list(range(1, 10))
+    assert [r.valid for r in reports] == [True, True, False] + [True] * 6
+    (problem,) = reports[2].problems
+    assert problem.code == "internal-error"
+    assert "RuntimeError: boom" in problem.message and len(problem.message) < 400
+    assert not list(
+        report_schema().iter_errors(
+            {"games": [reports[2].to_json()], "summary": {"games": 1, "valid": 0, "invalid": 1}}
+        )
+    )
