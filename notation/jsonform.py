@@ -137,16 +137,53 @@ def loads(text: str) -> Any:
     """``json.loads(text)``, at any depth of nesting. Raises json.JSONDecodeError.
 
     Numbers too long to convert (Python's integer digit limit) are a
-    JSONDecodeError here too, not a bare ValueError.
+    JSONDecodeError here too, not a bare ValueError; so is a string with a
+    lone surrogate (``"\\ud800"``), which is no Unicode text: no file,
+    terminal or page could hold it.
     """
     try:
-        return json.loads(text)
+        value = json.loads(text)
     except RecursionError:
-        return _loads_deep(text)
+        value = _loads_deep(text)
     except json.JSONDecodeError:
         raise
     except ValueError as exc:  # e.g. an integer with more than 4300 digits
         raise json.JSONDecodeError(str(exc).split(":")[0], text, 0) from None
+    if _SURROGATE_ESCAPE_RE.search(text) and _has_lone_surrogate(value):
+        escape = _LONE_ESCAPE_RE.search(text)
+        at = escape.start() if escape is not None else 0
+        raise json.JSONDecodeError(
+            "a string holds a lone surrogate (a \\uD800-\\uDFFF escape that is not half of a "
+            "pair), which is not Unicode text",
+            text,
+            at,
+        )
+    return value
+
+
+#: A \\u escape of a surrogate; only text that holds one is searched for lone ones.
+_SURROGATE_ESCAPE_RE = re.compile(r"\\u[dD][89a-fA-F]")
+_LONE_ESCAPE_RE = re.compile(
+    r"\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F])"
+    r"|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2}"
+)
+_SURROGATE_RE = re.compile("[\ud800-\udfff]")
+
+
+def _has_lone_surrogate(value: Any) -> bool:
+    """Whether a string anywhere in a JSON value (keys too) holds a lone surrogate."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if _SURROGATE_RE.search(item):
+                return True
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
 
 
 def _loads_deep(text: str) -> Any:

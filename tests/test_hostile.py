@@ -146,3 +146,40 @@ def test_an_unexpected_exception_is_an_internal_error_of_that_game(monkeypatch, 
             {"games": [reports[2].to_json()], "summary": {"games": 1, "valid": 0, "invalid": 1}}
         )
     )
+
+
+# -- item 3: a lone surrogate is a damaged record --------------------------------
+
+SURROGATE_JSONL = (
+    '{"tags": [["Game", "Wari"], ["South", "A\\ud800B"]], "moves": [{"move": "C"}], "result": "*"}\n'
+    '{"tags": [["Game", "Wari"], ["South", "\\ud83d\\ude00"]], "moves": [{"move": "C"}], '
+    '"result": "*"}\n'
+    '{"tags": [["Game", "Wari"]], "moves": [{"move": "C", "comments": ["x\\udc00"]}], '
+    '"result": "*"}\n'
+)
+
+
+def test_a_lone_surrogate_makes_a_damaged_record_and_a_pair_does_not():
+    from notation.jsonform import iter_json_records
+
+    first, second, third = iter_json_records(SURROGATE_JSONL, "s.jsonl")
+    assert first.damaged and "lone surrogate" in first.errors[0].message
+    assert first.errors[0].column == first.raw.index("\\ud800") + 1
+    assert not second.damaged and second.tag("South") == "\U0001f600"
+    assert third.damaged and third.errors[0].column == third.raw.index("\\udc00") + 1
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["validate"], ["validate", "--format", "json"], ["convert", "--to", "pmn"], ["show"]],
+    ids=" ".join,
+)
+def test_a_lone_surrogate_does_not_stop_a_command(tmp_path, args):
+    path = tmp_path / "s.jsonl"
+    path.write_text(SURROGATE_JSONL, encoding="utf-8")
+    extra = ["-o", str(tmp_path / "out.pmn")] if args[0] == "convert" else []
+    result = run(*args, *extra, str(path))
+    assert "Traceback" not in result.output and result.exception is None or isinstance(
+        result.exception, SystemExit
+    ), result.output
+    assert result.exit_code in (0, 1)
