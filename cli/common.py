@@ -8,6 +8,7 @@ from typing import Any
 
 import click
 
+from cli.terminal import SafeClickException
 from notation.collection import FORMATS, read_path
 from notation.games import AnyVariant
 from notation.games.base import MoveError, PositionError, RulesError
@@ -55,7 +56,7 @@ def load_game(file: str, game_number: int) -> Record:
         raise click.UsageError(f"{file} has no game {game_number}")
     if record.damaged:
         error = record.errors[0]
-        raise click.ClickException(f"{file}:{error.line}:{error.column}: {error.message}")
+        raise SafeClickException(f"{file}:{error.line}:{error.column}: {error.message}")
     return record
 
 
@@ -80,7 +81,7 @@ def replay_to(file: str, game_number: int, move_count: int | None) -> GamePoint:
         variant = record_variant(record)
         point = GamePoint(variant, start_position(record, variant))
     except (RulesError, PositionError) as exc:
-        raise click.ClickException(f"{file}:{record.line}: {exc}") from exc
+        raise SafeClickException(f"{file}:{record.line}: {exc}") from exc
     moves = record.mainline.moves
     if move_count is not None and move_count > len(moves):
         raise click.UsageError(f"game {game_number} has {len(moves)} moves, not {move_count}")
@@ -88,7 +89,7 @@ def replay_to(file: str, game_number: int, move_count: int | None) -> GamePoint:
         try:
             move = variant.parse_move(node.token, point.position)
         except MoveError as exc:
-            raise click.ClickException(
+            raise SafeClickException(
                 f"{file}:{node.line}:{node.column}: {node.token}: {exc.reason}"
             ) from exc
         point = GamePoint(

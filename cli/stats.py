@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import csv
 import json
 import statistics
 import sys
@@ -10,6 +9,8 @@ from collections import Counter
 
 import click
 
+from cli.csvout import write_csv
+from cli.terminal import echo
 from notation.collection import expand_paths, read_path
 
 LENGTH_BUCKETS = (0, 20, 40, 60, 80, 100, 150, 200, 300)
@@ -79,19 +80,20 @@ def stats(files: tuple[str, ...], output_format: str) -> None:
         click.echo(json.dumps(body, ensure_ascii=False, indent=1))
         return
     if output_format == "csv":
-        writer = csv.writer(sys.stdout, lineterminator="\n")
-        writer.writerow(["table", "value", "games"])
-        for key, value in summary.items():
-            writer.writerow(["summary", key, value])
-        for name in tables:
-            for key, count in ordered(name):
-                writer.writerow([name, key, count])
+        write_csv(
+            [
+                ["table", "value", "games"],
+                *(["summary", key, value] for key, value in summary.items()),
+                *([name, key, count] for name in tables for key, count in ordered(name)),
+            ],
+            sys.stdout,
+        )
         return
-    click.echo(
+    echo(
         f"{games} game(s), {damaged} unreadable; moves per game: min {summary['moves_min']}, "
         f"median {summary['moves_median']}, max {summary['moves_max']}"
     )
     for name in tables:
-        click.echo(f"\nby {name}:")
+        echo(f"\nby {name}:", lines=True)
         for key, count in ordered(name):
-            click.echo(f"  {key:<32} {count:>7}")
+            echo(f"  {key:<32} {count:>7}")

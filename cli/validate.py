@@ -11,6 +11,7 @@ from typing import Any
 import click
 
 from cli.common import FORMAT_CHOICE, describe_problem, location
+from cli.terminal import echo
 from notation.collection import expand_paths, read_games, read_path
 from notation.parallel import default_jobs, validate_many
 from notation.pits import CONVENTIONS, DEFAULT, translate_record
@@ -128,9 +129,9 @@ def validate(
         if quiet and report.valid:
             continue
         progress.clear()
-        click.echo(summary_line(report))
+        echo(summary_line(report))
         for problem in report.problems:
-            click.echo(describe_problem(report.source, report.index, problem), err=True)
+            echo(describe_problem(report.source, report.index, problem), err=True)
     progress.clear()
     invalid = games - valid
     if output_format == "json":

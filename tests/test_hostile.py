@@ -179,7 +179,101 @@ def test_a_lone_surrogate_does_not_stop_a_command(tmp_path, args):
     path.write_text(SURROGATE_JSONL, encoding="utf-8")
     extra = ["-o", str(tmp_path / "out.pmn")] if args[0] == "convert" else []
     result = run(*args, *extra, str(path))
-    assert "Traceback" not in result.output and result.exception is None or isinstance(
+    assert ("Traceback" not in result.output and result.exception is None) or isinstance(
         result.exception, SystemExit
     ), result.output
     assert result.exit_code in (0, 1)
+
+
+# -- item 15: terminal escapes are shown, never obeyed ---------------------------
+
+ESC_NAME = "Ada\x1b[2J\x1b]0;owned\x07\rvalid\u202e"
+FORGED_JSONL = (
+    # a damaged record whose own error text forges a "valid" line
+    '{"raw": "x", "errors": [{"code": "bad-json", "message": "x\\n/tmp/g.pmn:1: game 9: valid: '
+    'Wari\\u001b[2J", "line": 1, "column": 1}]}\n'
+    '{"tags": [["Game", "Wari"], ["South", "Ada\\u001b[31m\\u202e"], ["Event", "E\\u009b2J"]], '
+    '"moves": [{"move": "C", "comments": ["bad\\u001b[2J"]}], "result": "*"}\n'
+)
+
+
+def _unsafe(text: str) -> list[str]:
+    return [c for c in text if (ord(c) < 32 and c != "\n") or 0x7F <= ord(c) <= 0x9F or c in "\u202e"]
+
+
+def test_terminal_text_escapes_controls_and_bidi():
+    from cli.terminal import terminal_text
+
+    assert terminal_text(ESC_NAME) == "Ada\\x1b[2J\\x1b]0;owned\\x07\\rvalid\\u202e"
+    assert terminal_text("a\nb") == "a\\nb"
+    assert terminal_text("a\nb\x9b", lines=True) == "a\nb\\x9b"
+    assert terminal_text("Ama\u0301 \u0627\u0644 \U0001f600") == "Ama\u0301 \u0627\u0644 \U0001f600"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["validate"],
+        ["stats"],
+        ["show", "--game", "2"],
+        ["moves", "--game", "2"],
+        ["show", "--game", "1"],
+        ["render", "--html", "-", "--game", "1"],
+    ],
+    ids=" ".join,
+)
+def test_no_control_character_reaches_the_terminal(tmp_path, args):
+    path = tmp_path / "forged.jsonl"
+    path.write_text(FORGED_JSONL, encoding="utf-8")
+    result = run(*args, str(path))
+    assert result.exit_code in (0, 1), result.output
+    assert _unsafe(result.output) == []
+    # one line per game on stdout: the forged "valid" stays inside game 1's message
+    if args == ["validate"]:
+        assert [line for line in result.stdout.splitlines() if ": valid: " in line] == [
+            line for line in result.stdout.splitlines() if line.startswith(str(path) + ": game 2")
+        ]
+
+
+# -- item 16: CSV cells are never formulas ---------------------------------------
+
+
+def test_stats_csv_neutralises_formula_cells(tmp_path):
+    import csv
+
+    path = tmp_path / "g.pmn"
+    path.write_text(
+        '[Game "Wari"]\n[Rules "=HYPERLINK(\\"http://x\\")"]\n[Termination "+1"]\n\n1. C *\n\n'
+        '[Game "@SUM(A1)"]\n[Termination "-2"]\n\n*\n\n'
+        '[Game "Wari"]\n[Termination "\tx"]\n\n*\n',
+        encoding="utf-8",
+    )
+    result = run("stats", "--format", "csv", str(path))
+    assert result.exit_code == 0, result.output
+    cells = [cell for row in csv.reader(io.StringIO(result.stdout)) for cell in row]
+    assert "'-2" in cells and "'+1" in cells and "'\tx" in cells
+    assert any(c.startswith("'@SUM") for c in cells)
+    assert not [c for c in cells if c[:1] in ("=", "+", "-", "@", "\t", "\r")]
+
+
+def test_safe_cell_leaves_numbers_and_plain_text():
+    from cli.csvout import safe_cell
+
+    assert safe_cell(-3) == -3 and safe_cell("0-19") == "0-19" and safe_cell("=1") == "'=1"
+
+
+# -- item 17: a right-to-left override cannot reverse the other player's name ----
+
+
+def test_html_isolates_player_names():
+    from notation.html import record_html
+
+    (record,) = read_text(
+        '[Game "Wari"]\n[South "\u202eAda"]\n[North "Kofi"]\n[Result "1-0"]\n'
+        '[Termination "resignation"]\n\n1. C 1-0\n'
+    )
+    page = record_html(record)
+    assert '<span class="seat">South</span> <bdi>\u202eAda</bdi>' in page
+    assert '<span class="seat">North</span> <bdi>Kofi</bdi>' in page
+    assert "South (<bdi>\u202eAda</bdi>) wins" in page
+    assert "<title>\u2068\u202eAda\u2069 v \u2068Kofi\u2069</title>" in page
