@@ -195,15 +195,9 @@ def _ending(record: Record, outcome: Outcome | None, players: list[tuple[str, st
             text += f" (The record declares {escape(record.result)}.)"
         return text
     if record.result == "*":
-        return "*: the game is unfinished" + (
-            f" ({escape(termination)})." if termination else "."
-        )
+        return "*: the game is unfinished" + (f" ({escape(termination)})." if termination else ".")
     words = _result_words(record.result, players)
-    reason = (
-        f"the game stopped early: {escape(termination)}"
-        if termination
-        else "no reason given"
-    )
+    reason = f"the game stopped early: {escape(termination)}" if termination else "no reason given"
     return f"{escape(record.result)}: {words or 'declared by the record'} ({reason})."
 
 

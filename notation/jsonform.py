@@ -475,16 +475,41 @@ def record_from_json(obj: Any, path: str = "$", source: str = "") -> Record:
         return _raise(best.message, json_path(path, best.absolute_path))
     if "raw" in obj:
         return Record(
-            raw=obj["raw"],
-            errors=tuple(
-                ReadError(
-                    e["code"], e["message"], e.get("line", 0), e.get("column", 0), e.get("path", "")
-                )
-                for e in obj["errors"]
-            ),
-            source=source,
+            raw=obj["raw"], errors=tuple(map(_carried_error, obj["errors"])), source=source
         )
     return _record(obj, path, source)
+
+
+#: The codes a damaged record read from JSON may carry: those PMN's readers give
+#: (docs/pmn.md, "Error codes"). A damaged record is a stranger's text like any
+#: other, and reports (schemas/report.schema.json) hold documented codes only.
+CARRIED_CODES = frozenset(
+    {
+        "syntax",
+        "bad-tag",
+        "unclosed-comment",
+        "unclosed-variation",
+        "text-after-result",
+        "encoding",
+        "bad-json",
+        "bad-record",
+        "bad-move-syntax",
+        "illegal-move",
+        "game-over",
+    }
+)
+
+
+def _carried_error(error: dict[str, Any]) -> ReadError:
+    """A damaged JSON record's error; an unknown code becomes ``bad-record``, the code
+    given kept in the message (so nothing is lost, and no foreign code reaches a report)."""
+    code, message = error["code"], error["message"]
+    if code not in CARRIED_CODES:
+        message = f"{message} (the input gave this error the code {json.dumps(code)})"
+        code = "bad-record"
+    return ReadError(
+        code, message, error.get("line", 0), error.get("column", 0), error.get("path", "")
+    )
 
 
 def _record(obj: dict[str, Any], path: str, source: str) -> Record:

@@ -277,3 +277,22 @@ def test_html_isolates_player_names():
     assert '<span class="seat">North</span> <bdi>Kofi</bdi>' in page
     assert "South (<bdi>\u202eAda</bdi>) wins" in page
     assert "<title>\u2068\u202eAda\u2069 v \u2068Kofi\u2069</title>" in page
+
+
+# -- item 18: every report conforms to its schema --------------------------------
+
+
+def test_a_foreign_error_code_is_reported_as_bad_record(tmp_path):
+    path = tmp_path / "d.jsonl"
+    path.write_text(
+        '{"raw": "x", "errors": [{"code": "BAD CODE!", "message": "m", "line": 3, "column": 0}]}\n'
+        '{"raw": "y", "errors": [{"code": "unclosed-comment", "message": "n"}]}\n',
+        encoding="utf-8",
+    )
+    result = run("validate", "--format", "json", str(path))
+    assert result.exit_code == 1
+    report = json.loads(result.stdout)
+    assert not list(report_schema().iter_errors(report))
+    first, second = (game["problems"][0] for game in report["games"])
+    assert first["code"] == "bad-record" and '"BAD CODE!"' in first["message"]
+    assert second["code"] == "unclosed-comment"
