@@ -198,7 +198,9 @@ FORGED_JSONL = (
 
 
 def _unsafe(text: str) -> list[str]:
-    return [c for c in text if (ord(c) < 32 and c != "\n") or 0x7F <= ord(c) <= 0x9F or c in "\u202e"]
+    return [
+        c for c in text if (ord(c) < 32 and c != "\n") or 0x7F <= ord(c) <= 0x9F or c in "\u202e"
+    ]
 
 
 def test_terminal_text_escapes_controls_and_bidi():
@@ -296,3 +298,52 @@ def test_a_foreign_error_code_is_reported_as_bad_record(tmp_path):
     first, second = (game["problems"][0] for game in report["games"])
     assert first["code"] == "bad-record" and '"BAD CODE!"' in first["message"]
     assert second["code"] == "unclosed-comment"
+
+
+# -- item 21: Aualé's count on the last move includes the stones taken home -------
+
+#: The game of docs/oware.md as Aualé writes it: after South's F the position
+#: repeats (A7); South's own stone goes home with it, so Aualé writes F+1 (its
+#: capture count is the change in the mover's store, the final board gathered).
+AUALE_REPETITION = (
+    '[Variant "Oware Abapa"]\n[Event "?"]\n[Site "?"]\n[Date "?"]\n[Round "?"]\n'
+    '[South "?"]\n[North "?"]\n[Result "24-24"]\n[FEN "1-0-0-0-0-0-1-0-0-0-0-0-23-23-N"]\n\n'
+    "1. a A 2. b B 3. c C 4. d D 5. e E 6. f F+1 24-24\n"
+)
+
+
+def test_auales_repetition_file_is_valid():
+    (record,) = read_ogn(AUALE_REPETITION)
+    assert record.mainline.moves[-1].token == "F"  # PMN's count: F captures nothing
+    report = validate_record(record)
+    assert report.valid, [p.message for p in report.problems]
+    assert report.computed == "1/2-1/2" and report.scores == (24, 24)
+
+
+def test_a_last_move_count_that_fits_neither_reading_is_still_wrong():
+    (record,) = read_ogn(AUALE_REPETITION.replace("F+1", "F+2"))
+    assert [p.code for p in validate_record(record).problems] == ["wrong-capture-count"]
+
+
+def test_ogn_is_written_as_auale_writes_it_and_reads_back_the_same():
+    from notation.ogn import write_ogn_record
+
+    (record,) = read_ogn(AUALE_REPETITION)
+    assert write_ogn_record(record) == AUALE_REPETITION
+    (again,) = read_ogn(write_ogn_record(record))
+    assert again == record
+
+
+def test_a_pmn_record_ending_by_repetition_gets_auales_count_in_ogn():
+    """PMN writes F (it captures nothing); OGN writes F+1, as Aualé would; read back: F."""
+    from notation.ogn import write_ogn_record
+
+    (record,) = read_text(
+        '[Game "Wari"]\n[Rules "abapa"]\n[Position "1-0-0-0-0-0-1-0-0-0-0-0-23-23-N"]\n\n'
+        "1... a 2. A b 3. B c 4. C d 5. D e 6. E f 7. F 1/2-1/2\n"
+    )
+    assert validate_record(record).valid
+    text = write_ogn_record(record)
+    assert "6. f F+1 1/2-1/2" in text
+    (back,) = read_ogn(text)
+    assert [n.token for n in back.mainline.moves] == [n.token for n in record.mainline.moves]
