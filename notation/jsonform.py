@@ -21,6 +21,7 @@ from typing import IO, Any
 import jsonschema
 
 from notation.errors import PMNError
+from notation.limits import MAX_GAME_CHARS, too_large
 from notation.record import Line, MoveNode, ReadError, Record
 
 SCHEMA_FILE = "record.schema.json"
@@ -608,6 +609,9 @@ def iter_json_records(
     lines = stripped.splitlines()
     for number, line in enumerate(lines, start=1):
         if not line.strip():
+            continue
+        if len(line) > MAX_GAME_CHARS:  # one huge game must not take the run's memory
+            yield too_large(line, source, number)
             continue
         try:
             value = loads(line)

@@ -13,9 +13,10 @@ import os
 from collections.abc import Iterable, Iterator
 from itertools import islice
 
+from notation.limits import MAX_GAME_CHARS, too_large
 from notation.pmn import Chunk
 from notation.record import Record
-from notation.replay import GameReport, Problem, validate_game
+from notation.replay import GameReport, Problem, validate_game, validate_record
 
 #: Games per batch handed to the pool; a batch is split among the workers.
 BATCH_SIZE = 4096
@@ -34,6 +35,8 @@ def validate_guarded(game: Chunk | Record, index: int = 1) -> GameReport:
     the same, the exception becomes an ``internal-error`` problem of this one
     game (in a worker process too), and the run goes on with the next game.
     """
+    if isinstance(game, Chunk) and len(game.text) > MAX_GAME_CHARS:
+        return validate_record(too_large(game.text, game.source, game.line), index)
     try:
         return validate_game(game, index)
     except Exception as exc:  # the guard: one game's problem, not the run's

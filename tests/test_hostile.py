@@ -347,3 +347,55 @@ def test_a_pmn_record_ending_by_repetition_gets_auales_count_in_ogn():
     assert "6. f F+1 1/2-1/2" in text
     (back,) = read_ogn(text)
     assert [n.token for n in back.mainline.moves] == [n.token for n in record.mainline.moves]
+
+
+# -- item 19: one huge game cannot take the run's memory --------------------------
+
+
+def _huge_wari_game(chars: int) -> str:
+    moves = "".join(f"{n}. C b " for n in range(1, chars // 7 + 2))
+    return '[Game "Wari"]\n[South "Ada"]\n\n' + moves + "*\n"
+
+
+@pytest.mark.parametrize("kind", ["pmn", "jsonl", "ogn"])
+def test_a_game_past_the_size_limit_is_too_large_and_the_others_are_read(tmp_path, kind):
+    from notation.jsonform import record_to_json
+    from notation.limits import MAX_GAME_CHARS
+
+    huge = _huge_wari_game(MAX_GAME_CHARS + 10)
+    if kind == "pmn":
+        text = huge + "\n" + GOOD
+    elif kind == "ogn":
+        text = huge.replace('[Game "Wari"]', '[Variant "Oware Abapa"]') + "\n" + GOOD
+    else:
+        moves = [{"move": "C"}, {"move": "b"}] * (MAX_GAME_CHARS // 24)
+        line = json.dumps({"tags": [["Game", "Wari"]], "moves": moves, "result": "*"})
+        text = line + "\n" + json.dumps(record_to_json(read_text(GOOD)[0])) + "\n"
+    path = tmp_path / f"games.{kind}"
+    path.write_text(text, encoding="utf-8")
+    result = run("validate", "--format", "json", str(path))
+    report = json.loads(result.stdout)
+    assert not list(report_schema().iter_errors(report))
+    first, second = report["games"]
+    assert first["problems"][0]["code"] == "too-large"
+    assert second["valid"] and second["players"][0] == "Ada"
+    converted = tmp_path / "out.pmn"
+    result = run("convert", str(path), "--to", "pmn", "-o", str(converted))
+    assert result.exit_code == 1 and "characters long" in result.output
+    assert len(converted.read_text(encoding="utf-8")) > MAX_GAME_CHARS  # carried through, not lost
+
+
+def test_cutting_a_huge_game_takes_memory_near_its_size():
+    import tracemalloc
+
+    from notation.pmn import iter_records
+
+    data = _huge_wari_game(4_000_000).encode()
+    tracemalloc.start()
+    try:
+        (record,) = iter_records(io.BytesIO(data), "huge.pmn")
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert record.errors[0].code == "too-large"
+    assert peak < 8 * len(data), peak  # reading it would take ~90 times its size
