@@ -134,13 +134,14 @@ def dumps(value: Any) -> str:
     return "".join(out)
 
 
-def loads(text: str) -> Any:
+def loads(text: str, *, surrogates: bool = False) -> Any:
     """``json.loads(text)``, at any depth of nesting. Raises json.JSONDecodeError.
 
     Numbers too long to convert (Python's integer digit limit) are a
     JSONDecodeError here too, not a bare ValueError; so is a string with a
     lone surrogate (``"\\ud800"``), which is no Unicode text: no file,
-    terminal or page could hold it.
+    terminal or page could hold it (unless ``surrogates``: the caller checks
+    each value with :func:`_has_lone_surrogate`).
     """
     try:
         value = json.loads(text)
@@ -150,7 +151,7 @@ def loads(text: str) -> Any:
         raise
     except ValueError as exc:  # e.g. an integer with more than 4300 digits
         raise json.JSONDecodeError(str(exc).split(":")[0], text, 0) from None
-    if _SURROGATE_ESCAPE_RE.search(text) and _has_lone_surrogate(value):
+    if not surrogates and _SURROGATE_ESCAPE_RE.search(text) and _has_lone_surrogate(value):
         escape = _LONE_ESCAPE_RE.search(text)
         at = escape.start() if escape is not None else 0
         raise json.JSONDecodeError(
@@ -599,11 +600,16 @@ def iter_json_records(
     stripped = text.lstrip("\ufeff \t\r\n")
     if stripped.startswith("["):
         try:
-            values = loads(stripped)
+            values = loads(stripped, surrogates=True)
         except json.JSONDecodeError as exc:
             yield from _recover_array(text, stripped, exc, source)
             return
+        # a lone surrogate damages its own record only, not the whole array
+        suspicious = _SURROGATE_ESCAPE_RE.search(stripped) is not None
         for index, value in enumerate(values):
+            if suspicious and _has_lone_surrogate(value):
+                yield _not_text(value, f"$[{index}]", source)
+                continue
             yield _record_or_damaged(value, f"$[{index}]", source, None)
         return
     lines = stripped.splitlines()
@@ -664,6 +670,19 @@ def _bad_json(text: str, exc: json.JSONDecodeError, source: str, line: int) -> R
     where = line + exc.lineno - 1
     error = ReadError("bad-json", f"not JSON: {exc.msg}", where, exc.colno)
     return Record(raw=text, errors=(error,), source=source, line=line)
+
+
+def _not_text(value: Any, path: str, source: str) -> Record:
+    """The damaged record of a JSON value holding a lone surrogate (its raw text escaped)."""
+    message = (
+        "not JSON text: a string holds a lone surrogate (a \\uD800-\\uDFFF escape that is "
+        "not half of a pair), which is not Unicode text"
+    )
+    return Record(
+        raw=json.dumps(value, ensure_ascii=True),
+        errors=(ReadError("bad-json", message, 0, 0, path),),
+        source=source,
+    )
 
 
 def _record_or_damaged(value: Any, path: str, source: str, line: int | None) -> Record:

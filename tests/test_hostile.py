@@ -169,6 +169,18 @@ def test_a_lone_surrogate_makes_a_damaged_record_and_a_pair_does_not():
     assert third.damaged and third.errors[0].column == third.raw.index("\\udc00") + 1
 
 
+def test_a_lone_surrogate_in_a_json_array_damages_its_record_only():
+    from notation.jsonform import iter_json_records
+
+    array = "[" + SURROGATE_JSONL.strip().replace("\n", ", ") + "]"
+    first, second, third = iter_json_records(array, "s.json")
+    assert first.damaged and first.errors[0].path == "$[0]"
+    assert "lone surrogate" in first.errors[0].message
+    assert first.raw.encode("utf-8")  # the raw text can be written
+    assert not second.damaged
+    assert third.damaged and third.errors[0].path == "$[2]"
+
+
 @pytest.mark.parametrize(
     "args",
     [["validate"], ["validate", "--format", "json"], ["convert", "--to", "pmn"], ["show"]],
@@ -399,3 +411,155 @@ def test_cutting_a_huge_game_takes_memory_near_its_size():
         tracemalloc.stop()
     assert record.errors[0].code == "too-large"
     assert peak < 8 * len(data), peak  # reading it would take ~90 times its size
+
+
+# -- the hostile-input suite: every file kind, every payload, every command ------
+
+#: What strangers put in files: each goes into tag values, comments, move
+#: tokens, results, position strings and actions of a game among good ones.
+PAYLOADS = {
+    "long-number": BIG,
+    "unicode-digits": "²٣４",
+    "lone-surrogate": "A\ud800B",
+    "terminal-escapes": "\x1b[2J\x1b]0;owned\x07\r\n/x.pmn: game 1: valid: \x00\x9b",
+    "bidi": "\u202eevil\u2066",
+    "formula": '=HYPERLINK("http://x")',
+    "markup": '<script>"}{)(][\\',
+    "too-large": "x" * 1_000_050,
+}
+KINDS = ("pmn", "json", "jsonl", "ogn", "openspiel-actions")
+#: Time allowed for one command on one hostile file (a guard against hangs).
+TIME_LIMIT = 60.0
+
+
+def _pmn_games(p: str, header: str) -> str:
+    one_line = p.replace("\n", " ").replace('"', "'")
+    return (
+        f'{header}\n[South "Ada"]\n\n1. C b *\n\n'
+        f'{header}\n[South "{one_line}"]\n[Event "{one_line}"]\n\n1. C {{{p}}} b+{p} *\n\n'
+        f'{header}\n[Position "4-4-4-4-4-4-4-4-4-4-4-{one_line}-0-0-S"]\n\n1. C {p}\n\n'
+        f'{header}\n[Result "{one_line}-0"]\n\n1. C b {one_line}-0\n\n'
+        f'[Game "Trias"]\n[Position "{TRIAS_ROWS} {one_line} 0 S"]\n\n1. 1a/{one_line} *\n\n' + GOOD
+    )
+
+
+def _json_records(p: str) -> list[object]:
+    good = {"tags": [["Game", "Wari"], ["South", "Ada"]], "moves": [{"move": "C"}], "result": "*"}
+    return [
+        good,
+        {
+            "tags": [["Game", "Wari"], ["South", p], ["Event", p]],
+            "moves": [{"move": "C", "comments": [p]}, {"move": "b+" + p}],
+            "result": "*",
+        },
+        {"tags": [["Game", "Wari"], ["Position", p]], "moves": [], "result": p},
+        {"raw": p, "errors": [{"code": p, "message": p, "line": 1, "column": 1}]},
+        {"tags": [["Game", p]], "moves": [{"move": "C"}], "result": "*"},
+        good,
+    ]
+
+
+def hostile_file(tmp_path: Path, kind: str, payload: str) -> Path:
+    """A file of ``kind`` holding good games and games carrying ``payload``."""
+    p = PAYLOADS[payload]
+    if kind == "pmn":
+        text = _pmn_games(p, '[Game "Wari"]')
+    elif kind == "ogn":
+        text = _pmn_games(p, '[Variant "Oware Abapa"]')
+    elif kind == "json":
+        text = json.dumps(_json_records(p), indent=None)
+    elif kind == "jsonl":
+        text = "\n".join(json.dumps(r) for r in _json_records(p)) + "\n"
+    else:
+        text = f"0 1 2\n0 {p} 1\n{p}\n5 0 5 0\n"
+    path = tmp_path / f"hostile.{'actions' if kind == 'openspiel-actions' else kind}"
+    # a lone surrogate in a text file is bytes that are not UTF-8
+    path.write_bytes(text.encode("utf-8", errors="surrogatepass"))
+    return path
+
+
+def _expected_games(path: Path, kind: str) -> int:
+    from notation.collection import read_path
+
+    return sum(1 for _ in read_path(str(path), kind))
+
+
+def _commands(path: Path, kind: str, out: Path) -> list[list[str]]:
+    src = [str(path), "--from", kind]
+    readers = [  # validate and convert are told the format
+        ["validate", *src],
+        ["validate", "--format", "json", *src],
+        ["validate", "-j", "2", "--format", "json", *src],
+        ["convert", *src, "--to", "json", "-o", str(out / "out.json")],
+        ["convert", *src, "--to", "pmn", "-o", str(out / "out.pmn")],
+    ]
+    if kind == "openspiel-actions":  # the others have no --from, and actions no extension
+        return readers
+    return [
+        *readers,
+        *([["fmt", str(path)]] if kind == "pmn" else []),  # fmt formats PMN text only
+        ["show", str(path), "--game", "2"],
+        ["moves", str(path), "--game", "2"],
+        ["render", str(path), "--game", "2", "--html", str(out / "out.html")],
+        ["stats", str(path)],
+        ["stats", "--format", "csv", str(path)],
+        ["stats", "--format", "json", str(path)],
+    ]
+
+
+def _check_output(args: list[str], result, expected: int, out: Path) -> None:
+    command = args[0]
+    fmt = args[args.index("--format") + 1] if "--format" in args else "text"
+    if command == "validate" and fmt == "json":
+        report = json.loads(result.stdout)
+        assert not list(report_schema().iter_errors(report)), report
+        assert report["summary"]["games"] == len(report["games"]) == expected
+    elif command == "validate":
+        assert _unsafe(result.output) == []
+        games = [line for line in result.stdout.splitlines() if ": game " in line]
+        assert len(games) == expected, result.stdout
+    elif command == "stats" and fmt == "json":
+        summary = json.loads(result.stdout)["summary"]
+        assert summary["games"] + summary["unreadable"] == expected
+    elif command == "stats" and fmt == "csv":
+        __import__("csv").field_size_limit(1 << 24)
+        cells = [c for row in __import__("csv").reader(io.StringIO(result.stdout)) for c in row]
+        assert not [c for c in cells if c[:1] in ("=", "+", "-", "@", "\t", "\r")]
+    elif command == "convert" and "json" in args:
+        data = json.loads((out / "out.json").read_text(encoding="utf-8"))
+        assert len(data) == expected
+        assert all(not list(_validator().iter_errors(r)) for r in data)
+    elif command in ("show", "moves", "stats", "render", "fmt"):
+        text = result.output if command != "fmt" else result.stderr
+        assert _unsafe(text) == []
+
+
+@pytest.mark.parametrize("payload", sorted(PAYLOADS))
+@pytest.mark.parametrize("kind", KINDS)
+def test_hostile_input_through_every_command(tmp_path, monkeypatch, kind, payload):
+    """Exit 0 or 1, never a traceback, output that conforms, every game accounted for."""
+    import functools
+    import time
+
+    import cli.validate
+    from notation.parallel import validate_many
+
+    # -j 2 hands games to worker processes only past a batch: make a batch 2 games
+    monkeypatch.setattr(
+        cli.validate, "validate_many", functools.partial(validate_many, batch_size=2)
+    )
+    path = hostile_file(tmp_path, kind, payload)
+    expected = _expected_games(path, kind)
+    assert expected >= 2
+    for args in _commands(path, kind, tmp_path):
+        started = time.monotonic()
+        result = CliRunner().invoke(pmn, args, catch_exceptions=True)
+        elapsed = time.monotonic() - started
+        assert result.exception is None or isinstance(result.exception, SystemExit), (
+            args,
+            result.exc_info,
+        )
+        assert "Traceback" not in result.output, args
+        assert result.exit_code in (0, 1), (args, result.output[-2000:])
+        assert elapsed < TIME_LIMIT, (args, elapsed)
+        _check_output(args, result, expected, tmp_path)
