@@ -157,9 +157,10 @@ def auale_count(record: Record) -> tuple[str, str] | None:
     mover = variant.to_move(position)
     gained = variant.scores(after)[mover] - variant.scores(position)[mover]
     pmn = variant.format_move(move, position)
-    if variant.outcome(after) is None or pmn == f"{pmn.split('+')[0]}+{gained}" or gained <= 0:
+    auale = f"{pmn.split('+')[0]}+{gained}"
+    if variant.outcome(after) is None or gained <= 0 or auale == pmn:
         return None
-    return pmn, f"{pmn.split('+')[0]}+{gained}"
+    return pmn, auale
 
 
 def _with_last_token(record: Record, *, reading: bool) -> Record:
