@@ -8,6 +8,7 @@ from typing import Any
 
 import click
 
+from cli.terminal import SafeClickException
 from notation.collection import FORMATS, read_path
 from notation.games import AnyVariant
 from notation.games.base import PositionError, RulesError
@@ -87,7 +88,7 @@ def load_game(file: str, game_number: int) -> Record:
         raise click.UsageError(f"{file} has no game {game_number}")
     if record.damaged:
         error = record.errors[0]
-        raise click.ClickException(f"{file}:{error.line}:{error.column}: {error.message}")
+        raise SafeClickException(f"{file}:{error.line}:{error.column}: {error.message}")
     return record
 
 
@@ -113,7 +114,7 @@ def replay_to(file: str, game_number: int, move_count: int | None) -> GamePoint:
     try:
         game = open_game(record)
     except (PitsError, RulesError, PositionError) as exc:
-        raise click.ClickException(f"{file}:{record.line}: {exc}") from exc
+        raise SafeClickException(f"{file}:{record.line}: {exc}") from exc
     moves = game.record.mainline.moves
     if move_count is not None and move_count > len(moves):
         raise click.UsageError(f"game {game_number} has {len(moves)} moves, not {move_count}")
@@ -133,7 +134,7 @@ def replay_to(file: str, game_number: int, move_count: int | None) -> GamePoint:
         problem = problems[0]
         token = game.written_token(MAINLINE, replayed.plies, problem.token or "")
         message = problem.message.split(": ", 1)[-1]
-        raise click.ClickException(f"{file}:{problem.line}:{problem.column}: {token}: {message}")
+        raise SafeClickException(f"{file}:{problem.line}:{problem.column}: {token}: {message}")
     if not last:
         return GamePoint(game.variant, game.start)
     step = last[-1]

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 import click
 
 from cli.common import check_game_option, location, openspiel_game_option
+from cli.terminal import echo
 from notation.canonical import rewrite_moves
 from notation.collection import FORMATS, comment_losses, detect_format, read_path, write_path
 from notation.files import first_non_utf8, same_file
@@ -120,12 +121,12 @@ def convert(
                 for error in record.errors:
                     where = location(record.source, error.line, error.column)
                     path = f" at {error.path}" if error.path else ""
-                    click.echo(f"{where}: game {index}{path}: {error.message}", err=True)
+                    echo(f"{where}: game {index}{path}: {error.message}", err=True)
                 yield record
                 continue
             named = record.tag(PITS_TAG)
             if named is not None:
-                click.echo(
+                echo(
                     f"{location(record.source, record.line, 0)}: game {index}: "
                     f'holes named by the "{named}" convention (Pits tag)',
                     err=True,
@@ -136,10 +137,10 @@ def convert(
                 record, issues = rewrite_moves(record, long=long)
                 for issue in issues:
                     where = location(record.source, issue.line, issue.column)
-                    click.echo(f"{where}: game {index}: {issue.message}", err=True)
+                    echo(f"{where}: game {index}: {issue.message}", err=True)
             for loss in comment_losses(record, fmt):
                 where = location(record.source, record.line, 0)
-                click.echo(f"{where}: game {index}: changed for {fmt}: {loss}", err=True)
+                echo(f"{where}: game {index}: changed for {fmt}: {loss}", err=True)
             yield record
 
     # Reading the whole source first keeps an in-place conversion from reading what it writes.
@@ -150,10 +151,10 @@ def convert(
         raise click.FileError(exc.filename or output, exc.strerror) from exc
     except (OGNWriteError, ActionsWriteError) as exc:
         where = location(exc.record.source, exc.line, exc.column)
-        click.echo(f"{where}: game {current[0]}: cannot write as {fmt}: {exc}", err=True)
+        echo(f"{where}: game {current[0]}: cannot write as {fmt}: {exc}", err=True)
         sys.exit(1)
     except PitsError as exc:
-        click.echo(f"{current[1] or source}: game {current[0]}: {exc}", err=True)
+        echo(f"{current[1] or source}: game {current[0]}: {exc}", err=True)
         sys.exit(1)
     if damaged:
         click.echo(f"{damaged} record(s) could not be read; carried through as raw text", err=True)

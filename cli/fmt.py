@@ -7,6 +7,7 @@ import sys
 import click
 
 from cli.common import location
+from cli.terminal import echo
 from notation.canonical import canonical_record
 from notation.collection import atomic_output, detect_format, read_path
 from notation.pmn import DEFAULT_WIDTH, write_record
@@ -84,7 +85,7 @@ def fmt(files: tuple[str, ...], check: bool, width: int, long: bool, in_place: b
         except OSError as exc:
             raise click.FileError(path, exc.strerror) from exc
         for message in messages:
-            click.echo(message, err=True)
+            echo(message, err=True)
         trouble = trouble or bool(messages)
         if path == "-" or not (check or in_place):
             if not check:

@@ -24,8 +24,12 @@ class _Root(click.Group):
     def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         from notation.games import game_names
 
-        self.help = (self.help or "").replace("{games}", ", ".join(game_names()))
-        super().format_help_text(ctx, formatter)
+        template = self.help or ""
+        self.help = template.replace("{games}", ", ".join(game_names()))
+        try:
+            super().format_help_text(ctx, formatter)
+        finally:
+            self.help = template
 
 
 @click.group(cls=_Root, context_settings={"help_option_names": ["-h", "--help"]})

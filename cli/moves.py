@@ -7,6 +7,7 @@ import json
 import click
 
 from cli.common import replay_to
+from cli.terminal import echo, terminal_text
 from notation.games import find_variant, game_names
 from notation.games.base import PositionError, RulesError
 
@@ -77,7 +78,7 @@ def moves(
             variant = find_variant(game, rules, tags)
             position = variant.parse_position(position_text or "")
         except (RulesError, PositionError) as exc:
-            raise click.UsageError(str(exc)) from exc
+            raise click.UsageError(terminal_text(str(exc))) from exc
     rows = []
     for move in variant.legal_moves(position):
         rows.append(
@@ -102,11 +103,11 @@ def moves(
         )
         return
     if outcome is not None:
-        click.echo(f"The game is over: {outcome.result} ({outcome.reason}); no moves.")
+        echo(f"The game is over: {outcome.result} ({outcome.reason}); no moves.")
         return
-    click.echo(f"{variant.seats[variant.to_move(position)]} to move, {len(rows)} legal move(s):")
+    echo(f"{variant.seats[variant.to_move(position)]} to move, {len(rows)} legal move(s):")
     width = max((len(r["move"]) for r in rows), default=4)
     long_width = max((len(r["long"]) for r in rows), default=4)
     for row in rows:
         long = row["long"] if row["long"] != row["move"] else ""
-        click.echo(f"  {row['move']:<{width}}  {long:<{long_width}}  {row['effect']}".rstrip())
+        echo(f"  {row['move']:<{width}}  {long:<{long_width}}  {row['effect']}".rstrip())

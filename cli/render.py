@@ -6,6 +6,7 @@ import click
 
 from cli.common import load_game
 from cli.show import GAME_OPTION, output_path
+from cli.terminal import SafeClickException
 from notation.collection import atomic_output
 
 
@@ -36,7 +37,7 @@ def render(file: str, game_number: int, html_path: str) -> None:
         page = record_html(record)
     except RenderError as exc:
         where = f"{file}:{exc.line}:{exc.column}" if exc.column else f"{file}:{exc.line}"
-        raise click.ClickException(
+        raise SafeClickException(
             f"{where}: {exc.message} (game {game_number} cannot be drawn)"
         ) from exc
     try:

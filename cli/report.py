@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import IO
 
 from cli.common import describe_problem, location
+from cli.terminal import terminal_text
 from notation.event import Finding
 from notation.replay import GameReport
 
@@ -75,14 +76,14 @@ def write_text(
     for report in reports:
         if quiet and report.valid:
             continue
-        out.write(game_verdict(report) + "\n")
+        out.write(terminal_text(game_verdict(report)) + "\n")
         for problem in report.problems:
-            out.write("  " + describe_problem(report.source, report.index, problem) + "\n")
+            out.write("  " + terminal_text(describe_problem(report.source, report.index, problem)) + "\n")
     shown = [f for f in findings if levels[f.check] != "off"]
     if shown:
         out.write("event checks:\n")
         for finding in shown:
-            out.write("  " + describe_finding(finding, levels[finding.check]) + "\n")
+            out.write("  " + terminal_text(describe_finding(finding, levels[finding.check])) + "\n")
     total = counts(reports, shown, levels)
     line = f"{total['games']} game(s): {total['valid']} valid, {total['invalid']} invalid"
     if findings or levels:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from cli.common import replay_to
+from cli.terminal import echo
 from notation.collection import atomic_output
 from notation.files import same_file
 
@@ -71,6 +72,6 @@ def show(file: str, game_number: int, move_count: int | None, svg_path: str | No
             raise click.ClickException(f"cannot write {svg_path}: {exc.strerror or exc}") from exc
         return
     if last is not None:
-        click.echo(f"After {last}:")
-    click.echo(variant.diagram(position))
-    click.echo(f"Position: {variant.format_position(position)}")
+        echo(f"After {last}:")
+    echo(variant.diagram(position), lines=True)
+    echo(f"Position: {variant.format_position(position)}")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import csv
 import json
 import statistics
 import sys
@@ -10,6 +9,8 @@ from collections import Counter
 
 import click
 
+from cli.csvout import write_csv
+from cli.terminal import echo
 from notation.collection import WALKED_EXTENSIONS, read_path
 from notation.files import SkippedPath, walk_inputs
 
@@ -51,7 +52,7 @@ def stats(files: tuple[str, ...], output_format: str) -> None:
     unreadable_files = 0
     for path in walk_inputs(files, WALKED_EXTENSIONS):
         if isinstance(path, SkippedPath):
-            click.echo(f"{path.path}: skipped: {path.reason}", err=True)
+            echo(f"{path.path}: skipped: {path.reason}", err=True)
             continue
         try:
             for record in read_path(path):
@@ -67,7 +68,7 @@ def stats(files: tuple[str, ...], output_format: str) -> None:
                 lengths.append(plies)
                 tables["length"][length_bucket(plies)] += 1
         except OSError as exc:  # reported; the other files are still counted
-            click.echo(f"{path}: cannot read: {exc.strerror or exc}", err=True)
+            echo(f"{path}: cannot read: {exc.strerror or exc}", err=True)
             unreadable_files += 1
     games = len(lengths)
     summary = {
@@ -88,20 +89,21 @@ def stats(files: tuple[str, ...], output_format: str) -> None:
         click.echo(json.dumps(body, ensure_ascii=False, indent=1))
         sys.exit(1 if unreadable_files else 0)
     if output_format == "csv":
-        writer = csv.writer(sys.stdout, lineterminator="\n")
-        writer.writerow(["table", "value", "games"])
-        for key, value in summary.items():
-            writer.writerow(["summary", key, value])
-        for name in tables:
-            for key, count in ordered(name):
-                writer.writerow([name, key, count])
+        write_csv(
+            [
+                ["table", "value", "games"],
+                *(["summary", key, value] for key, value in summary.items()),
+                *([name, key, count] for name in tables for key, count in ordered(name)),
+            ],
+            sys.stdout,
+        )
         sys.exit(1 if unreadable_files else 0)
-    click.echo(
+    echo(
         f"{games} game(s), {damaged} unreadable; moves per game: min {summary['moves_min']}, "
         f"median {summary['moves_median']}, max {summary['moves_max']}"
     )
     for name in tables:
-        click.echo(f"\nby {name}:")
+        echo(f"\nby {name}:", lines=True)
         for key, count in ordered(name):
-            click.echo(f"  {key:<32} {count:>7}")
+            echo(f"  {key:<32} {count:>7}")
     sys.exit(1 if unreadable_files else 0)

@@ -16,10 +16,10 @@ from cli.common import (
     FORMAT_CHOICE,
     check_game_option,
     describe_problem,
-    location,
     openspiel_game_option,
 )
-from cli.report import WRITERS, counts, write_text
+from cli.report import WRITERS, counts, game_verdict, write_text
+from cli.terminal import echo
 from notation.collection import (
     FORMATS,
     WALKED_EXTENSIONS,
@@ -43,16 +43,8 @@ from notation.parallel import default_jobs, validate_many
 from notation.pits import CONVENTIONS, DEFAULT, translate_record
 from notation.replay import GameReport
 
-
-def summary_line(report: GameReport) -> str:
-    """One line per game for standard output."""
-    players = " v ".join(report.players) if report.players else "?"
-    head = f"{location(report.source, report.line, 0)}: game {report.index}"
-    what = f"{report.game or '?'} ({report.rules or '?'}), {players}"
-    if report.valid:
-        outcome = f", {report.outcome.reason}" if report.outcome is not None else ""
-        return f"{head}: valid: {what}: {report.plies} moves, {report.declared}{outcome}"
-    return f"{head}: INVALID: {what}: {len(report.problems)} problem(s)"
+#: One line per game for standard output (the same line the full report writes).
+summary_line = game_verdict
 
 
 class Progress:
@@ -184,7 +176,7 @@ def validate(
         unread.append({"path": path, "reason": reason, "error": error})
         if output_format == "text":
             progress.clear()
-            click.echo(f"{path}: {'cannot read' if error else 'skipped'}: {reason}", err=True)
+            echo(f"{path}: {'cannot read' if error else 'skipped'}: {reason}", err=True)
 
     def every_game() -> Iterator[tuple[Any, int]]:
         for argument in files:
@@ -219,15 +211,15 @@ def validate(
         if quiet and report.valid:
             continue
         progress.clear()
-        click.echo(summary_line(report))
+        echo(summary_line(report))
         for problem in report.problems:
-            click.echo(describe_problem(report.source, report.index, problem), err=True)
+            echo(describe_problem(report.source, report.index, problem), err=True)
     progress.clear()
     invalid = games - valid
     unreadable = sum(1 for entry in unread if entry["error"])
     empty = [argument for argument in files if not counted.get(argument)]
     for argument in empty:
-        click.echo(f"{argument}: no game in it (ruling N4)", err=True)
+        echo(f"{argument}: no game in it (ruling N4)", err=True)
     if output_format == "json":
         body: dict[str, object] = {
             "games": reports,

@@ -67,3 +67,51 @@ def check_json_bytes(data: bytes) -> None:
     text = data.decode("utf-8", errors="replace")
     for record in iter_json_records(text, "fuzz"):
         check_record(record, from_json=True)
+
+
+def check_ogn_bytes(data: bytes) -> None:
+    """Read bytes as Aualé's OGN: every game comes back as a record that is checked."""
+    from notation.ogn import iter_ogn_records
+
+    for record in iter_ogn_records(io.BytesIO(data).readlines(), "fuzz"):
+        check_record(record)
+
+
+def check_actions_bytes(data: bytes) -> None:
+    """Read bytes as OpenSpiel action sequences: every game line is a checked record."""
+    from notation.openspiel import iter_action_records
+
+    for record in iter_action_records(io.BytesIO(data).readlines(), "fuzz"):
+        check_record(record)
+
+
+def check_jsonl_bytes(data: bytes) -> None:
+    """Read bytes as JSON Lines, one value a line, as the ``.jsonl`` reader does."""
+    text = data.decode("utf-8-sig", errors="replace")
+    count = 0
+    for record in iter_json_records(text, "fuzz"):
+        count += 1
+        check_record(record, from_json=True)
+    assert count <= max(1, len(text.splitlines())), count
+
+
+def check_position_bytes(data: bytes) -> None:
+    """The first byte picks a game in the registry, the rest is its position string:
+    read it (only PositionError may be raised) and, if read, write it back and read again."""
+    from notation.games import PositionError, find_variant, game_names
+
+    if not data:
+        return
+    names = game_names(plugins=False)
+    variant = find_variant(names[data[0] % len(names)])
+    text = data[1:].decode("utf-8", errors="replace")
+    try:
+        position = variant.parse_position(text)
+    except PositionError as exc:
+        assert str(exc)
+        return
+    written = variant.format_position(position)
+    assert variant.parse_position(written) == position, (text, written)
+    variant.diagram(position)
+    variant.scores(position)
+    variant.outcome(position)

@@ -1,15 +1,17 @@
 """Seed corpora for the fuzzers: the example records, as PMN and as JSON.
 
-    python fuzz/make_corpus.py      # writes fuzz/corpus/pmn and fuzz/corpus/json
+    python fuzz/make_corpus.py      # writes fuzz/corpus/{pmn,json,jsonl,ogn,actions,positions}
 """
 
 from __future__ import annotations
 
 import io
 import random
+import re
 from pathlib import Path
 
 from notation import find_variant
+from notation.games import game_names
 from notation.generate import random_record
 from notation.jsonform import write_json
 from notation.pmn import read_text, write_record
@@ -40,6 +42,31 @@ def main() -> None:
         out = io.StringIO()
         write_json(read_text(text), out, lines=name.startswith("gen"))
         (json_dir / (name + ".json")).write_text(out.getvalue(), encoding="utf-8")
+        out = io.StringIO()
+        write_json(read_text(text), out, lines=True)
+        _write(ROOT / "fuzz/corpus/jsonl" / (name + ".jsonl"), out.getvalue())
+    for path in (ROOT / "examples/oware").iterdir():
+        kind = "ogn" if path.suffix == ".ogn" else "actions" if path.suffix == ".actions" else None
+        if kind:
+            _write(ROOT / "fuzz/corpus" / kind / path.name, path.read_text(encoding="utf-8"))
+    # a position string per game: the first byte picks the game (see checks.py)
+    names = game_names(plugins=False)
+    for number, name in enumerate(names):
+        variant = find_variant(name)
+        start = variant.format_position(variant.initial_position())
+        _write(ROOT / "fuzz/corpus/positions" / f"{number}", chr(number) + start)
+    for number, text in enumerate(texts.values()):
+        for tag, value in re.findall(r'\[(\w+) "([^"]*)"\]', text):
+            if tag == "Position":
+                game = re.search(r'\[Game "([^"]*)"\]', text)
+                if game and game.group(1) in names:
+                    index = names.index(game.group(1))
+                    _write(ROOT / f"fuzz/corpus/positions/ex-{number}", chr(index) + value)
+
+
+def _write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
 
 
 if __name__ == "__main__":

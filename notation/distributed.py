@@ -27,8 +27,8 @@ import dask.bag as db
 
 from notation.collection import expand_paths, read_games, read_path
 from notation.jsonform import record_to_json
+from notation.parallel import validate_guarded
 from notation.pmn import write_record
-from notation.replay import validate_game
 
 
 def _files(paths: Iterable[str]) -> list[str]:
@@ -41,7 +41,7 @@ def _files(paths: Iterable[str]) -> list[str]:
 def _validate_files(files: Iterable[str], fmt: str | None) -> Iterator[dict[str, Any]]:
     for path in files:
         for index, game in enumerate(read_games(path, fmt), start=1):
-            yield validate_game(game, index).to_json()
+            yield validate_guarded(game, index).to_json()
 
 
 def validate_bag(paths: Sequence[str], fmt: str | None = None) -> db.Bag:

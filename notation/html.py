@@ -163,8 +163,17 @@ def _players(record: Record, seats: tuple[str, ...]) -> list[tuple[str, str]]:
     return [(seat, record.tag(seat) or "?") for seat in seats]
 
 
+def _isolated(name: str) -> str:
+    """A name between FSI and PDI (U+2068, U+2069), for plain text such as the title
+    and the result: a right-to-left override in one name ends at its PDI, and cannot
+    reverse the other player's name. (In markup, names go in ``<bdi>``.)"""
+    return f"\u2068{name}\u2069"
+
+
 def _result_words(result: str, players: list[tuple[str, str]]) -> str:
-    """``South (Ada Mensah) wins`` / ``drawn between ...`` for a result token, or ``""``."""
+    """``South (<bdi>Ada Mensah</bdi>) wins`` / ``drawn between ...`` for a result token,
+    or ``""``: HTML, each name escaped and isolated (a right-to-left override in one name
+    cannot reverse the rest of the line)."""
     try:
         points = parse_result(result)
     except (ValueError, ZeroDivisionError):
@@ -173,7 +182,10 @@ def _result_words(result: str, players: list[tuple[str, str]]) -> str:
         return "the game is unfinished"
     if len(points) != len(players):
         return ""
-    names = [f"{seat} ({name})" if name != "?" else seat for seat, name in players]
+    names = [
+        f"{escape(seat)} (<bdi>{escape(name)}</bdi>)" if name != "?" else escape(seat)
+        for seat, name in players
+    ]
     winners = [names[i] for i, p in enumerate(points) if p == 1]
     if len(winners) == 1:
         return f"{winners[0]} wins"
@@ -184,19 +196,19 @@ def _result_words(result: str, players: list[tuple[str, str]]) -> str:
 
 
 def _ending(record: Record, outcome: Outcome | None, players: list[tuple[str, str]]) -> str:
-    """The result and its reason, as the page states it at the end of the game."""
+    """The result and its reason, as the page states it at the end of the game (HTML)."""
     termination = record.tag("Termination")
     if outcome is not None:
         words = _result_words(outcome.result, players)
-        text = f"{outcome.result}: {words + '. ' if words else ''}{outcome.reason}."
+        text = f"{escape(outcome.result)}: {words + '. ' if words else ''}{escape(outcome.reason)}."
         if record.result != outcome.result:
-            text += f" (The record declares {record.result}.)"
+            text += f" (The record declares {escape(record.result)}.)"
         return text
     if record.result == "*":
-        return "*: the game is unfinished" + (f" ({termination})." if termination else ".")
+        return "*: the game is unfinished" + (f" ({escape(termination)})." if termination else ".")
     words = _result_words(record.result, players)
-    reason = f"the game stopped early: {termination}" if termination else "no reason given"
-    return f"{record.result}: {words or 'declared by the record'} ({reason})."
+    reason = f"the game stopped early: {escape(termination)}" if termination else "no reason given"
+    return f"{escape(record.result)}: {words or 'declared by the record'} ({reason})."
 
 
 def record_html(record: Record, *, title: str | None = None) -> str:
@@ -209,9 +221,9 @@ def record_html(record: Record, *, title: str | None = None) -> str:
     players = _players(record, variant.seats)
     outcome = variant.outcome(final)
     ending = _ending(record, outcome, players)
-    names = " v ".join(name for _, name in players)
+    names = " v ".join(_isolated(name) for _, name in players)
     event = record.tag("Event")
-    page_title = title or (f"{names} \u2014 {event}" if event else names)
+    page_title = title or (f"{names} \u2014 {_isolated(event)}" if event else names)
     last = len(steps) - 1
 
     parts: list[str] = [
@@ -228,7 +240,8 @@ def record_html(record: Record, *, title: str | None = None) -> str:
         f"<h1>{escape(event or variant.game)}</h1>",
         '<p class="players">'
         + " \u00b7 ".join(
-            f'<span class="seat">{escape(seat)}</span> {escape(name)}' for seat, name in players
+            f'<span class="seat">{escape(seat)}</span> <bdi>{escape(name)}</bdi>'
+            for seat, name in players
         )
         + "</p>",
         '<dl class="tags">',
@@ -236,7 +249,7 @@ def record_html(record: Record, *, title: str | None = None) -> str:
     for name in HEADER_TAGS:
         value = record.tag(name)
         if value is not None and name != "Event":
-            parts.append(f"<dt>{escape(name)}</dt><dd>{escape(value)}</dd>")
+            parts.append(f'<dt>{escape(name)}</dt><dd dir="auto">{escape(value)}</dd>')
     parts += ["</dl>", "</header>", "<main>", '<section class="viewer">', '<nav class="controls">']
     parts += [
         '<button type="button" id="first" title="First (Home)">\u00ab First</button>',
@@ -259,10 +272,10 @@ def record_html(record: Record, *, title: str | None = None) -> str:
                 f"<strong>{escape(step.token)}{escape(step.glyph)}</strong></p>"
             )
         if index == last:  # above the board, where it is seen without scrolling
-            parts.append(f'<p id="outcome" class="outcome">Result {escape(ending)}</p>')
+            parts.append(f'<p id="outcome" class="outcome">Result {ending}</p>')
         parts.append(f'<figure class="board">{_inline(step.svg)}</figure>')
         for comment in step.comments:
-            parts.append(f'<p class="comment">{escape(comment.strip())}</p>')
+            parts.append(f'<p class="comment" dir="auto">{escape(comment.strip())}</p>')
         parts.append("</div>")
     parts += ["</div>", "</section>", '<aside class="movelist">', "<h2>Moves</h2>"]
     parts += _move_table(steps, variant.seats, record.result)

@@ -21,6 +21,7 @@ from typing import IO, Any
 import jsonschema
 
 from notation.errors import PMNError
+from notation.limits import MAX_GAME_CHARS, too_large
 from notation.record import Line, MoveNode, ReadError, Record
 
 SCHEMA_FILE = "record.schema.json"
@@ -133,20 +134,58 @@ def dumps(value: Any) -> str:
     return "".join(out)
 
 
-def loads(text: str) -> Any:
+def loads(text: str, *, surrogates: bool = False) -> Any:
     """``json.loads(text)``, at any depth of nesting. Raises json.JSONDecodeError.
 
     Numbers too long to convert (Python's integer digit limit) are a
-    JSONDecodeError here too, not a bare ValueError.
+    JSONDecodeError here too, not a bare ValueError; so is a string with a
+    lone surrogate (``"\\ud800"``), which is no Unicode text: no file,
+    terminal or page could hold it (unless ``surrogates``: the caller checks
+    each value with :func:`_has_lone_surrogate`).
     """
     try:
-        return json.loads(text)
+        value = json.loads(text)
     except RecursionError:
-        return _loads_deep(text)
+        value = _loads_deep(text)
     except json.JSONDecodeError:
         raise
     except ValueError as exc:  # e.g. an integer with more than 4300 digits
         raise json.JSONDecodeError(str(exc).split(":")[0], text, 0) from None
+    if not surrogates and _SURROGATE_ESCAPE_RE.search(text) and _has_lone_surrogate(value):
+        escape = _LONE_ESCAPE_RE.search(text)
+        at = escape.start() if escape is not None else 0
+        raise json.JSONDecodeError(
+            "a string holds a lone surrogate (a \\uD800-\\uDFFF escape that is not half of a "
+            "pair), which is not Unicode text",
+            text,
+            at,
+        )
+    return value
+
+
+#: A \\u escape of a surrogate; only text that holds one is searched for lone ones.
+_SURROGATE_ESCAPE_RE = re.compile(r"\\u[dD][89a-fA-F]")
+_LONE_ESCAPE_RE = re.compile(
+    r"\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F])"
+    r"|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2}"
+)
+_SURROGATE_RE = re.compile("[\ud800-\udfff]")
+
+
+def _has_lone_surrogate(value: Any) -> bool:
+    """Whether a string anywhere in a JSON value (keys too) holds a lone surrogate."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if _SURROGATE_RE.search(item):
+                return True
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
 
 
 def _loads_deep(text: str) -> Any:
@@ -438,16 +477,41 @@ def record_from_json(obj: Any, path: str = "$", source: str = "") -> Record:
         return _raise(best.message, json_path(path, best.absolute_path))
     if "raw" in obj:
         return Record(
-            raw=obj["raw"],
-            errors=tuple(
-                ReadError(
-                    e["code"], e["message"], e.get("line", 0), e.get("column", 0), e.get("path", "")
-                )
-                for e in obj["errors"]
-            ),
-            source=source,
+            raw=obj["raw"], errors=tuple(map(_carried_error, obj["errors"])), source=source
         )
     return _record(obj, path, source)
+
+
+#: The codes a damaged record read from JSON may carry: those PMN's readers give
+#: (docs/pmn.md, "Error codes"). A damaged record is a stranger's text like any
+#: other, and reports (schemas/report.schema.json) hold documented codes only.
+CARRIED_CODES = frozenset(
+    {
+        "syntax",
+        "bad-tag",
+        "unclosed-comment",
+        "unclosed-variation",
+        "text-after-result",
+        "encoding",
+        "bad-json",
+        "bad-record",
+        "bad-move-syntax",
+        "illegal-move",
+        "game-over",
+    }
+)
+
+
+def _carried_error(error: dict[str, Any]) -> ReadError:
+    """A damaged JSON record's error; an unknown code becomes ``bad-record``, the code
+    given kept in the message (so nothing is lost, and no foreign code reaches a report)."""
+    code, message = error["code"], error["message"]
+    if code not in CARRIED_CODES:
+        message = f"{message} (the input gave this error the code {json.dumps(code)})"
+        code = "bad-record"
+    return ReadError(
+        code, message, error.get("line", 0), error.get("column", 0), error.get("path", "")
+    )
 
 
 def _record(obj: dict[str, Any], path: str, source: str) -> Record:
@@ -536,16 +600,24 @@ def iter_json_records(
     stripped = text.lstrip("\ufeff \t\r\n")
     if stripped.startswith("["):
         try:
-            values = loads(stripped)
+            values = loads(stripped, surrogates=True)
         except json.JSONDecodeError as exc:
             yield from _recover_array(text, stripped, exc, source)
             return
+        # a lone surrogate damages its own record only, not the whole array
+        suspicious = _SURROGATE_ESCAPE_RE.search(stripped) is not None
         for index, value in enumerate(values):
+            if suspicious and _has_lone_surrogate(value):
+                yield _not_text(value, f"$[{index}]", source)
+                continue
             yield _record_or_damaged(value, f"$[{index}]", source, None)
         return
     lines = stripped.splitlines()
     for number, line in enumerate(lines, start=1):
         if not line.strip():
+            continue
+        if len(line) > MAX_GAME_CHARS:  # one huge game must not take the run's memory
+            yield too_large(line, source, number)
             continue
         try:
             value = loads(line)
@@ -598,6 +670,19 @@ def _bad_json(text: str, exc: json.JSONDecodeError, source: str, line: int) -> R
     where = line + exc.lineno - 1
     error = ReadError("bad-json", f"not JSON: {exc.msg}", where, exc.colno)
     return Record(raw=text, errors=(error,), source=source, line=line)
+
+
+def _not_text(value: Any, path: str, source: str) -> Record:
+    """The damaged record of a JSON value holding a lone surrogate (its raw text escaped)."""
+    message = (
+        "not JSON text: a string holds a lone surrogate (a \\uD800-\\uDFFF escape that is "
+        "not half of a pair), which is not Unicode text"
+    )
+    return Record(
+        raw=json.dumps(value, ensure_ascii=True),
+        errors=(ReadError("bad-json", message, 0, 0, path),),
+        source=source,
+    )
 
 
 def _record_or_damaged(value: Any, path: str, source: str, line: int | None) -> Record:

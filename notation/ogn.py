@@ -23,7 +23,14 @@ How OGN maps onto a PMN record (``docs/oware.md`` has the table):
 - ``FEN`` is ``Position``; every other tag is kept in its place;
 - moves, ``+n``, comments (their text as written between the braces),
   annotations and variations are kept; move numbers are rewritten in PMN's
-  way (Aualé numbers every other move from the first, whoever makes it).
+  way (Aualé numbers every other move from the first, whoever makes it);
+- Aualé's ``+n`` is the change in the mover's store, and when a move ends
+  the game and each player takes the stones on its side (abapa A6, A7), the
+  store of the last move holds the stones its mover took home too: Aualé
+  writes ``F+1`` for an ``F`` that captures nothing and ends the game with
+  one stone on South's side. Such a count on the last move of the main line
+  is read as the move's own count (``F``), and written back as Aualé writes
+  it (see :func:`auale_count`).
 
 Writing follows Aualé's layout (the roster first, a blank line, tokens joined
 by spaces in lines under 80 columns, a comment's words spaced as ``{ a b }``),
@@ -41,7 +48,7 @@ from dataclasses import replace
 from typing import IO
 
 from notation.errors import PMNError
-from notation.games import RulesError, find_variant, games_with_format
+from notation.games import RulesError, find_variant, games_with_format, variant_from_tags
 from notation.pits import DEFAULT, PITS_TAG, first_mover, is_board_record, translate_record
 from notation.pmn import iter_records
 from notation.record import Line, MoveNode, Record
@@ -54,7 +61,7 @@ UNKNOWN = "?"
 WIDTH = 80  # Aualé keeps lines shorter than this
 
 _SPACES_RE = re.compile(r"\s+")
-_SCORE_RE = re.compile(r"(\d+)-(\d+)")
+_SCORE_RE = re.compile(r"([0-9]{1,9})-([0-9]{1,9})")  # ASCII digits, short enough for int()
 _POINTS = ("1-0", "0-1", "1/2-1/2")
 
 
@@ -115,7 +122,63 @@ def record_from_ogn(ogn: Record) -> Record:
         tags[:0] = _game_tags(ABAPA_VARIANT)
     result = _points_of(ogn.result) if _is_scores(ogn.result) else ogn.result
     record = Record(tuple(tags), ogn.mainline, result, ogn.errors, ogn.raw, ogn.source, ogn.line)
+    record = _with_last_token(record, reading=True)
     return replace(record, mainline=_renumber(record.mainline, first_mover(record)))
+
+
+_CLAIM_RE = re.compile(r"(.+)\+([0-9]{1,9})")
+
+
+def auale_count(record: Record) -> tuple[str, str] | None:
+    """The last main-line move's token as PMN writes it and as Aualé writes it, or None.
+
+    None unless the record can be replayed and its last move ends the game with
+    the stones on the board going home (the mover's score then grows by more
+    than its capture). Aualé writes the growth of the mover's store, so a move
+    ``F`` that captures nothing and sends one stone home is ``F+1`` in Aualé's
+    files; PMN's ``+n`` is the capture alone (``F``).
+    """
+    moves = record.mainline.moves
+    if not moves:
+        return None
+    try:
+        variant = variant_from_tags(record.tags)
+        text = record.tag("Position")
+        position = variant.initial_position() if text is None else variant.parse_position(text)
+        for node in moves[:-1]:
+            position = variant.play(position, variant.parse_move(node.token, position))
+        token = moves[-1].token
+        claim = _CLAIM_RE.fullmatch(token)
+        move = variant.parse_move(claim.group(1) if claim else token, position)
+        after = variant.play(position, move)
+    except PMNError:
+        return None
+    mover = variant.to_move(position)
+    gained = variant.scores(after)[mover] - variant.scores(position)[mover]
+    pmn = variant.format_move(move, position)
+    auale = f"{pmn.split('+')[0]}+{gained}"
+    if variant.outcome(after) is None or gained <= 0 or auale == pmn:
+        return None
+    return pmn, auale
+
+
+def _with_last_token(record: Record, *, reading: bool) -> Record:
+    """The record with its last main-line token read from (or written as) Aualé's count."""
+    last = record.mainline.moves[-1] if record.mainline.moves else None
+    if last is None or (reading and "+" not in last.token):
+        return record
+    counts = auale_count(record)
+    if counts is None:
+        return record
+    pmn, auale = counts
+    if reading and last.token == auale:
+        token = pmn
+    elif not reading and last.token == pmn:
+        token = auale
+    else:
+        return record
+    moves = (*record.mainline.moves[:-1], replace(last, token=token))
+    return replace(record, mainline=replace(record.mainline, moves=moves))
 
 
 def _game_tags(variant: str) -> list[tuple[str, str]]:
@@ -204,6 +267,7 @@ def write_ogn_record(record: Record) -> str:
         )
     if record.tag(PITS_TAG, DEFAULT) != DEFAULT:
         record = translate_record(record, DEFAULT).record  # OGN names holes with letters
+    record = _with_last_token(record, reading=False)  # Aualé's count on the last move
     values = _ogn_tags(record)
     lines = [f'[{name} "{_escape(value)}"]\n' for name, value in values]
     moves = record.mainline.moves

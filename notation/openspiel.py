@@ -44,6 +44,7 @@ from notation.replay import expected_number, record_variant
 
 FORMAT = "openspiel-actions"
 _ACTION_RE = re.compile(r"\S+")
+_ACTION_NUMBER_RE = re.compile(r"[0-9]{1,9}")
 
 
 class ActionsWriteError(PMNError):
@@ -122,7 +123,8 @@ def record_from_actions(
     for match in _ACTION_RE.finditer(line):
         text, column = match.group(), match.start() + 1
         try:
-            if not text.isdigit():
+            # ASCII digits, short enough for int() ("²".isdigit() is true; int() refuses 4,300 digits)
+            if not _ACTION_NUMBER_RE.fullmatch(text):
                 raise MoveError("an action is a whole number", code="bad-move-syntax")
             move = variant.move_of_action(position, int(text))
         except MoveError as exc:

@@ -13,9 +13,10 @@ import os
 from collections.abc import Iterable, Iterator
 from itertools import islice
 
+from notation.limits import MAX_GAME_CHARS, too_large
 from notation.pmn import Chunk
 from notation.record import Record
-from notation.replay import GameReport, validate_game
+from notation.replay import GameReport, Problem, validate_game, validate_record
 
 #: Games per batch handed to the pool; a batch is split among the workers.
 BATCH_SIZE = 4096
@@ -23,8 +24,46 @@ BATCH_SIZE = 4096
 Game = tuple[Chunk | Record, int]  # a game and its number in its file
 
 
+#: How much of an unexpected exception's text an ``internal-error`` message quotes.
+INTERNAL_ERROR_TEXT = 200
+
+
+def validate_guarded(game: Chunk | Record, index: int = 1) -> GameReport:
+    """:func:`~notation.replay.validate_game`, with a last-resort guard.
+
+    Validation never raises for a bad record; should a bug make it raise all
+    the same, the exception becomes an ``internal-error`` problem of this one
+    game (in a worker process too), and the run goes on with the next game.
+    """
+    if isinstance(game, Chunk) and len(game.text) > MAX_GAME_CHARS:
+        return validate_record(too_large(game.text, game.source, game.line), index)
+    try:
+        return validate_game(game, index)
+    except Exception as exc:  # the guard: one game's problem, not the run's
+        text = str(exc)
+        if len(text) > INTERNAL_ERROR_TEXT:
+            text = text[:INTERNAL_ERROR_TEXT] + "..."
+        problem = Problem(
+            "internal-error",
+            f"PMN failed while checking this game ({type(exc).__name__}: {text}); "
+            "the game is not checked: please report it",
+        )
+        return GameReport(
+            source=game.source,
+            index=index,
+            line=game.line,
+            game=None,
+            rules=None,
+            players=(),
+            declared="*" if isinstance(game, Chunk) else game.result,
+            outcome=None,
+            plies=0,
+            problems=(problem,),
+        )
+
+
 def _validate_slice(games: list[Game]) -> list[GameReport]:
-    return [validate_game(game, index) for game, index in games]
+    return [validate_guarded(game, index) for game, index in games]
 
 
 def _split(games: list[Game], parts: int) -> list[list[Game]]:
@@ -52,7 +91,7 @@ def validate_many(
     if jobs <= 1 or len(batch) < batch_size:
         yield from _validate_slice(batch)
         for game, index in iterator:
-            yield validate_game(game, index)
+            yield validate_guarded(game, index)
         return
     pieces = jobs * 4  # several slices per worker evens out long and short games
     context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")

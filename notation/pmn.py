@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import IO, cast
 
 from notation.grammar import RESULT, TAG_PAIR, TOKEN_RE, escape_tag_value, unescape_tag_value
+from notation.limits import MAX_GAME_CHARS, too_large
 from notation.record import Line, MoveNode, ReadError, Record
 
 DEFAULT_WIDTH = 79
@@ -103,6 +104,9 @@ def iter_records(lines: Iterable[str | bytes], source: str = "<string>") -> Iter
     starts at a line beginning with ``[`` once the current game has movetext.
     """
     for chunk in iter_chunks(lines, source):
+        if len(chunk.text) > MAX_GAME_CHARS:  # one huge game must not take the run's memory
+            yield too_large(chunk.text, chunk.source, chunk.line)
+            continue
         yield read_chunk(chunk)
 
 

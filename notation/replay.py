@@ -448,7 +448,7 @@ def _check_result_token(record: Record, variant: AnyVariant, problems: list[Prob
         return False
     try:
         points = parse_result(record.result)
-    except ZeroDivisionError:  # "1/0-0"
+    except (ZeroDivisionError, ValueError):  # "1/0-0", or a number int() refuses to read
         points = (Fraction(-1),)  # no seat's points: reported just below
     if points is not None and (len(points) != seats or sum(points) != 1):
         problems.append(

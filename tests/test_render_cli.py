@@ -93,7 +93,7 @@ def test_render_html_to_a_file(runner, tmp_path):
     assert result.exit_code == 0, result.output
     page = out.read_text(encoding="utf-8")
     assert page.startswith("<!DOCTYPE html>")
-    assert "Result 1-0: South (Ada Mensah) wins" in page
+    assert "Result 1-0: South (<bdi>Ada Mensah</bdi>) wins" in page
 
 
 def test_render_html_to_stdout_and_game_number(runner, tmp_path):

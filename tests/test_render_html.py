@@ -58,18 +58,20 @@ def test_one_step_per_position_and_the_move_list():
 def test_header_move_and_ending():
     page = example("wari-annotated.pmn")
     assert "<h1>PMN Club Championship</h1>" in page
-    assert '<span class="seat">South</span> Ada Mensah' in page
+    assert '<span class="seat">South</span> <bdi>Ada Mensah</bdi>' in page
     assert 'Move 2... <span class="seat">North</span> <strong>d!?</strong>' in page
-    assert '<p class="comment">the usual opening</p>' in page
+    assert '<p class="comment" dir="auto">the usual opening</p>' in page
     assert (
-        '<p id="outcome" class="outcome">Result 1-0: South (Ada Mensah) wins. '
+        '<p id="outcome" class="outcome">Result 1-0: South (<bdi>Ada Mensah</bdi>) wins. '
         "South captured 26 stones.</p>"
     ) in page
 
 
 def test_declared_result_with_termination():
     page = example("wari-resignation.pmn")
-    assert "Result 1-0: South (Ada) wins (the game stopped early: resignation).</p>" in page
+    assert (
+        "Result 1-0: South (<bdi>Ada</bdi>) wins (the game stopped early: resignation).</p>" in page
+    )
 
 
 def test_draw_by_the_rules():

@@ -67,9 +67,13 @@ _FACING = tuple(
 #: board index -> circuit position, for the mover's own row
 _CIRCUIT_POSITION = tuple({index: p for p, index in enumerate(circuit)} for circuit in CIRCUITS)
 
-_MOVE_RE = re.compile(r"([1-3])([a-l])(?:/(\d+))?(?:\+(\d+))?")
-_HOLE_LIKE_RE = re.compile(r"(?:(\d)([A-Za-z])|([A-Za-z])(\d))(.*)")
-_POSITION_ROW_RE = re.compile(r"\d+(?:,\d+){11}")
+#: A count in a token or a position string: ASCII digits only (``\d`` would take
+#: ``²`` and ``٣``), and short enough to read (``int`` refuses 4,300 digits).
+COUNT = r"[0-9]{1,9}"
+_COUNT_RE = re.compile(COUNT)
+_MOVE_RE = re.compile(rf"([1-3])([a-l])(?:/({COUNT}))?(?:\+({COUNT}))?")
+_HOLE_LIKE_RE = re.compile(r"(?:([0-9])([A-Za-z])|([A-Za-z])([0-9]))(.*)")
+_POSITION_ROW_RE = re.compile(rf"{COUNT}(?:,{COUNT}){{11}}")
 
 # How a lap ends (R4), as written in a Lap.
 RELAY = "relay"  # the last stone fell into an occupied hole: its stones are sown on
@@ -299,12 +303,15 @@ class TriasVariant(Variant[TriasPosition, int]):
             if _POSITION_ROW_RE.fullmatch(row) is None:
                 count = len(row.split(","))
                 raise PositionError(
-                    where + f"rank {rank} must be 12 counts separated by commas (files a-l), "
+                    where + f"rank {rank} must be 12 counts (1-9 digits 0-9 each) separated by "
+                    "commas (files a-l), "
                     f'found "{row}"' + (f" ({count} items)" if count != 12 else "")
                 )
         for name, value in (("South's removed stones", south), ("North's removed stones", north)):
-            if not value.isdigit():
-                raise PositionError(where + f'{name} must be a number, found "{value}"')
+            if _COUNT_RE.fullmatch(value) is None:
+                raise PositionError(
+                    where + f'{name} must be a number (1-9 digits 0-9), found "{value}"'
+                )
         if mover not in ("S", "N"):
             raise PositionError(where + f'the player to move must be S or N, found "{mover}"')
         by_rank = [tuple(int(n) for n in row.split(",")) for row in rows]

@@ -57,8 +57,11 @@ SOUTH, NORTH = 0, 1
 HOLES = 12
 STONES = 48
 HOLE_NAMES = "ABCDEFabcdef"  # index -> letter (W1)
-_MOVE_RE = re.compile(r"([A-Fa-f])(?:\+(\d+))?")
-_POSITION_RE = re.compile(r"(\d+(?:-\d+){13})-([SN])")
+#: A count in a token or a position string: ASCII digits only (``\d`` would take
+#: ``²`` and ``٣``), and short enough to read (``int`` refuses 4,300 digits).
+COUNT = r"[0-9]{1,9}"
+_MOVE_RE = re.compile(rf"([A-Fa-f])(?:\+({COUNT}))?")
+_POSITION_RE = re.compile(rf"({COUNT}(?:-{COUNT}){{13}})-([SN])")
 
 
 _SIDES = (range(0, 6), range(6, 12))
@@ -340,7 +343,7 @@ class WariVariant(Variant[WariPosition, int]):
         if parsed is None:
             raise MoveSyntaxError(
                 f'"{token}" is not a Trysse/Wari move: a hole letter A-F (South) or a-f (North), '
-                "optionally with +n for the stones it captures",
+                "optionally with +n for the stones it captures (n: 1-9 digits 0-9)",
                 legal=self._legal_tokens(position),
             )
         hole, claimed = parsed

@@ -1,0 +1,33 @@
+"""Fuzz the JSON Lines reader (see checks.py for what is checked).
+
+    python fuzz/fuzz_jsonl.py fuzz/corpus/jsonl -max_total_time=600
+
+Needs atheris (``pip install atheris``); see fuzz/README.md.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import atheris
+
+with atheris.instrument_imports():
+    from checks import check_jsonl_bytes
+
+    import notation.games.trias
+    import notation.games.tricala
+    import notation.games.wari
+    import notation.jsonform
+    import notation.ogn
+    import notation.openspiel
+    import notation.pmn
+    import notation.replay  # noqa: F401
+
+
+def main() -> None:
+    atheris.Setup(sys.argv, check_jsonl_bytes)
+    atheris.Fuzz()
+
+
+if __name__ == "__main__":
+    main()
