@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 
 import click
 
 from cli.common import FORMAT_CHOICE
-from notation.collection import atomic_output, expand_paths, read_path
-from notation.event import Entry
-from notation.parallel import default_jobs, validate_many
+from cli.standings import choose_event, entries_of, read_event
+from notation.collection import atomic_output
 from notation.publish import event_site
-from notation.record import Record
 from notation.standings import (
     SYSTEMS,
     StandingsError,
@@ -69,40 +66,15 @@ def publish(
         order = parse_tie_breaks(tie_breaks) if tie_breaks is not None else None
     except StandingsError as exc:
         raise click.BadParameter(str(exc)) from exc
-    records: list[Record] = []
-
-    def every_record() -> Iterator[tuple[Record, int]]:
-        for path in expand_paths(files):
-            try:
-                for index, record in enumerate(read_path(path, input_format), start=1):
-                    records.append(record)
-                    yield record, index
-            except OSError as exc:
-                raise click.FileError(path, exc.strerror) from exc
-
-    reports = list(validate_many(every_record(), jobs or default_jobs()))
-    if not reports:
-        raise click.ClickException(f"no game in {', '.join(files)} (ruling N4)")
-    games = list(zip(records, reports, strict=True))
-    events = sorted({(record.tag("Event") or "").strip() for record in records})
-    if event is not None:
-        games = [(r, rep) for r, rep in games if (r.tag("Event") or "").strip() == event]
-        if not games:
-            raise click.UsageError(f'no game of event "{event}" (events: {", ".join(events)})')
-    elif len(events) > 1:
-        raise click.UsageError(
-            "the games belong to several events; choose one with --event: "
-            + ", ".join(f'"{name}"' for name in events)
-        )
-    entries = [(Entry.of(r, rep.index), rep) for r, rep in games]
-    played, excluded = collect(entries)
+    name, games = choose_event(read_event(files, input_format, jobs), event)
+    played, excluded = collect(entries_of(games))
     table = compute_standings(
         played,
         excluded,
         scheme=point_scheme,
         tie_breaks=order,
         system=system,
-        event=event if event is not None else events[0],
+        event=name,
     )
     site = event_site(games, table)
     try:

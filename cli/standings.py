@@ -30,15 +30,15 @@ from notation.standings import (
 
 def read_event(
     files: tuple[str, ...], input_format: str | None, jobs: int | None
-) -> list[tuple[Entry, GameReport]]:
+) -> list[tuple[Record, GameReport]]:
     """Every game of FILES (files or folders) with its validation report, in input order."""
-    entries: list[Entry] = []
+    records: list[Record] = []
 
     def every_record() -> Iterator[tuple[Record, int]]:
         for path in expand_paths(files):
             try:
                 for index, record in enumerate(read_path(path, input_format), start=1):
-                    entries.append(Entry.of(record, index))
+                    records.append(record)
                     yield record, index
             except OSError as exc:
                 raise click.FileError(path, exc.strerror) from exc
@@ -46,7 +46,29 @@ def read_event(
     reports = list(validate_many(every_record(), jobs or default_jobs()))
     if not reports:
         raise click.ClickException(f"no game in {', '.join(files)} (ruling N4)")
-    return list(zip(entries, reports, strict=True))
+    return list(zip(records, reports, strict=True))
+
+
+def choose_event(
+    games: list[tuple[Record, GameReport]], event: str | None
+) -> tuple[str, list[tuple[Record, GameReport]]]:
+    """The name and games of one event: the one named, or the only one there is (else a usage error)."""
+    events = sorted({(record.tag("Event") or "").strip() for record, _ in games})
+    if event is not None:
+        games = [(r, rep) for r, rep in games if (r.tag("Event") or "").strip() == event]
+        if not games:
+            raise click.UsageError(f'no game of event "{event}" (events: {", ".join(events)})')
+    elif len(events) > 1:
+        raise click.UsageError(
+            "the games belong to several events; choose one with --event: "
+            + ", ".join(f'"{name}"' for name in events)
+        )
+    return (event if event is not None else events[0]), games
+
+
+def entries_of(games: list[tuple[Record, GameReport]]) -> list[tuple[Entry, GameReport]]:
+    """Games as the standings count them."""
+    return [(Entry.of(record, report.index), report) for record, report in games]
 
 
 @click.command()
@@ -135,25 +157,15 @@ def standings(
         order = parse_tie_breaks(tie_breaks) if tie_breaks is not None else None
     except StandingsError as exc:
         raise click.BadParameter(str(exc)) from exc
-    games = read_event(files, input_format, jobs)
-    events = sorted({(entry.tag("Event") or "").strip() for entry, _ in games})
-    if event is not None:
-        games = [(e, r) for e, r in games if (e.tag("Event") or "").strip() == event]
-        if not games:
-            raise click.UsageError(f'no game of event "{event}" (events: {", ".join(events)})')
-    elif len(events) > 1:
-        raise click.UsageError(
-            "the games belong to several events; choose one with --event: "
-            + ", ".join(f'"{name}"' for name in events)
-        )
-    played, excluded = collect(games)
+    name, games = choose_event(read_event(files, input_format, jobs), event)
+    played, excluded = collect(entries_of(games))
     table = compute_standings(
         played,
         excluded,
         scheme=point_scheme,
         tie_breaks=order,
         system=system,
-        event=event if event is not None else events[0],
+        event=name,
     )
     crosstable = None if view == "auto" else view
     try:
