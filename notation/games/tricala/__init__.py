@@ -71,7 +71,9 @@ from notation.games.tricala.position import (
 from notation.games.tricala.rules import (
     LAP_LIMIT,
     TIE_RULES,
+    Budget,
     LapLimitError,
+    OverBudget,
     Placement,
     Sowing,
     SowingSearch,
@@ -88,6 +90,11 @@ NAMES = ("tricala",)
 LEGAL_LIST_LIMIT = 24
 #: How many telling-apart tokens an AmbiguousMoveError carries at most.
 CANDIDATE_LIMIT = 12
+#: How many lap ends writing one move may judge while proving shortened tokens
+#: unambiguous; past it the writer keeps the shortest form proven so far.
+FORMAT_BUDGET = 8_000
+#: The same, shared by all the tokens one error message lists.
+ERROR_BUDGET = 8_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,11 +218,14 @@ class TricalaVariant(Variant[TricalaPosition, TricalaMove]):
                         seen.add(key)
                         yield Sowing(origin, fit.path, fit.board, fit.gain, fit.pickups)
 
-    def _legal_sample(self, position: TricalaPosition) -> tuple[list[str], bool]:
+    def _legal_sample(
+        self, position: TricalaPosition, budget: Budget | None = None
+    ) -> tuple[list[str], bool]:
         """Up to LEGAL_LIST_LIMIT legal moves as tokens, and whether more exist."""
         moves = list(islice(self.legal_moves(position), LEGAL_LIST_LIMIT + 1))
         more = len(moves) > LEGAL_LIST_LIMIT
-        return [self.format_move(m, position) for m in moves[:LEGAL_LIST_LIMIT]], more
+        budget = budget or Budget(ERROR_BUDGET)
+        return [self._format(m, position, budget) for m in moves[:LEGAL_LIST_LIMIT]], more
 
     def _refusal(
         self, reason: str, position: TricalaPosition, code: str | None = None
@@ -264,8 +274,9 @@ class TricalaVariant(Variant[TricalaPosition, TricalaMove]):
             moves = [
                 Sowing(guide.origin, f.path, f.board, f.gain, f.pickups) for f in found.values()
             ]
-            candidates = [self.format_move(m, position) for m in moves]
-            legal, _ = self._legal_sample(position)
+            budget = Budget(ERROR_BUDGET)
+            candidates = [self._format(m, position, budget) for m in moves]
+            legal, _ = self._legal_sample(position, budget)
             raise AmbiguousMoveError(
                 f"the token fits {len(moves)}{'+' * (len(moves) >= CANDIDATE_LIMIT)} moves that "
                 f"end differently: {', '.join(candidates)}",
@@ -281,13 +292,20 @@ class TricalaVariant(Variant[TricalaPosition, TricalaMove]):
             raise LapLimitError(refusal.reason, legal=refusal.legal, code="lap-limit")
         raise self._diagnose(token, guide, position)
 
-    def _fits(self, position: TricalaPosition, guide: Guide, stop_after: int) -> Fits:
+    def _fits(
+        self,
+        position: TricalaPosition,
+        guide: Guide,
+        stop_after: int,
+        budget: Budget | None = None,
+    ) -> Fits:
         return find_fits(
             position,
             guide,
             stop_after,
             capturer_stays=self.capturer_stays,
             lap_limit=self.lap_limit,
+            budget=budget,
         )
 
     def _parse_placement(self, names: Sequence[str], position: TricalaPosition) -> Placement:
@@ -352,50 +370,71 @@ class TricalaVariant(Variant[TricalaPosition, TricalaMove]):
         (waypoints, orders), the shortest that parses back to this move's
         result; among equally short ones the first in ASCII order. With more
         than SHORTENING_LIMIT shortenings, parts are dropped one at a time.
+        Proving forms unambiguous may judge FORMAT_BUDGET lap ends at most;
+        past that the shortest form proven so far is written (at worst the
+        long form, which is always unambiguous).
         """
         if isinstance(move, Placement):
             return "+".join(PIT_NAMES[p] for p in move.pits)  # index order = row, then letter
-        origin_order, waypoints = long_form(move)
         if long:
+            origin_order, waypoints = long_form(move)
             return render(move, origin_order, waypoints)
+        return self._format(move, position, Budget(FORMAT_BUDGET))
+
+    def _format(self, move: TricalaMove, position: TricalaPosition, budget: Budget) -> str:
+        """The short form of :meth:`format_move`, spending ``budget``."""
+        if isinstance(move, Placement):
+            return self.format_move(move, position)
+        origin_order, waypoints = long_form(move)
         target = (move.board, move.gain)
         tried = False
         for token in shortenings(move):
             tried = True
-            if self._accepts(token, position, target):
+            if self._accepts(token, position, target, budget):
                 return token
+            if budget.left == 0:
+                break
         if tried:
             return render(move, origin_order, waypoints)
         # greedy: drop orders, then waypoints, left to right, while still accepted
         current_origin, current = origin_order, list(waypoints)
         if current_origin is not None and self._accepts(
-            render(move, None, current), position, target
+            render(move, None, current), position, target, budget
         ):
             current_origin = None
         index = 0
-        while index < len(current) - 1:
+        while index < len(current) - 1 and budget.left:
             pit, order = current[index]
             trial = [*current[:index], *current[index + 1 :]]
-            if self._accepts(render(move, current_origin, trial), position, target):
+            if self._accepts(render(move, current_origin, trial), position, target, budget):
                 current = trial
                 continue
             if order:
                 trial = [*current[:index], (pit, ()), *current[index + 1 :]]
-                if self._accepts(render(move, current_origin, trial), position, target):
+                if self._accepts(render(move, current_origin, trial), position, target, budget):
                     current = trial
             index += 1
         return render(move, current_origin, current)
 
     def _accepts(
-        self, token: str, position: TricalaPosition, target: tuple[tuple[int, ...], int]
+        self,
+        token: str,
+        position: TricalaPosition,
+        target: tuple[tuple[int, ...], int],
+        budget: Budget,
     ) -> bool:
+        """Whether ``token`` is proven to fit only moves leading to ``target``."""
         try:
             guide = compile_token(token, position, self.players)
         except Rejected:
             return False
         if guide is None:
             return False
-        return list(self._fits(position, guide, 2).found) == [target]
+        try:
+            fits = self._fits(position, guide, 2, budget)
+        except OverBudget:
+            return False
+        return list(fits.found) == [target]
 
 
 def variant_from_tags(game: str, rules: str | None, tags: Mapping[str, str]) -> TricalaVariant:

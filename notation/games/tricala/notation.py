@@ -34,7 +34,15 @@ from notation.games.tricala.position import (
     order_text,
     pack_order,
 )
-from notation.games.tricala.rules import LAP_LIMIT, Fit, MatchStates, Sowing, SowingSearch
+from notation.games.tricala.rules import (
+    LAP_LIMIT,
+    Budget,
+    Fit,
+    MatchStates,
+    OverBudget,
+    Sowing,
+    SowingSearch,
+)
 
 #: format_move tries every shortening of the long form when there are at most
 #: this many; beyond, it drops parts of the long form one at a time (greedy).
@@ -243,9 +251,13 @@ class Fits:
 
     found: dict[tuple[tuple[int, ...], int], Fit]
     capped: bool
+    cost: int = 0  # lap ends judged to find them
 
 
-@lru_cache(maxsize=4096)
+_FITS_MEMO: dict[tuple[object, ...], Fits] = {}
+_FITS_MEMO_SIZE = 4096
+
+
 def find_fits(
     position: TricalaPosition,
     guide: Guide,
@@ -253,21 +265,43 @@ def find_fits(
     *,
     capturer_stays: bool,
     lap_limit: int = LAP_LIMIT,
+    budget: Budget | None = None,
 ) -> Fits:
     """The sowings that fit ``guide``: one per resulting (board, capture), at most ``stop_after``.
 
     Memoised: writing a move tries shortened tokens that other moves of the
-    same position try too. The result must not be changed.
+    same position try too; the result must not be changed. With a
+    ``budget``, each lap end judged spends one; a search that runs out
+    raises OverBudget and leaves nothing in the memo.
     """
-    search = SowingSearch(position.to_move, capturer_stays, lap_limit, guide)
+    key = (position, guide, stop_after, capturer_stays, lap_limit)
+    known = _FITS_MEMO.get(key)
+    if known is not None:
+        if budget is not None:  # charged as if searched again: results never depend on history
+            budget.spend(known.cost)
+        return known
+    counter = Budget(budget.left if budget is not None else -1)
+    search = SowingSearch(position.to_move, capturer_stays, lap_limit, guide, counter)
     found: dict[tuple[tuple[int, ...], int], Fit] = {}
-    for fit in search.sowings(position.board, guide.origin):
-        key = (fit.board, fit.gain)
-        if key not in found:
-            found[key] = fit
-            if len(found) >= stop_after:
-                break
-    return Fits(found, search.capped)
+    try:
+        for fit in search.sowings(position.board, guide.origin):
+            fit_key = (fit.board, fit.gain)
+            if fit_key not in found:
+                found[fit_key] = fit
+                if len(found) >= stop_after:
+                    break
+    except OverBudget:
+        if budget is not None:
+            budget.spent += counter.spent
+            budget.left = 0
+        raise
+    fits = Fits(found, search.capped, counter.spent)
+    if budget is not None:
+        budget.spend(counter.spent)
+    if len(_FITS_MEMO) >= _FITS_MEMO_SIZE:
+        _FITS_MEMO.clear()
+    _FITS_MEMO[key] = fits
+    return fits
 
 
 # -- writing -------------------------------------------------------------------

@@ -371,6 +371,32 @@ def _orders(laps: Sequence[_Lap], settled: _Settled) -> tuple[tuple[int, tuple[i
     return tuple(out)
 
 
+class OverBudget(Exception):
+    """A search ran out of its :class:`Budget` before it could finish."""
+
+
+@dataclass
+class Budget:
+    """How many lap ends (T6) searches may still judge; -1 for no limit.
+
+    Writing a move proves each shortened token unambiguous by a search; a
+    budget bounds that work, deterministically (a count, not a clock).
+    ``spent`` counts what was judged.
+    """
+
+    left: int
+    spent: int = 0
+
+    def spend(self, count: int = 1) -> None:
+        """Count ``count`` lap ends; raise OverBudget when the budget runs out."""
+        self.spent += count
+        if self.left >= 0:
+            self.left -= count
+            if self.left < 0:
+                self.left = 0
+                raise OverBudget
+
+
 @dataclass
 class SowingSearch:
     """Every sowing from one pit (fitting a token's matcher when given), lazily (T4-T6, T11).
@@ -387,6 +413,7 @@ class SowingSearch:
     capturer_stays: bool = False
     lap_limit: int = LAP_LIMIT
     matcher: Matcher | None = None
+    budget: Budget | None = None
     capped: bool = False
     memo: set[object] = field(default_factory=set)
 
@@ -503,6 +530,8 @@ class SowingSearch:
         seen: frozenset[object],
     ) -> Iterator[Fit]:
         """End a lap on its last pit, judged by what it held before the last stone (T6)."""
+        if self.budget is not None:
+            self.budget.spend()
         last = route[-1]
         others = ~OWN[self.seat]
         after = before + UNIT[colour]
