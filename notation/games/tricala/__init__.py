@@ -140,12 +140,23 @@ class TricalaVariant(Variant[TricalaPosition, TricalaMove]):
         """Read ``<pits> <captured> <hand> <to move> [<mover>]`` (see ``docs/tricala.md``)."""
         position = read_position(text, self.players)
         seat = position.to_move
+        shown = text if len(text) <= 120 else text[:117] + "..."
+        if (
+            self.tie == "opponent"
+            and position.mover is None
+            and tie_sensitive(position, self.players)
+        ):
+            # ruling T9: the mover decides, and a tool that cannot know it says so
+            raise PositionError(
+                f'bad Tricala position "{shown}": several players meet a winning condition '
+                "and under tie=opponent the result depends on who made the last move, which "
+                "this position string does not record: add it as a fifth field (W, B or R, T9)"
+            )
         if (
             not position.in_setup
             and not unpack(sum(position.board))[seat]
             and self.outcome(position) is None
         ):
-            shown = text if len(text) <= 120 else text[:117] + "..."
             raise PositionError(
                 f'bad Tricala position "{shown}": {SEATS[seat]} has no stones on the board '
                 "and would be skipped (T10)"
@@ -282,6 +293,14 @@ class TricalaVariant(Variant[TricalaPosition, TricalaMove]):
                 f"end differently: {', '.join(candidates)}",
                 candidates=candidates,
                 legal=legal,
+            )
+        if fits.endless and not fits.capped:  # ruling T11: a sowing that never ends
+            raise self._refusal(
+                f"no sowing from {PIT_NAMES[guide.origin]} fits {token}: the only ones that "
+                "could go that way return to an earlier state (same board, pit, direction "
+                "and stones in hand) and never end, which is not a legal move (T11)",
+                position,
+                "illegal-move",
             )
         if fits.capped:  # ruling T11: only branches cut by the lap cap fit
             refusal = self._refusal(

@@ -246,12 +246,14 @@ def compile_token(token: str, position: TricalaPosition, players: int) -> Guide 
 class Fits:
     """The sowings fitting a token, one per resulting (board, capture), at most a few.
 
-    ``capped`` tells that a branch was dropped at the lap limit (T11).
+    ``capped`` tells that a branch that could still fit was dropped at the lap
+    limit, ``endless`` that one was cut because it repeated a state (T11).
     """
 
     found: dict[tuple[tuple[int, ...], int], Fit]
     capped: bool
     cost: int = 0  # lap ends judged to find them
+    endless: bool = False
 
 
 _FITS_MEMO: dict[tuple[object, ...], Fits] = {}
@@ -295,7 +297,7 @@ def find_fits(
             budget.spent += counter.spent
             budget.left = 0
         raise
-    fits = Fits(found, search.capped, counter.spent)
+    fits = Fits(found, search.capped, counter.spent, search.endless)
     if budget is not None:
         budget.spend(counter.spent)
     if len(_FITS_MEMO) >= _FITS_MEMO_SIZE:

@@ -401,7 +401,8 @@ class Budget:
 class SowingSearch:
     """Every sowing from one pit (fitting a token's matcher when given), lazily (T4-T6, T11).
 
-    ``capped`` turns true when a branch was dropped at the lap limit (T11).
+    ``capped`` turns true when a branch was dropped at the lap limit (T11),
+    ``endless`` when a branch was cut because it repeated a state (T11).
     ``memo`` holds relay states already followed. Listing moves (no matcher),
     a state is followed again when reached by another path, since the path
     is part of a move; matching a token, where only the resulting (board,
@@ -415,6 +416,7 @@ class SowingSearch:
     matcher: Matcher | None = None
     budget: Budget | None = None
     capped: bool = False
+    endless: bool = False
     memo: set[object] = field(default_factory=set)
 
     def sowings(self, board: tuple[int, ...], origin: int) -> Iterator[Fit]:
@@ -592,6 +594,7 @@ class SowingSearch:
         state = (frozen, pools_now, last, heading, after)
         if not pools_now:
             if state in seen:  # ruling T11: a repeated state never ends: cut
+                self.endless = True
                 return
             seen = seen | {state}
         # a continuation depends on the state, not on how it was reached: when only the
