@@ -94,7 +94,7 @@ CANDIDATE_LIMIT = 12
 #: unambiguous; past it the writer keeps the shortest form proven so far.
 FORMAT_BUDGET = 8_000
 #: The same, shared by all the tokens one error message lists.
-ERROR_BUDGET = 8_000
+ERROR_BUDGET = 6_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,9 +239,13 @@ class TricalaVariant(Variant[TricalaPosition, TricalaMove]):
         return [self._format(m, position, budget) for m in moves[:LEGAL_LIST_LIMIT]], more
 
     def _refusal(
-        self, reason: str, position: TricalaPosition, code: str | None = None
+        self,
+        reason: str,
+        position: TricalaPosition,
+        code: str | None = None,
+        budget: Budget | None = None,
     ) -> IllegalMoveError:
-        legal, more = self._legal_sample(position)
+        legal, more = self._legal_sample(position, budget)
         if more:
             reason += f" (the first {LEGAL_LIST_LIMIT} legal moves are listed; there are more)"
         return IllegalMoveError(reason, legal=legal, code=code)
@@ -309,7 +313,7 @@ class TricalaVariant(Variant[TricalaPosition, TricalaMove]):
                 position,
             )
             raise LapLimitError(refusal.reason, legal=refusal.legal, code="lap-limit")
-        raise self._diagnose(token, guide, position)
+        raise self._diagnose(token, guide, position, Budget(ERROR_BUDGET))
 
     def _fits(
         self,
@@ -349,27 +353,43 @@ class TricalaVariant(Variant[TricalaPosition, TricalaMove]):
             )
         return Placement(tuple(sorted(pits)))
 
-    def _diagnose(self, token: str, guide: Guide, position: TricalaPosition) -> MoveError:
-        """Why no legal move fits a well-formed token: try it with parts relaxed."""
+    def _diagnose(
+        self, token: str, guide: Guide, position: TricalaPosition, budget: Budget
+    ) -> MoveError:
+        """Why no legal move fits a well-formed token: try it with parts relaxed.
+
+        The relaxed searches and the legal list share ``budget``; a relaxed
+        search that runs out of it tells nothing, and the plain reason is given.
+        """
+
+        def fits_relaxed(relaxed: Guide) -> bool:
+            try:
+                return bool(self._fits(position, relaxed, 1, budget).found)
+            except OverBudget:
+                return False
+
         relaxed = Guide(
             guide.origin, guide.origin_order, guide.pits, guide.orders, guide.lines, None
         )
-        if self._fits(position, relaxed, 1).found:
+        if fits_relaxed(relaxed):
             # the final pit has no order, so its separator is the token's third-last character
             fixed = token[:-3] + ("-" if guide.capture else "x") + token[-2:]
             if guide.capture:
                 why, code = "captures nothing (write - instead of x", "not-a-capture"
             else:
                 why, code = "captures (write x before the final pit", "capture-not-marked"
-            return self._refusal(f"this sowing {why}: did you mean {fixed}?)", position, code)
+            return self._refusal(
+                f"this sowing {why}: did you mean {fixed}?)", position, code, budget
+            )
         unordered = (None,) * len(guide.orders)
         relaxed = Guide(guide.origin, guide.origin_order, guide.pits, unordered, guide.lines, None)
-        if any(o is not None for o in guide.orders) and self._fits(position, relaxed, 1).found:
+        if any(o is not None for o in guide.orders) and fits_relaxed(relaxed):
             return self._refusal(
                 "a given order does not match the stones picked up at its pit, or the "
                 "pit is not a relay pit there (orders list every stone of a pickup, T6)",
                 position,
                 "order-mismatch",
+                budget,
             )
         names = [PIT_NAMES[p] for p in guide.pits]
         through = f" through {', '.join(names[:-1])}" if len(names) > 1 else ""
@@ -377,6 +397,7 @@ class TricalaVariant(Variant[TricalaPosition, TricalaMove]):
             f"no legal sowing from {PIT_NAMES[guide.origin]} goes{through} and ends at {names[-1]}",
             position,
             "no-such-sowing",
+            budget,
         )
 
     # -- writing moves -----------------------------------------------------

@@ -310,15 +310,25 @@ def _settle_pool(board: list[int], settled: _Settled, pool: _Pool) -> tuple[_Set
 
 
 def _settle_pit(
-    board: tuple[int, ...], pools: tuple[_Pool, ...], settled: _Settled, pit: int
+    board: tuple[int, ...],
+    pools: tuple[_Pool, ...],
+    settled: _Settled,
+    pit: int,
+    only: int = -1,
 ) -> Iterator[tuple[tuple[int, ...], tuple[_Pool, ...], _Settled]]:
-    """Every way to give colours to the unsettled stones lying in ``pit``."""
+    """Every way to give colours to the unsettled stones lying in ``pit``.
+
+    With ``only`` (a colour), just the way that makes them all of that colour.
+    """
     for index, pool in enumerate(pools):
         count = dict(pool.pits).get(pit, 0)
         if not count:
             continue
         others = tuple(item for item in pool.pits if item[0] != pit)
-        for given in _compositions(pool.rest, count):
+        ways = _compositions(pool.rest, count)
+        if only >= 0:
+            ways = tuple(w for w in ways if w == count * UNIT[only])
+        for given in ways:
             grid = list(board)
             grid[pit] += given
             done = (*settled, (pool.lap, pit, given))
@@ -329,7 +339,7 @@ def _settle_pit(
             else:
                 left = None
             rest = (*pools[:index], *((left,) if left else ()), *pools[index + 1 :])
-            yield from _settle_pit(tuple(grid), rest, done, pit)
+            yield from _settle_pit(tuple(grid), rest, done, pit, only)
         return
     yield board, pools, settled
 
@@ -472,19 +482,20 @@ class SowingSearch:
                 if not ahead:
                     continue
             last = route[-1]
+            only = -1  # a colour when the lap can only relay: its last pit all the mover's
             if ahead is not None:
                 assert matcher is not None
                 # the last stone decides the lap (T6); the token may rule a kind out already
                 onward = matcher.advance(ahead, last, steps[-1], True)
                 stopping = matcher.advance(ahead, last, steps[-1], False)
-                if not onward and not (
-                    stopping
-                    and (
-                        matcher.fits_end(stopping, 0)  # an end
-                        or matcher.fits_end(stopping, 1)  # a capture
-                    )
-                ):
+                can_stop = bool(stopping) and (
+                    matcher.fits_end(stopping, 0)  # an end
+                    or matcher.fits_end(stopping, 1)  # a capture
+                )
+                if not onward and not can_stop:
                     continue
+                if not can_stop:
+                    only = self.seat
             grid = list(board)
             if order is not None:  # the colours are known: drop them
                 for i in range(count - 1):
@@ -500,8 +511,10 @@ class SowingSearch:
                 for given in _compositions(hand, tally[last]):
                     for colour in range(3):
                         if given & OWN[colour]:
-                            choices.append((given - UNIT[colour], colour, None))
-            for grid_p, pools_p, settled_p in _settle_pit(tuple(grid), pools, settled, last):
+                            before_own = given - UNIT[colour]
+                            if only < 0 or not before_own & ~OWN[only]:
+                                choices.append((before_own, colour, None))
+            for grid_p, pools_p, settled_p in _settle_pit(tuple(grid), pools, settled, last, only):
                 judged: set[object] = set()
                 for before_own, colour, _ in choices:
                     # before_own: this lap's earlier stones in the last pit
