@@ -137,7 +137,13 @@ class Guide:
         """Whether a sowing ending here, capturing ``gain``, fits the token."""
         if self.capture is not None and self.capture != bool(gain):
             return False
-        return any(matched == len(self.pits) for matched, _ in states)
+        last = len(self.pits)
+        return any(matched == last for matched, _ in states)
+
+    def may_end(self, states: MatchStates) -> bool:
+        """Whether a sowing ending here could fit the token, capturing or not."""
+        last = len(self.pits)
+        return any(matched == last for matched, _ in states)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -271,19 +277,20 @@ def find_fits(
 ) -> Fits:
     """The sowings that fit ``guide``: one per resulting (board, capture), at most ``stop_after``.
 
-    Memoised: writing a move tries shortened tokens that other moves of the
-    same position try too; the result must not be changed. With a
-    ``budget``, each lap end judged spends one; a search that runs out
-    raises OverBudget and leaves nothing in the memo.
+    With a ``budget`` (writing moves), each lap end judged spends one, a
+    search that runs out raises OverBudget, and results are memoised: writing
+    a move tries shortened tokens that other moves of the same position try
+    too (a memo hit is charged what the search cost, so results never depend
+    on what was asked before). The result must not be changed.
     """
     key = (position, guide, stop_after, capturer_stays, lap_limit)
-    known = _FITS_MEMO.get(key)
+    known = _FITS_MEMO.get(key) if budget is not None else None
     if known is not None:
         if budget is not None:  # charged as if searched again: results never depend on history
             budget.spend(known.cost)
         return known
-    counter = Budget(budget.left if budget is not None else -1)
-    search = SowingSearch(position.to_move, capturer_stays, lap_limit, guide, counter)
+    limit = budget.left if budget is not None else -1
+    search = SowingSearch(position.to_move, capturer_stays, lap_limit, guide, limit)
     found: dict[tuple[tuple[int, ...], int], Fit] = {}
     try:
         for fit in search.sowings(position.board, guide.origin):
@@ -294,15 +301,15 @@ def find_fits(
                     break
     except OverBudget:
         if budget is not None:
-            budget.spent += counter.spent
+            budget.spent += search.judged
             budget.left = 0
         raise
-    fits = Fits(found, search.capped, counter.spent, search.endless)
+    fits = Fits(found, search.capped, search.judged, search.endless)
     if budget is not None:
-        budget.spend(counter.spent)
-    if len(_FITS_MEMO) >= _FITS_MEMO_SIZE:
-        _FITS_MEMO.clear()
-    _FITS_MEMO[key] = fits
+        budget.spend(search.judged)
+        if len(_FITS_MEMO) >= _FITS_MEMO_SIZE:
+            _FITS_MEMO.clear()
+        _FITS_MEMO[key] = fits
     return fits
 
 

@@ -240,6 +240,8 @@ class Matcher(Protocol):
 
     def fits_end(self, states: MatchStates, gain: int) -> bool: ...
 
+    def may_end(self, states: MatchStates) -> bool: ...
+
 
 @dataclass(frozen=True, slots=True)
 class Fit:
@@ -290,6 +292,7 @@ def _compositions(rest: int, count: int) -> tuple[int, ...]:
     return tuple(found)
 
 
+@lru_cache(maxsize=1 << 12)
 def _one_colour(rest: int) -> int:
     """The colour of a packed multiset of one colour, or -1 when it has several."""
     counts = unpack(rest)
@@ -411,7 +414,9 @@ class Budget:
 class SowingSearch:
     """Every sowing from one pit (fitting a token's matcher when given), lazily (T4-T6, T11).
 
-    ``capped`` turns true when a branch was dropped at the lap limit (T11),
+    ``judged`` counts the lap ends judged; past ``limit`` (when not -1) the
+    search raises OverBudget. ``capped`` turns true when a branch was dropped
+    at the lap limit (T11),
     ``endless`` when a branch was cut because it repeated a state (T11).
     ``memo`` holds relay states already followed. Listing moves (no matcher),
     a state is followed again when reached by another path, since the path
@@ -424,9 +429,10 @@ class SowingSearch:
     capturer_stays: bool = False
     lap_limit: int = LAP_LIMIT
     matcher: Matcher | None = None
-    budget: Budget | None = None
+    limit: int = -1
     capped: bool = False
     endless: bool = False
+    judged: int = 0
     memo: set[object] = field(default_factory=set)
 
     def sowings(self, board: tuple[int, ...], origin: int) -> Iterator[Fit]:
@@ -483,15 +489,15 @@ class SowingSearch:
                     continue
             last = route[-1]
             only = -1  # a colour when the lap can only relay: its last pit all the mover's
+            # the matcher's states after the last stone: if it relays, if it does not
+            finals: tuple[MatchStates, MatchStates] | None = None
             if ahead is not None:
                 assert matcher is not None
                 # the last stone decides the lap (T6); the token may rule a kind out already
                 onward = matcher.advance(ahead, last, steps[-1], True)
                 stopping = matcher.advance(ahead, last, steps[-1], False)
-                can_stop = bool(stopping) and (
-                    matcher.fits_end(stopping, 0)  # an end
-                    or matcher.fits_end(stopping, 1)  # a capture
-                )
+                can_stop = matcher.may_end(stopping)
+                finals = (onward, stopping)
                 if not onward and not can_stop:
                     continue
                 if not can_stop:
@@ -514,14 +520,19 @@ class SowingSearch:
                             before_own = given - UNIT[colour]
                             if only < 0 or not before_own & ~OWN[only]:
                                 choices.append((before_own, colour, None))
-            for grid_p, pools_p, settled_p in _settle_pit(tuple(grid), pools, settled, last, only):
+            ways = (
+                _settle_pit(tuple(grid), pools, settled, last, only)
+                if pools
+                else ((tuple(grid), pools, settled),)
+            )
+            for grid_p, pools_p, settled_p in ways:
                 judged: set[object] = set()
                 for before_own, colour, _ in choices:
                     # before_own: this lap's earlier stones in the last pit
                     before = grid_p[last] + before_own
                     yield from self._end_lap(
                         judged, grid_p, pools_p, settled_p, laps, path, route, steps, pit,
-                        hand, order, before, colour, shares, number, ahead, seen,
+                        hand, order, before, colour, shares, number, finals, seen,
                     )  # fmt: skip
 
     def _end_lap(
@@ -541,12 +552,17 @@ class SowingSearch:
         colour: int,
         shares: list[tuple[int, int]],
         number: int,
-        states: MatchStates | None,
+        finals: tuple[MatchStates, MatchStates] | None,
         seen: frozenset[object],
     ) -> Iterator[Fit]:
-        """End a lap on its last pit, judged by what it held before the last stone (T6)."""
-        if self.budget is not None:
-            self.budget.spend()
+        """End a lap on its last pit, judged by what it held before the last stone (T6).
+
+        ``finals`` holds the matcher's states after the last stone if it relays
+        and if it does not.
+        """
+        self.judged += 1
+        if self.judged > self.limit >= 0:
+            raise OverBudget
         last = route[-1]
         others = ~OWN[self.seat]
         after = before + UNIT[colour]
@@ -562,9 +578,9 @@ class SowingSearch:
             return
         judged.add(key)
         matcher = self.matcher
-        if states is not None:
-            assert matcher is not None
-            states = matcher.advance(states, last, steps[-1], kind == "relay")
+        states: MatchStates | None = None
+        if finals is not None:
+            states = finals[0] if kind == "relay" else finals[1]
             if not states:
                 return
         grid = list(board)
@@ -597,6 +613,10 @@ class SowingSearch:
                 assert matcher is not None
                 if not matcher.fits_end(states, gain):
                     return
+            if not pools_now and not settled_now:  # every colour known all along
+                orders = tuple((lap.pit, lap.order or ()) for lap in done)
+                yield Fit(sown, tuple(grid), gain, orders)
+                return
             for final, all_settled in _complete(tuple(grid), pools_now, settled_now):
                 yield Fit(sown, final, gain, _orders(done, all_settled))
             return
