@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from notation.games.base import MoveError, Outcome
 from notation.games.tricala.geometry import CORNERS, NEXT, PIT_NAMES, PITS, lap_paths
@@ -243,8 +243,7 @@ class Matcher(Protocol):
     def may_end(self, states: MatchStates) -> bool: ...
 
 
-@dataclass(frozen=True, slots=True)
-class Fit:
+class Fit(NamedTuple):
     """One sowing found by the search: the move's parts and one choice sequence."""
 
     path: tuple[int, ...]
@@ -253,8 +252,7 @@ class Fit:
     pickups: tuple[tuple[int, tuple[int, ...]], ...]
 
 
-@dataclass(frozen=True, slots=True)
-class _Pool:
+class _Pool(NamedTuple):
     """Stones sown by lap ``lap`` whose colours no rule has looked at yet.
 
     ``rest`` holds the colours still to hand out (packed, at least two
@@ -266,8 +264,7 @@ class _Pool:
     pits: tuple[tuple[int, int], ...]
 
 
-@dataclass(frozen=True, slots=True)
-class _Lap:
+class _Lap(NamedTuple):
     """One lap of a move: where it picked up, its path, its order or its pool's settlements."""
 
     pit: int
@@ -473,8 +470,10 @@ class SowingSearch:
     ) -> Iterator[Fit]:
         """Sow ``hand`` from ``pit`` going ``direction`` (T4, T5), then end the lap (T6)."""
         count = stone_count(hand)
-        if order is None and _one_colour(hand) >= 0:
-            order = (_one_colour(hand),) * count  # one colour: one order
+        if order is None:
+            one = _one_colour(hand)
+            if one >= 0:
+                order = (one,) * count  # one colour: one order
         matcher = self.matcher
         number = len(laps)
         for route, steps in lap_paths(pit, direction, count):
@@ -526,7 +525,7 @@ class SowingSearch:
                 else ((tuple(grid), pools, settled),)
             )
             for grid_p, pools_p, settled_p in ways:
-                judged: set[object] = set()
+                judged: set[object] | None = set() if len(choices) > 1 else None
                 for before_own, colour, _ in choices:
                     # before_own: this lap's earlier stones in the last pit
                     before = grid_p[last] + before_own
@@ -537,7 +536,7 @@ class SowingSearch:
 
     def _end_lap(
         self,
-        judged: set[object],
+        judged: set[object] | None,
         board: tuple[int, ...],
         pools: tuple[_Pool, ...],
         settled: _Settled,
@@ -572,17 +571,18 @@ class SowingSearch:
             kind = "capture"  # ruling T6: another player's stone: capture
         else:
             kind = "relay"  # ruling T6: only the mover's stones: relay
-        # orders that differ only where nothing can tell them apart are one move
-        key = (after, kind, colour if kind == "capture" and self.capturer_stays else -1)
-        if key in judged:
-            return
-        judged.add(key)
         matcher = self.matcher
         states: MatchStates | None = None
         if finals is not None:
             states = finals[0] if kind == "relay" else finals[1]
             if not states:
                 return
+        if judged is not None:
+            # orders that differ only where nothing can tell them apart are one move
+            key = (after, kind, colour if kind == "capture" and self.capturer_stays else -1)
+            if key in judged:
+                return
+            judged.add(key)
         grid = list(board)
         settled_now = settled
         pools_now = pools
