@@ -79,16 +79,15 @@ def moves(
             position = variant.parse_position(position_text or "")
         except (RulesError, PositionError) as exc:
             raise click.UsageError(terminal_text(str(exc))) from exc
-    rows = []
-    for move in variant.legal_moves(position):
-        rows.append(
-            {
-                "move": variant.format_move(move, position),
-                "long": variant.format_move(move, position, long=True),
-                "effect": variant.describe_move(move, position),
-            }
-        )
     outcome = variant.outcome(position)
+
+    def row(move: object) -> dict[str, str]:
+        return {
+            "move": variant.format_move(move, position),
+            "long": variant.format_move(move, position, long=True),
+            "effect": variant.describe_move(move, position),
+        }
+
     if output_format == "json":
         click.echo(
             json.dumps(
@@ -96,7 +95,7 @@ def moves(
                     "position": variant.format_position(position),
                     "to_move": variant.seats[variant.to_move(position)],
                     "result": outcome.result if outcome else None,
-                    "moves": rows,
+                    "moves": [row(move) for move in variant.legal_moves(position)],
                 },
                 ensure_ascii=False,
             )
@@ -105,9 +104,12 @@ def moves(
     if outcome is not None:
         echo(f"The game is over: {outcome.result} ({outcome.reason}); no moves.")
         return
-    echo(f"{variant.seats[variant.to_move(position)]} to move, {len(rows)} legal move(s):")
-    width = max((len(r["move"]) for r in rows), default=4)
-    long_width = max((len(r["long"]) for r in rows), default=4)
-    for row in rows:
-        long = row["long"] if row["long"] != row["move"] else ""
-        echo(f"  {row['move']:<{width}}  {long:<{long_width}}  {row['effect']}".rstrip())
+    # one line per move as it is found: a position may have very many moves
+    echo(f"{variant.seats[variant.to_move(position)]} to move; legal moves:")
+    count = 0
+    for move in variant.legal_moves(position):
+        shown = row(move)
+        long = shown["long"] if shown["long"] != shown["move"] else ""
+        echo(f"  {shown['move']:<10}  {long:<16}  {shown['effect']}".rstrip())
+        count += 1
+    echo(f"{count} legal move(s).")

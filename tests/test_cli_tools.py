@@ -84,10 +84,20 @@ def test_moves_in_a_file_and_in_a_position():
     runner = CliRunner()
     result = runner.invoke(pmn, ["moves", str(EXAMPLES / "wari-annotated.pmn"), "--move", "0"])
     assert result.exit_code == 0
-    assert result.stdout.splitlines()[0] == "South to move, 6 legal move(s):"
+    lines = result.stdout.splitlines()
+    assert lines[0] == "South to move; legal moves:"  # printed before any move is looked for
+    assert lines[-1] == "6 legal move(s)." and len(lines) == 8
     result = runner.invoke(
         pmn,
-        ["moves", "--position", "10-10-10-3-3-1-1-2-2-2-2-2-0-0-S", "--game", "Wari", "--format", "json"],
+        [
+            "moves",
+            "--position",
+            "10-10-10-3-3-1-1-2-2-2-2-2-0-0-S",
+            "--game",
+            "Wari",
+            "--format",
+            "json",
+        ],
     )
     report = json.loads(result.stdout)
     by_move = {row["move"]: row["effect"] for row in report["moves"]}

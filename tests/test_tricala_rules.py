@@ -444,17 +444,29 @@ def test_t10_capturing_a_players_last_stone() -> None:
 
 
 # -- T11 lap limit -----------------------------------------------------------------
-def test_t11_lap_limit_is_documented_and_raises() -> None:
-    # ruling T11: the cap is at least 64; hitting it raises instead of hanging.
-    # With a cap of one lap the relay 3b-3c (second lap from 3c) is over the cap
+def test_t11_lap_limit_drops_branches_and_is_reported_only_when_nothing_else_fits() -> None:
+    # ruling T11: the cap is at least 64; a branch cut by it is dropped, and lap-limit is
+    # reported only when nothing else fits. Worked by hand: W1 on 3b and 3c, B1 on 6c.
+    #   3b: E onto 3c (W1, own: relay, a second lap); NE 2b, NW 2a, W 3a, SW 4b, SE 4c end.
+    #   3c: W onto 3b (relay); NW 2b, SW 4c, SE 4d end.          -> 8 one-lap moves
+    #   3b-3c relay (W2 from 3c going E, off the board): turn NW 2b, 1a / SW 4c, 5c /
+    #   SE 4d, 5e; 3c-3b relay (W2 from 3b going W): 3a, then NE 2a / SW 4a / SE 4b
+    #                                                            -> 6 two-lap moves
     assert LAP_LIMIT >= 64
     start = make({"3b": "W1", "3c": "W1", "6c": "B1"})
     capped = TricalaVariant(lap_limit=1)
-    with pytest.raises(LapLimitError) as error:
-        list(capped.legal_moves(start))
+    assert sorted(tokens(capped, start)) == [
+        "3b-2a", "3b-2b", "3b-3a", "3b-4b", "3b-4c", "3c-2b", "3c-4c", "3c-4d",
+    ]  # fmt: skip
+    assert len(list(TricalaVariant(lap_limit=2).legal_moves(start))) == 14
+    with pytest.raises(LapLimitError) as error:  # only the capped branch fits 3b-3c-1a
+        capped.parse_move("3b-3c-1a", start)
     assert error.value.code == "lap-limit"
-    assert "3b" in error.value.reason
-    assert len(list(TricalaVariant(lap_limit=2).legal_moves(start))) > 0
+    assert "3b" in error.value.reason and "1 laps" in error.value.reason
+    assert capped.parse_move("3b-2b", start) == TWO.parse_move("3b-2b", start)
+    assert contents(TWO.play(start, TWO.parse_move("3b-3c-1a", start))) == {
+        "2b": "W1", "1a": "W1", "6c": "B1",
+    }  # fmt: skip
 
 
 # -- T12 the seed's tie example ------------------------------------------------------
