@@ -525,14 +525,14 @@ def _why_stray(bad: str) -> str:
     if first.isspace():
         name = unicodedata.name(first, "a space character")
         return f": {name} (U+{ord(first):04X}) is not white space in PMN; use a plain space"
+    if first == "$":
+        return ": an annotation is $ followed by one to three digits 0-9, such as $1"
     if _RESULT_LIKE_RE.match(bad):
         if LONG_NUMBER_RE.search(bad):
             return f": a number in a result has at most {MAX_DIGITS} digits"
         return ": a result is followed by a space"  # "1-0*", "1/2-1/2!"
     if LONG_NUMBER_RE.search(bad):
         return f": a number has at most {MAX_DIGITS} digits"
-    if first == "$":
-        return ": an annotation is $ followed by one to three digits, such as $1"
     digit = next((c for c in bad if c.isdigit() and not c.isascii()), None)
     if digit is not None:
         return f': "{digit}" is not a digit of PMN; digits are 0-9'
