@@ -35,7 +35,7 @@ TAG_LINE_RE = TAG_PAIR.re
 _TAG_LINE_BYTES = re.compile(TAG_PAIR.re.pattern.encode("utf-8"))
 #: A line of tag pairs with movetext after them (``[Game "Wari"] 1. C *``): movetext
 #: starts on it. The match ends where the movetext begins.
-_TAGS_THEN_MOVETEXT = rb"(?:" + TAG_PAIR.re.pattern.encode("utf-8") + rb"[ \t]*)+(?=[^ \t\r\n\[])"
+_TAGS_THEN_MOVETEXT = rb"(?:" + TAG_PAIR.re.pattern.encode("utf-8") + rb"[ \t]*+)++(?=[^ \t\r\n\[])"
 _TAGS_THEN_MOVETEXT_RE = re.compile(_TAGS_THEN_MOVETEXT)
 _BOMS = (codecs.BOM_UTF8,)
 #: The lines at the start of a game that are blank or begin with "[".
