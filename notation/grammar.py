@@ -1,79 +1,117 @@
-"""The PMN lexical grammar, written with pyparsing; nothing here knows any game.
+"""The PMN grammar, written with pyparsing; nothing here knows any game.
 
-The grammar (``docs/pmn.md`` has it in BNF)::
+This module is the specification of PMN text in code: the BNF of
+``docs/pmn.md`` section 5, production by production, in two forms that share
+one set of token definitions.
 
-    record      ::= tag-pair* movetext
-    tag-pair    ::= "[" NAME STRING "]"
-    movetext    ::= element* result
-    element     ::= move-number | move | comment | nag | "(" element* ")"
-    move        ::= MOVE-TOKEN GLYPH?
+- The **token classes** (:data:`TAG_PAIR`, :data:`BRACE_COMMENT`,
+  :data:`MOVE`, :data:`RESULT`, ...) are each one ``pp.Regex`` with named
+  groups. The fast reader (:mod:`notation.pmn`) does not run pyparsing per
+  token: it drives :data:`TOKEN_RE`, the alternation of all token classes,
+  with ``finditer`` (measured on 20,000 Wari games: 5.4x faster than
+  ``scan_string`` over the same element), and builds the tree with a small
+  explicit stack, so nesting depth costs no recursion.
+- The **record grammar** (:data:`PMN_FILE`, :data:`RECORD`, :data:`MOVETEXT`,
+  ...) combines those same token classes into the productions of the BNF.
+  :func:`parse_file_reference` and :func:`parse_record_reference` build the
+  same :class:`~notation.record.Record` values the fast reader builds. They
+  are the reference a differential test holds the fast reader to (it accepts
+  exactly the texts the grammar accepts, with the same structure); they
+  recurse once per level of variation, so the reader stays the production
+  path.
 
-Each token class is one ``pp.Regex`` with named groups, as pyparsing is
-fastest with few, large elements. The reader does not run pyparsing's
-``scan_string`` machinery per token: it drives the compiled regular
-expression of :data:`MOVETEXT_TOKEN`, the alternation of all token classes,
-with ``finditer`` (measured on 20,000 Wari games: 5.4x faster than
-``scan_string`` over the same element), and builds the tree with a small
-explicit stack, so nesting depth costs no recursion.
+Digits are ASCII ``0``-``9`` only (``\\d`` would take ``²`` and other Unicode
+digits), and a number has at most :data:`MAX_DIGITS` digits (a NAG at most
+three), so no number in PMN text can be too long for ``int()``.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from typing import Any
 
 import pyparsing as pp
 
-#: ``[Name "value"]``: a value may hold ``\"`` and ``\\``, never a line break.
-#: The value's repetitions are possessive (``*+``, ``++``): the regular expression
-#: engine keeps no backtracking state per character, which on a value of 50 MB took
-#: ten gigabytes and most of a minute (no match needs to backtrack into it: a
-#: repetition never ends just before a ``"``).
-TAG_PAIR = pp.Regex(
-    r'\[[ \t]*(?P<tag_name>[A-Za-z0-9_]+)[ \t]+"(?P<tag_value>(?:[^"\\\r\n]++|\\.)*+)"[ \t]*\]'
-)
-TAG_PAIR.set_name("tag pair")
+from notation.record import Line, MoveNode, Record
 
-#: ``{ ... }``: any text but ``}``, line breaks included.
-BRACE_COMMENT = pp.Regex(r"\{(?P<comment>[^}]*)\}")
-BRACE_COMMENT.set_name("comment")
+#: White space between elements: spaces, tabs and line breaks (a carriage
+#: return is read as part of a line break). Nothing else: a no-break space is
+#: not white space in PMN.
+WHITE_SPACE = " \t\n\r"
+_SPACE_CLASS = r"[ \t\n\r]"
+
+#: The most digits a number may have in a move number, a result, or a move
+#: token; a NAG has at most three.
+MAX_DIGITS = 9
+#: A run of at most MAX_DIGITS ASCII digits, not followed by another digit.
+_DIGITS = rf"[0-9]{{1,{MAX_DIGITS}}}+(?![0-9])"
+#: A run of digits too long for any number of PMN.
+LONG_NUMBER_RE = re.compile(rf"[0-9]{{{MAX_DIGITS + 1},}}")
+
+
+def _token(pattern: str, name: str) -> pp.Regex:
+    element = pp.Regex(pattern)
+    element.set_name(name)
+    element.set_whitespace_chars(WHITE_SPACE)
+    return element
+
+
+#: ``[Name "value"]`` on one line: a value may hold ``\"`` and ``\\``, no other
+#: backslash and no line break. The value's repetitions are possessive (``*+``,
+#: ``++``): the regular expression engine keeps no backtracking state per
+#: character, which on a value of 50 MB took ten gigabytes and most of a minute
+#: (no match needs to backtrack into it: a repetition never ends just before a ``"``).
+_TAG_PAIR = r'\[[ \t]*({name}[A-Za-z0-9_]+)[ \t]+"({value}(?:[^"\\\r\n]++|\\["\\])*+)"[ \t]*\]'
+TAG_PAIR = _token(_TAG_PAIR.format(name="?P<tag_name>", value="?P<tag_value>"), "tag pair")
+
+#: A line that holds only a tag pair, after a blank line: inside a ``{`` comment
+#: it starts a new game (section 4), so a comment cannot run across it.
+_NEW_GAME_AHEAD = r"[ \t]*\n[ \t]*" + _TAG_PAIR.format(name="?:", value="?:") + r"[ \t\x0b\x0c]*(?:\n|\Z)"
+
+#: ``{ ... }``: any text but ``}``, line breaks included, except a blank line
+#: followed by a line holding only a tag pair (there a new game starts).
+BRACE_COMMENT = _token(
+    r"\{(?P<comment>(?:[^}\n]++|\n(?!" + _NEW_GAME_AHEAD + r"))*+)\}", "comment"
+)
 
 #: ``; ...`` to the end of the line.
-LINE_COMMENT = pp.Regex(r";(?P<line_comment>[^\r\n]*)")
-LINE_COMMENT.set_name("line comment")
+LINE_COMMENT = _token(r";(?P<line_comment>[^\r\n]*)", "line comment")
 
-#: ``$n``: a numeric annotation glyph.
-NAG = pp.Regex(r"\$(?P<nag>[0-9]{1,3})")
-NAG.set_name("NAG")
+#: ``$n``: a numeric annotation glyph, one to three digits.
+NAG = _token(r"\$(?P<nag>[0-9]{1,3}+)(?![0-9])", "NAG")
 
 #: ``12.`` before a move of the first seat, ``12...`` before any other seat's.
-MOVE_NUMBER = pp.Regex(r"(?P<number>[0-9]+\.(?:\.\.)?)")
-MOVE_NUMBER.set_name("move number")
+MOVE_NUMBER = _token(rf"(?P<number>{_DIGITS}\.(?:\.\.)?)", "move number")
 
 #: ``1-0``, ``0-1``, ``1/2-1/2``, ``1-0-0``, ``0-1/2-1/2``, ``*``: points per seat in
-#: seat order. A digit followed by ``-`` or ``/`` never begins a move on any board.
-RESULT = pp.Regex(r"(?P<result>\*|[0-9]+(?:/[0-9]+)?(?:-[0-9]+(?:/[0-9]+)?)+)(?=[\s(){};\[]|$)")
-RESULT.set_name("result")
+#: seat order, followed by white space, a bracket, a brace, ``;`` or the end.
+_POINTS = rf"{_DIGITS}(?:/{_DIGITS})?"
+RESULT = _token(
+    rf"(?P<result>\*|{_POINTS}(?:-{_POINTS})+)(?=[ \t\n\r(){{}};\[]|$)", "result"
+)
 
 #: A move token, game-specific inside (``C``, ``A+2``, ``4b-4d-3c``, ``2a[WB]-6a``,
-#: ``2b+3b+3b``, ``1e``), followed by an optional suffix annotation.
-MOVE = pp.Regex(r"(?P<move>[A-Za-z0-9][A-Za-z0-9+\-\[\]/:=_]*)(?P<glyph>!!|\?\?|!\?|\?!|!|\?)?")
-MOVE.set_name("move")
+#: ``2b+3b+3b``, ``1e``), followed directly by an optional suffix annotation. It
+#: never begins with digits followed by ``-`` or ``/`` (that is how a result
+#: begins), and its digit runs are numbers of at most MAX_DIGITS digits.
+MOVE = _token(
+    rf"(?P<move>(?![0-9]++[-/])(?:[A-Za-z]|{_DIGITS})(?:[A-Za-z+\-\[\]/:=_]++|{_DIGITS})*+)"
+    r"(?P<glyph>!!|\?\?|!\?|\?!|!|\?)?",
+    "move",
+)
 
-OPEN_VARIATION = pp.Regex(r"(?P<open>\()")
-OPEN_VARIATION.set_name('"("')
-CLOSE_VARIATION = pp.Regex(r"(?P<close>\))")
-CLOSE_VARIATION.set_name('")"')
-TAG_START = pp.Regex(r"(?P<tag_start>\[)")
-TAG_START.set_name("tag pair")
-SPACE = pp.Regex(r"(?P<space>\s+)")
-SPACE.set_name("white space")
+OPEN_VARIATION = _token(r"(?P<open>\()", '"("')
+CLOSE_VARIATION = _token(r"(?P<close>\))", '")"')
+#: A "[" that does not begin a readable tag pair.
+TAG_START = _token(r"(?P<tag_start>\[)", "tag pair")
+SPACE = _token(rf"(?P<space>{_SPACE_CLASS}+)", "white space")
 #: Anything else, up to white space or a bracket, brace or ";". (Written greedily:
 #: the lazy ``[^\s]+?(?=[\s(){};\[]|$)`` it replaces matches the same text, but
 #: tries the lookahead after every character.)
-STRAY = pp.Regex(r"(?P<stray>[^\s][^\s(){};\[]*+)")
-STRAY.set_name("unreadable text")
+STRAY = _token(r"(?P<stray>[^ \t\n\r][^ \t\n\r(){};\[]*+)", "unreadable text")
 
-#: Every token class, in the order they are tried.
+#: Every token class, in the order the fast reader tries them.
 TOKEN_CLASSES: tuple[pp.Regex, ...] = (
     SPACE,
     TAG_PAIR,
@@ -109,3 +147,196 @@ def unescape_tag_value(text: str) -> str:
 def escape_tag_value(text: str) -> str:
     r"""Escape ``\`` and ``"`` for a tag value."""
     return text.replace("\\", "\\\\").replace('"', '\\"')
+
+
+# -- the record grammar ------------------------------------------------------------
+#
+# Each production of docs/pmn.md section 5, in the same order and under the same
+# name. Parse actions turn tokens into small values (_Comment, _Number, ...) and
+# lines into Line values, so a parse gives Records directly.
+
+
+@dataclass(frozen=True, slots=True)
+class _Comment:
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class _Number:
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class _Move:
+    token: str
+    glyph: str
+    line: int
+    column: int
+
+
+@dataclass(frozen=True, slots=True)
+class _Nag:
+    value: int
+
+
+_Item = _Comment | _Number | _Move | _Nag | Line
+
+
+def build_line(items: list[_Item]) -> Line:
+    """The line that a sequence of elements (a ``line`` of the grammar) stands for.
+
+    Where each comment belongs (docs/pmn.md section 2): a comment after a move,
+    before any of its variations, is that move's; any other comment stands
+    before the next move, or at the end of the line. NAGs and variations belong
+    to the move before them; a move number to the move after it.
+    """
+    nodes: list[MoveNode] = []
+    pending: list[str] = []  # comments before the next move
+    number: str | None = None
+    current: dict[str, Any] | None = None
+
+    def close() -> None:
+        if current is not None:
+            nodes.append(
+                MoveNode(
+                    current["token"],
+                    current["number"],
+                    current["glyph"],
+                    tuple(current["nags"]),
+                    current["before"],
+                    tuple(current["comments"]),
+                    tuple(current["variations"]),
+                    current["line"],
+                    current["column"],
+                )
+            )
+
+    for item in items:
+        if isinstance(item, _Move):
+            close()
+            current = {
+                "token": item.token,
+                "number": number,
+                "glyph": item.glyph,
+                "nags": [],
+                "before": tuple(pending),
+                "comments": [],
+                "variations": [],
+                "line": item.line,
+                "column": item.column,
+            }
+            pending, number = [], None
+        elif isinstance(item, _Number):
+            number = item.text
+        elif isinstance(item, _Comment):
+            if current is not None and not current["variations"]:
+                current["comments"].append(item.text)
+            else:
+                pending.append(item.text)
+        elif isinstance(item, _Nag):
+            assert current is not None  # the grammar puts a NAG after a move only
+            current["nags"].append(item.value)
+        else:
+            assert current is not None  # a variation follows a move
+            current["variations"].append(item)
+    close()
+    return Line(tuple(nodes), tuple(pending))
+
+
+# comment ::= "{" { any character but "}" } "}" | ";" { any character but a line break }
+COMMENT = (BRACE_COMMENT.copy() | LINE_COMMENT.copy()).set_name("comment")
+COMMENT.add_parse_action(
+    lambda t: _Comment(t["comment"] if t.get("comment") is not None else t["line_comment"])
+)
+
+# move-number ::= digits "." | digits "..."
+_MOVE_NUMBER = MOVE_NUMBER.copy().add_parse_action(lambda t: _Number(t["number"]))
+
+# move ::= move-token [ glyph ]
+_MOVE = MOVE.copy().add_parse_action(
+    lambda s, loc, t: _Move(t["move"], t["glyph"] or "", pp.lineno(loc, s), pp.col(loc, s))
+)
+
+# nag ::= "$" digit [ digit [ digit ] ]
+_NAG = NAG.copy().add_parse_action(lambda t: _Nag(int(t["nag"])))
+
+# variation ::= "(" line ")"
+VARIATION = pp.Forward()
+VARIATION.set_name("variation")
+
+# move-group ::= [ move-number { comment } ] move { nag | comment | variation }
+MOVE_GROUP = (
+    pp.Opt(_MOVE_NUMBER + pp.ZeroOrMore(COMMENT))
+    + _MOVE
+    + pp.ZeroOrMore(_NAG | COMMENT | VARIATION)
+).set_name("move")
+
+# line ::= { comment } { move-group }
+LINE = (pp.ZeroOrMore(COMMENT) + pp.ZeroOrMore(MOVE_GROUP)).set_name("moves")
+
+VARIATION <<= (
+    pp.Suppress(OPEN_VARIATION.copy())
+    + pp.Group(LINE)("line").add_parse_action(lambda t: build_line(list(t[0])))
+    + pp.Suppress(CLOSE_VARIATION.copy())
+)
+
+# result ::= "*" | points "-" points { "-" points }
+_RESULT = RESULT.copy()("result")
+
+# movetext ::= line result { comment }
+MOVETEXT = (
+    pp.Group(LINE)("line") + _RESULT + pp.Group(pp.ZeroOrMore(COMMENT))("after")
+).set_name("movetext")
+
+# tag-pair ::= "[" tag-name string "]"
+_TAG = TAG_PAIR.copy().add_parse_action(lambda t: (t["tag_name"], unescape_tag_value(t["tag_value"])))
+#: White space between two tag pairs: no blank line (a blank line ends the tag pairs).
+_TAG_GAP = pp.Regex(r"[ \t\r]*(?:\n[ \t\r]*)?").leave_whitespace().set_name("line break")
+_NEXT_TAG = pp.Suppress(_TAG_GAP) + _TAG.copy().leave_whitespace()
+
+# tag-pairs ::= tag-pair { tag-pair }     (no blank line between them)
+TAG_PAIRS = (_TAG + pp.ZeroOrMore(_NEXT_TAG)).set_name("tag pairs")
+
+
+def _record(text: str, location: int, tokens: pp.ParseResults) -> Record:
+    tags = tuple(tokens["tags"]) if "tags" in tokens else ()
+    line = build_line([*tokens["line"], *tokens["after"]])
+    return Record(tags, line, tokens["result"], line=pp.lineno(location, text))
+
+
+# record ::= [ tag-pairs ] movetext
+RECORD = (pp.Opt(pp.Group(TAG_PAIRS)("tags")) + MOVETEXT).set_name("record")
+RECORD.add_parse_action(_record)
+#: A record after another: it begins with a tag pair at the start of a line.
+_NEXT_RECORD = (pp.Group(TAG_PAIRS)("tags") + MOVETEXT).set_name("record")
+_NEXT_RECORD.add_parse_action(_record)
+_RECORD_BREAK = pp.Regex(r"[ \t\r]*\n[ \t\n\r]*").leave_whitespace().set_name("line break")
+
+# file ::= [ record { line-break tag-pairs movetext } ]
+PMN_FILE = (
+    pp.Opt(RECORD) + pp.ZeroOrMore(pp.Suppress(_RECORD_BREAK) + _NEXT_RECORD) + pp.StringEnd()
+).set_name("PMN file")
+PMN_FILE.parse_with_tabs()  # a tab in a tag value or comment is kept, not expanded
+_ONE_RECORD = (RECORD + pp.StringEnd()).set_name("PMN record")
+_ONE_RECORD.parse_with_tabs()
+
+
+def _normalized(text: str) -> str:
+    """The text as the reader sees it: line breaks ``\\n``, no byte-order mark."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text[1:] if text.startswith("\ufeff") else text
+
+
+def parse_file_reference(text: str) -> list[Record]:
+    """Every record of a PMN text, by the grammar; raises ``pp.ParseException`` if it is not PMN.
+
+    The reference for the fast reader: ``read_text(text)`` reads the same
+    records, and finds no errors, exactly when this accepts the text.
+    """
+    return list(PMN_FILE.parse_string(_normalized(text), parse_all=True))
+
+
+def parse_record_reference(text: str) -> Record:
+    """The one record of a PMN text, by the grammar; raises ``pp.ParseException`` if it is not one."""
+    record: Record = _ONE_RECORD.parse_string(_normalized(text), parse_all=True)[0]
+    return record

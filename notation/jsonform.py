@@ -21,6 +21,14 @@ from typing import IO, Any
 import jsonschema
 
 from notation.errors import PMNError
+from notation.jsontext import (
+    SURROGATE_ESCAPE_RE,
+    SchemaValidator,
+    dumps,
+    ecma_pattern,
+    has_lone_surrogate,
+    loads,
+)
 from notation.limits import MAX_GAME_CHARS, too_large
 from notation.record import Line, MoveNode, ReadError, Record
 
@@ -39,227 +47,10 @@ def load_schema(name: str = SCHEMA_FILE) -> dict[str, Any]:
 
 
 @cache
-def ecma_pattern(pattern: str) -> re.Pattern[str]:
-    r"""A schema ``pattern`` compiled to mean what JSON Schema says it means.
-
-    JSON Schema patterns are ECMA-262 regular expressions, where ``$`` (no
-    multiline flag) matches only at the very end. In Python's ``re`` it also
-    matches before a final line break, so ``^[^\r\n]*$`` would let a tag
-    value ending in ``\n`` through. Each ``$`` outside a character class
-    becomes ``\Z``.
-    """
-    out: list[str] = []
-    in_class = False
-    index = 0
-    while index < len(pattern):
-        char = pattern[index]
-        if char == "\\":
-            out.append(pattern[index : index + 2])
-            index += 2
-            continue
-        if in_class:
-            in_class = char != "]"
-        elif char == "[":
-            in_class = True
-        elif char == "$":
-            char = r"\Z"
-        out.append(char)
-        index += 1
-    return re.compile("".join(out))
-
-
-def _pattern_keyword(
-    validator: Any, pattern: str, instance: Any, schema: dict[str, Any]
-) -> Iterator[jsonschema.ValidationError]:
-    if validator.is_type(instance, "string") and not ecma_pattern(pattern).search(instance):
-        yield jsonschema.ValidationError(f"{instance!r} does not match {pattern!r}")
-
-
-#: Draft 2020-12 with ``pattern`` read the ECMA-262 way (see :func:`ecma_pattern`).
-SchemaValidator = jsonschema.validators.extend(  # type: ignore[no-untyped-call]
-    jsonschema.Draft202012Validator, {"pattern": _pattern_keyword}
-)
-
-
-@cache
 def _validator(name: str = SCHEMA_FILE) -> jsonschema.protocols.Validator:
     schema = load_schema(name)
     validator: jsonschema.protocols.Validator = SchemaValidator(schema)
     return validator
-
-
-# -- JSON text without recursion -------------------------------------------------
-
-#: Variations nest to any depth, and so does their JSON. ``json`` recurses once per
-#: level, so values nested deeper than it can go are read and written here with an
-#: explicit stack instead (only then: the ``json`` module is much faster).
-_SPACE_RE = re.compile(r"[ \t\n\r]*")
-_DECODER = json.JSONDecoder()
-
-
-def dumps(value: Any) -> str:
-    """``json.dumps(value, ensure_ascii=False)``, at any depth of nesting."""
-    try:
-        return json.dumps(value, ensure_ascii=False)
-    except RecursionError:
-        pass
-    out: list[str] = []
-    stack: list[Iterator[Any] | str] = [iter((value,))]
-    while stack:
-        top = stack[-1]
-        if isinstance(top, str):  # a closing bracket
-            out.append(stack.pop())  # type: ignore[arg-type]
-            continue
-        item = next(top, stack)
-        if item is stack:
-            stack.pop()
-            continue
-        first = not out or out[-1] in ("[", "{", ": ")
-        if not first:
-            out.append(", ")
-        if isinstance(item, tuple):  # a key and its value
-            out.append(json.dumps(item[0], ensure_ascii=False))
-            out.append(": ")
-            item = item[1]
-        if isinstance(item, dict):
-            out.append("{")
-            stack.append("}")
-            stack.append(iter(item.items()))
-        elif isinstance(item, list | tuple):
-            out.append("[")
-            stack.append("]")
-            stack.append(iter(item))
-        else:
-            out.append(json.dumps(item, ensure_ascii=False))
-    return "".join(out)
-
-
-def loads(text: str, *, surrogates: bool = False) -> Any:
-    """``json.loads(text)``, at any depth of nesting. Raises json.JSONDecodeError.
-
-    Numbers too long to convert (Python's integer digit limit) are a
-    JSONDecodeError here too, not a bare ValueError; so is a string with a
-    lone surrogate (``"\\ud800"``), which is no Unicode text: no file,
-    terminal or page could hold it (unless ``surrogates``: the caller checks
-    each value with :func:`_has_lone_surrogate`).
-    """
-    try:
-        value = json.loads(text)
-    except RecursionError:
-        value = _loads_deep(text)
-    except json.JSONDecodeError:
-        raise
-    except ValueError as exc:  # e.g. an integer with more than 4300 digits
-        raise json.JSONDecodeError(str(exc).split(":")[0], text, 0) from None
-    if not surrogates and _SURROGATE_ESCAPE_RE.search(text) and _has_lone_surrogate(value):
-        escape = _LONE_ESCAPE_RE.search(text)
-        at = escape.start() if escape is not None else 0
-        raise json.JSONDecodeError(
-            "a string holds a lone surrogate (a \\uD800-\\uDFFF escape that is not half of a "
-            "pair), which is not Unicode text",
-            text,
-            at,
-        )
-    return value
-
-
-#: A \\u escape of a surrogate; only text that holds one is searched for lone ones.
-_SURROGATE_ESCAPE_RE = re.compile(r"\\u[dD][89a-fA-F]")
-_LONE_ESCAPE_RE = re.compile(
-    r"\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F])"
-    r"|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2}"
-)
-_SURROGATE_RE = re.compile("[\ud800-\udfff]")
-
-
-def _has_lone_surrogate(value: Any) -> bool:
-    """Whether a string anywhere in a JSON value (keys too) holds a lone surrogate."""
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            if _SURROGATE_RE.search(item):
-                return True
-        elif isinstance(item, dict):
-            stack.extend(item.keys())
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
-    return False
-
-
-def _loads_deep(text: str) -> Any:
-    """A JSON parser with an explicit stack (see :func:`loads`)."""
-    # each open container: [the container, the key awaiting its value (objects)]
-    stack: list[list[Any]] = []
-    index = _SPACE_RE.match(text, 0).end()  # type: ignore[union-attr]
-    root: Any = None
-    done = False
-
-    def fail(message: str, at: int) -> json.JSONDecodeError:
-        return json.JSONDecodeError(message, text, at)
-
-    def read_key(at: int) -> tuple[Any, int]:
-        """An object's property name and the colon after it; the key and where its value starts."""
-        if text[at : at + 1] != '"':
-            raise fail("Expecting property name enclosed in double quotes", at)
-        key, at = _DECODER.raw_decode(text, at)
-        at = _SPACE_RE.match(text, at).end()  # type: ignore[union-attr]
-        if text[at : at + 1] != ":":
-            raise fail("Expecting ':' delimiter", at)
-        return key, _SPACE_RE.match(text, at + 1).end()  # type: ignore[union-attr]
-
-    while True:
-        if done:
-            raise fail("Extra data", index)
-        char = text[index : index + 1]
-        # a value starts here
-        if char == "[" or char == "{":
-            container: Any = [] if char == "[" else {}
-            index = _SPACE_RE.match(text, index + 1).end()  # type: ignore[union-attr]
-            closing = "]" if char == "[" else "}"
-            if text[index : index + 1] == closing:
-                value: Any = container
-                index += 1
-            else:
-                stack.append([container, None])
-                if char == "{":
-                    stack[-1][1], index = read_key(index)
-                continue
-        else:
-            try:
-                value, index = _DECODER.raw_decode(text, index) if char else (None, -1)
-            except json.JSONDecodeError:
-                raise
-            except ValueError as exc:
-                raise fail(str(exc).split(":")[0], index) from None
-            if index < 0:
-                raise fail("Expecting value", len(text))
-        # a value is complete: put it in its container, then close what ends here
-        while True:
-            index = _SPACE_RE.match(text, index).end()  # type: ignore[union-attr]
-            if not stack:
-                root, done = value, True
-                if index == len(text):
-                    return root
-                break
-            container, key = stack[-1]
-            if isinstance(container, list):
-                container.append(value)
-            else:
-                container[key] = value
-            char = text[index : index + 1]
-            if char == ",":
-                index = _SPACE_RE.match(text, index + 1).end()  # type: ignore[union-attr]
-                if isinstance(container, dict):
-                    stack[-1][1], index = read_key(index)
-                break
-            if char == ("]" if isinstance(container, list) else "}"):
-                stack.pop()
-                value = container
-                index += 1
-                continue
-            raise fail("Expecting ',' delimiter", index)
 
 
 # -- record -> JSON -------------------------------------------------------------
@@ -605,9 +396,9 @@ def iter_json_records(
             yield from _recover_array(text, stripped, exc, source)
             return
         # a lone surrogate damages its own record only, not the whole array
-        suspicious = _SURROGATE_ESCAPE_RE.search(stripped) is not None
+        suspicious = SURROGATE_ESCAPE_RE.search(stripped) is not None
         for index, value in enumerate(values):
-            if suspicious and _has_lone_surrogate(value):
+            if suspicious and has_lone_surrogate(value):
                 yield _not_text(value, f"$[{index}]", source)
                 continue
             yield _record_or_damaged(value, f"$[{index}]", source, None)

@@ -49,6 +49,7 @@ from typing import IO
 
 from notation.errors import PMNError
 from notation.games import RulesError, find_variant, games_with_format, variant_from_tags
+from notation.grammar import RESULT
 from notation.pits import DEFAULT, PITS_TAG, first_mover, is_board_record, translate_record
 from notation.pmn import iter_records
 from notation.record import Line, MoveNode, Record
@@ -88,6 +89,12 @@ def read_ogn(text: str, source: str = "<string>") -> list[Record]:
 def iter_ogn_records(lines: Iterable[str | bytes], source: str = "<string>") -> Iterator[Record]:
     """Yield the games in a stream of OGN lines, one at a time, as PMN records."""
     for record in iter_records(lines, source):
+        if record.errors and all(e.code == "missing-result" for e in record.errors):
+            # Aualé writes no result token for an unfinished game: OGN's movetext may
+            # end without one (PMN's may not); the Result tag then holds the result
+            declared = record.tag("Result", "*") or "*"
+            result = declared if RESULT.re.fullmatch(declared) else "*"
+            record = replace(record, result=result, errors=(), raw=None)
         yield record if record.damaged else record_from_ogn(record)
 
 

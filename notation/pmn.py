@@ -15,28 +15,40 @@ from __future__ import annotations
 import codecs
 import io
 import re
+import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import IO, cast
 
-from notation.grammar import RESULT, TAG_PAIR, TOKEN_RE, escape_tag_value, unescape_tag_value
+from notation.grammar import (
+    LONG_NUMBER_RE,
+    MAX_DIGITS,
+    TAG_PAIR,
+    TOKEN_RE,
+    escape_tag_value,
+    unescape_tag_value,
+)
 from notation.limits import MAX_GAME_CHARS, too_large
 from notation.record import Line, MoveNode, ReadError, Record
 
 DEFAULT_WIDTH = 79
 TAG_LINE_RE = TAG_PAIR.re
 _TAG_LINE_BYTES = re.compile(TAG_PAIR.re.pattern.encode("utf-8"))
+#: A line of tag pairs with movetext after them (``[Game "Wari"] 1. C *``): movetext
+#: starts on it. The match ends where the movetext begins.
+_TAGS_THEN_MOVETEXT = rb"(?:" + TAG_PAIR.re.pattern.encode("utf-8") + rb"[ \t]*+)++(?=[^ \t\r\n\[])"
+_TAGS_THEN_MOVETEXT_RE = re.compile(_TAGS_THEN_MOVETEXT)
 _BOMS = (codecs.BOM_UTF8,)
 #: The lines at the start of a game that are blank or begin with "[".
 _TAG_SECTION_RE = re.compile(r"(?:[ \t]*(?:\[[^\n]*)?\n)*")
-#: In text without "{", the end of a game: a movetext line, blank lines, then a "[" line.
-#: Or a tag section (a cut-off game) ended by blank lines before a "[" line.
+#: In text without "{", the end of a game: a movetext line (or a line of tag pairs and
+#: movetext), blank lines, then a "[" line. Or a tag section (a cut-off game) ended by
+#: blank lines before a "[" line.
 _GAME_END_RE = re.compile(
-    rb"(?m)^[ \t]*(?:[^ \t\r\n\[][^\n]*\n(?:[ \t]*(?:\r[^\n]*)?\n)*"
+    rb"(?m)^[ \t]*(?:(?:[^ \t\r\n\[]|" + _TAGS_THEN_MOVETEXT + rb")[^\n]*\n(?:[ \t]*(?:\r[^\n]*)?\n)*"
     rb"|\[[^\n]*\n(?:[ \t]*(?:\r[^\n]*)?\n)+)(?=[ \t]*\[)"
 )
 BLOCK_SIZE = 1 << 20
-_RESULT_RE = RESULT.re
 _RESULT_LIKE_RE = re.compile(r"[0-9]+[-/]")
 
 
@@ -191,7 +203,8 @@ def _cut_lines(
     """The finished games in ``lines``, and the lines and first line number of the last one.
 
     A new game starts at a line beginning with "[" once the current game has
-    movetext, unless a "{" comment is open; inside a comment left open, a whole
+    movetext (a line not starting with "[", or tag pairs followed by movetext on their
+    line), unless a "{" comment is open; inside a comment left open, a whole
     tag-pair line after a blank line starts one too, so that one unclosed
     comment cannot swallow the rest of a file. A "[" line after a blank line
     that ends a tag section starts one as well: the game before was cut off
@@ -223,6 +236,11 @@ def _cut_lines(
                 chunk, chunk_line, in_movetext, in_comment = [], line_number, False, False
             if in_comment:
                 in_comment = _comment_state(stripped, in_comment)
+            elif not in_movetext:
+                tags = _TAGS_THEN_MOVETEXT_RE.match(stripped)
+                if tags is not None:  # movetext starts after the tag pairs on this line
+                    in_movetext = True
+                    in_comment = _comment_state(stripped[tags.end() :], False)
             in_tags = not in_movetext
             previous_blank = False
         elif head in (b"\n", b"\r", b""):
@@ -352,15 +370,14 @@ def read_chunk(chunk: Chunk) -> Record:
             continue
         if not record_line:
             record_line = line
-        if result is not None and kind not in ("comment", "line_comment"):
+        if (
+            result is not None
+            and kind not in ("comment", "line_comment")
+            and not (kind == "stray" and text.startswith("{", start))  # unclosed-comment
+        ):
             error("text-after-result", f'"{_shown(match.group())}" after the result {result}', start)
             break
         frame = stack[-1]
-        if kind in ("move", "glyph") and _RESULT_LIKE_RE.match(text, start):
-            # "1-0*", "1/2-1/2!": no move on any board starts like a result
-            bad = _shown(text[start : start + 80].split(None, 1)[0])
-            error("syntax", f'cannot read "{bad}": a result is followed by a space', start)
-            break
         if kind in ("move", "glyph"):
             seen_movetext = True
             frame.close_move()
@@ -390,9 +407,9 @@ def read_chunk(chunk: Chunk) -> Record:
                 frame.open_move.after.append(comment)
             else:
                 frame.comments.append(comment)
-            seen_movetext = seen_movetext or bool(tags)
+            seen_movetext = True  # tag pairs come first (grammar: record)
         elif kind == "nag":
-            if frame.open_move is None:
+            if frame.open_move is None or number is not None:
                 error("syntax", f'annotation "{match.group()}" does not follow a move', start)
             else:
                 frame.open_move.nags.append(int(match.group("nag")))
@@ -409,6 +426,9 @@ def read_chunk(chunk: Chunk) -> Record:
             if len(stack) == 1:
                 error("syntax", '")" closes no variation', start)
                 break
+            if number is not None:
+                error("syntax", f'move number "{number}" is not followed by a move', start)
+                number = None
             finished = stack.pop().finish()
             parent = stack[-1]
             assert parent.open_move is not None
@@ -425,20 +445,37 @@ def read_chunk(chunk: Chunk) -> Record:
             result = match.group("result")
         elif kind == "tag_value":
             if seen_movetext:
-                error("syntax", "tag pair inside the movetext", start)
+                error(
+                    "syntax",
+                    "tag pair inside the movetext: tag pairs come first, before any move or comment",
+                    start,
+                )
                 break
             tags.append((match.group("tag_name"), unescape_tag_value(match.group("tag_value"))))
         elif kind == "tag_start":
             end = text.find("\n", start)
-            bad = _shown(text[start : end if end >= 0 else len(text)].rstrip())
-            error("bad-tag", f'cannot read tag pair {bad}: expected [Name "value"]', start)
+            written = text[start : end if end >= 0 else len(text)].rstrip()
+            escape = _BAD_ESCAPE_RE.match(written)
+            if escape:
+                error(
+                    "bad-tag",
+                    f"cannot read tag pair {_shown(written)}: in a value, a backslash is "
+                    'written \\\\ and a quote \\"',
+                    start + escape.end() - 2,
+                )
+            else:
+                error(
+                    "bad-tag",
+                    f'cannot read tag pair {_shown(written)}: expected [Name "value"]',
+                    start,
+                )
             break
         else:  # stray
             bad = match.group()
             if bad.startswith("{"):
                 error("unclosed-comment", "comment opened with { is never closed", start)
             else:
-                error("syntax", f'cannot read "{_shown(bad)}"', start)
+                error("syntax", f'cannot read "{_shown(bad)}"{_why_stray(bad)}', start)
             break
     else:
         if number is not None:
@@ -453,14 +490,23 @@ def read_chunk(chunk: Chunk) -> Record:
                     frame.column,
                 )
             )
+        elif result is None:
+            # grammar: movetext ::= line result; the record is kept (as "*")
+            end = len(text.rstrip())
+            errors.append(
+                ReadError(
+                    "missing-result",
+                    "the game has no result: end its movetext with one, such as 1-0, 0-1, "
+                    "1/2-1/2 (a draw) or * (not finished)",
+                    first_line + text.count("\n", 0, end),
+                    end - text.rfind("\n", 0, end),
+                )
+            )
     if len(stack) > 1:
         stack = stack[:1]
     mainline = stack[0].finish()
     if result is None:
-        # no result token: the Result tag's, if it is a result (else the writer
-        # would write it as a move); a validator then reports the mismatch
-        declared = dict(tags).get("Result", "*")
-        result = declared if _RESULT_RE.fullmatch(declared) else "*"
+        result = "*"
     return Record(
         tuple(tags),
         mainline,
@@ -470,6 +516,31 @@ def read_chunk(chunk: Chunk) -> Record:
         source,
         record_line or first_line,
     )
+
+
+#: A tag pair whose value holds a backslash that escapes neither a quote nor a backslash;
+#: the match ends just after that backslash and the character it escapes.
+_BAD_ESCAPE_RE = re.compile(r'\[[ \t]*[A-Za-z0-9_]+[ \t]+"(?:[^"\\\n]|\\["\\])*\\[^"\\\n]')
+
+
+def _why_stray(bad: str) -> str:
+    """What to change in text the grammar cannot read (after "cannot read ..."), or ""."""
+    first = bad[0]
+    if first.isspace():
+        name = unicodedata.name(first, "a space character")
+        return f": {name} (U+{ord(first):04X}) is not white space in PMN; use a plain space"
+    if first == "$":
+        return ": an annotation is $ followed by one to three digits 0-9, such as $1"
+    if _RESULT_LIKE_RE.match(bad):
+        if LONG_NUMBER_RE.search(bad):
+            return f": a number in a result has at most {MAX_DIGITS} digits"
+        return ": a result is followed by a space"  # "1-0*", "1/2-1/2!"
+    if LONG_NUMBER_RE.search(bad):
+        return f": a number has at most {MAX_DIGITS} digits"
+    digit = next((c for c in bad if c.isdigit() and not c.isascii()), None)
+    if digit is not None:
+        return f': "{digit}" is not a digit of PMN; digits are 0-9'
+    return ""
 
 
 def _shown(text: str, limit: int = 60) -> str:

@@ -27,6 +27,9 @@ PIECES = [
     "[not a tag\n",
     "\xff\xfe bad bytes\n",
     "no newline at the end",
+    '[Game "Wari"] 1. C *\n',
+    '[Game "Wari"] {a comment\n',
+    '[Game "Wari"] [Event "{"]\n',
 ]
 
 

@@ -133,8 +133,13 @@ def test_a_result_glued_to_text_is_not_read_as_a_move():
 
 def test_a_result_tag_that_is_no_result_is_not_written_as_a_move():
     # found by fuzz/fuzz_pmn.py: [Result "1-="] without a result token crashed the validator
-    (record,) = read_text('[Game "Wari"]\n[Result "1-="]\n\n1. C b\n')
+    # (without a result token the record is now damaged: missing-result, kept as written)
+    text = '[Game "Wari"]\n[Result "1-="]\n\n1. C b\n'
+    (record,) = read_text(text)
     assert record.result == "*"
+    assert [p.code for p in validate_record(record).problems] == ["missing-result"]
+    assert write_record(record) == text
+    (record,) = read_text(text.replace("C b", "C b *"))
     assert "result-mismatch" in [p.code for p in validate_record(record).problems]
     (again,) = read_text(write_record(record))
     assert again == record
