@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import cache
 from typing import Any
 
 from notation.games import AnyVariant, find_variant
@@ -144,6 +145,12 @@ def expected_number(variant: AnyVariant, position: Any) -> str:
     return f"{turn // seats + 1}{'.' if turn % seats == 0 else '...'}"
 
 
+@cache
+def _move_numbers(seats: int, turns: int = 4096) -> tuple[str, ...]:
+    """The move numbers of the first ``turns`` turns for a game of ``seats`` (a look-up table)."""
+    return tuple(f"{turn // seats + 1}{'.' if turn % seats == 0 else '...'}" for turn in range(turns))
+
+
 @dataclass(frozen=True, slots=True)
 class Game:
     """A record made ready to replay: its variant, its start position, its moves in the game's own names.
@@ -254,14 +261,11 @@ def replay(
     only; ``limit`` stops the main line after that many moves.
     """
     parse_move, play, outcome, turn = variant.parse_move, variant.play, variant.outcome, variant.turn
-    labels: dict[int, str] = {}  # turn -> move number, as the game goes on
+    labels = _move_numbers(len(variant.seats))  # turn -> move number, written once
 
     def number_at(position: Any) -> str:
         now = turn(position)
-        label = labels.get(now)
-        if label is None:
-            label = labels[now] = expected_number(variant, position)
-        return label
+        return labels[now] if now < len(labels) else expected_number(variant, position)
 
     def refuse(node: MoveNode, before: Any, path: TreePath, index: int) -> None:
         """The first problem of a line: a wrong move number, or a move the rules refuse."""
@@ -305,12 +309,13 @@ def replay(
         index = start
         while index < end:
             node = moves[index]
-            alone = deep and bool(node.variations)  # a move with variations is a run of its own
+            alone = deep and node.variations  # a move with variations is a run of its own
             if alone and index > start:
                 return index, position, kept, False
             number = node.number
             if number is not None:
-                label = labels.get(turn(position)) or number_at(position)
+                now = turn(position)
+                label = labels[now] if now < len(labels) else expected_number(variant, position)
                 if number != label and outcome(position) is None:
                     refuse(node, position, path, index)
                     return index, position, kept, True
@@ -555,8 +560,6 @@ _NOT_PLAIN_RE = re.compile(r'[{};()$!?%\\"]')
 #: Move nodes met before, by (token, number): nodes are immutable values, so a
 #: plainly written game shares them (a bounded cache; see :func:`plain_record`).
 _NODES: dict[tuple[str, str], MoveNode] = {}
-#: A token of plain movetext, with the move number written before it ("" if none).
-_NUMBERED_TOKEN_RE = re.compile(r"(?:([0-9]+\.(?:\.\.)?)\s+)?(\S+)")
 
 
 def plain_record(chunk: Chunk) -> Record | None:
@@ -590,28 +593,35 @@ def plain_record(chunk: Chunk) -> Record | None:
     movetext = " ".join(lines[body:])
     if _NOT_PLAIN_RE.search(movetext):
         return None
-    pairs = _NUMBERED_TOKEN_RE.findall(movetext)  # (move number or "", token)
-    if not pairs:
+    tokens = movetext.split()
+    if not tokens or not _RESULT_RE.fullmatch(tokens[-1]):
         return None
-    number, result = pairs.pop()
-    if number or not _RESULT_RE.fullmatch(result):
-        return None
-    nodes = [_NODES.get(pair) for pair in pairs]
-    if not all(nodes):  # a node not met before (a MoveNode is always true)
-        for index, (number, token) in enumerate(pairs):
-            if nodes[index] is not None:
-                continue
-            if token[-1] == "." or _RESULT_RE.fullmatch(token) or not _MOVE_RE.fullmatch(token):
-                return None  # two numbers in a row, a result, or not a move token
+    result = tokens.pop()
+    nodes: list[MoveNode] = []
+    append, known = nodes.append, _NODES.get
+    number = ""  # the move number written before the next move, if any
+    for token in tokens:
+        if token[-1] == ".":
+            if number:
+                return None  # two numbers in a row
+            number = token
+            continue
+        node = known((number, token))
+        if node is None:
+            if _RESULT_RE.fullmatch(token) or not _MOVE_RE.fullmatch(token):
+                return None  # a result, or not a move token
             if number and not _NUMBER_RE.fullmatch(number):
                 return None
             node = MoveNode(token, number or None)
             if len(_NODES) < 65536:
                 _NODES[number, token] = node
-            nodes[index] = node
+        append(node)
+        number = ""
+    if number:
+        return None  # a number before the result
     return Record(
         tuple(tags),
-        Line(tuple(nodes)),  # type: ignore[arg-type]  # no None is left
+        Line(tuple(nodes)),
         result,
         source=chunk.source,
         line=chunk.line + max(first, 0),
