@@ -9,6 +9,7 @@ from cli.fmt import fmt
 from cli.moves import moves
 from cli.record import record_command
 from cli.render import render
+from cli.select import select
 from cli.show import show
 from cli.stats import stats
 from cli.validate import validate
@@ -45,6 +46,7 @@ pmn.add_command(fmt)
 pmn.add_command(stats)
 pmn.add_command(record_command)
 pmn.add_command(render)
+pmn.add_command(select)
 
 
 def main() -> None:

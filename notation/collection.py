@@ -15,6 +15,7 @@ from notation.ogn import iter_ogn_records, write_ogn
 from notation.openspiel import iter_action_records, write_actions
 from notation.pmn import DEFAULT_WIDTH, Chunk, iter_chunks, iter_records, write_records
 from notation.record import Record
+from notation.sources import open_source, strip_compression
 
 #: Format names and the file extensions that select them. ``ogn`` is Aualé's
 #: Oware Game Notation; ``openspiel-actions`` (OpenSpiel oware action
@@ -50,35 +51,40 @@ def _sniff(head: bytes) -> str:
     return "pmn"
 
 
-def read_games(path: str, fmt: str | None = None) -> Iterator[Chunk | Record]:
+def read_games(
+    path: str, fmt: str | None = None, *, encoding: str | None = None
+) -> Iterator[Chunk | Record]:
     """Like :func:`read_path`, but PMN games come as unread :class:`Chunk` values.
 
     For validation, which has a fast path for plain games, and for sending
     games to other processes: a chunk is cheaper to cut than a record to read.
     """
-    if (fmt or detect_format(path, default="")) == "pmn":
-        stream: IO[bytes] = sys.stdin.buffer if path == "-" else open(path, "rb")  # noqa: SIM115
+    if (fmt or detect_format(strip_compression(path), default="")) == "pmn":
+        stream: IO[bytes] = open_source(path, encoding)
         try:
             yield from iter_chunks(stream, "<stdin>" if path == "-" else path)
         finally:
             if path != "-":
                 stream.close()
         return
-    yield from read_path(path, fmt)
+    yield from read_path(path, fmt, encoding=encoding)
 
 
-def read_path(path: str, fmt: str | None = None) -> Iterator[Record]:
+def read_path(
+    path: str, fmt: str | None = None, *, encoding: str | None = None
+) -> Iterator[Record]:
     """Yield the records of a file (``-``: standard input), one at a time.
 
     ``fmt`` is a name in :data:`FORMATS`; when None it comes from the
     extension, and for standard input or an unknown extension from the
-    first bytes (``{`` or ``[`` means JSON, ``[Variant`` OGN).
+    first bytes (``{`` or ``[`` means JSON, ``[Variant`` OGN). Compressed
+    files and other encodings are read through :func:`notation.sources.open_source`.
     """
     source = "<stdin>" if path == "-" else path
-    stream: IO[bytes] = sys.stdin.buffer if path == "-" else open(path, "rb")  # noqa: SIM115
+    stream: IO[bytes] = open_source(path, encoding)
     try:
         if fmt is None:
-            fmt = detect_format(path, default="")
+            fmt = detect_format(strip_compression(path), default="")
             if not fmt:
                 if not isinstance(stream, io.BufferedReader):
                     stream = io.BufferedReader(io.BytesIO(stream.read()))
