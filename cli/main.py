@@ -5,12 +5,17 @@ from __future__ import annotations
 import click
 
 from cli.convert import convert
+from cli.dedupe import dedupe
 from cli.fmt import fmt
+from cli.merge import merge
 from cli.moves import moves
+from cli.openings import openings
 from cli.record import record_command
 from cli.render import render
 from cli.select import select
 from cli.show import show
+from cli.sort import sort
+from cli.split import split
 from cli.stats import stats
 from cli.validate import validate
 from notation import __version__
@@ -47,6 +52,11 @@ pmn.add_command(stats)
 pmn.add_command(record_command)
 pmn.add_command(render)
 pmn.add_command(select)
+pmn.add_command(dedupe)
+pmn.add_command(split)
+pmn.add_command(merge)
+pmn.add_command(sort)
+pmn.add_command(openings)
 
 
 def main() -> None:
