@@ -316,9 +316,16 @@ class Selection:
         date = parse_date(record.tag("Date") or "")
         if not date:
             return False
-        if self.date_from and date < self.date_from[: len(date)]:
-            return False
-        return not (self.date_to and date > self.date_to[: len(date)])
+        # compared on the parts both know: 2024.??.?? is in 2024.05, and 2024.05.01 in 2024
+        if self.date_from:
+            known = min(len(date), len(self.date_from))
+            if date[:known] < self.date_from[:known]:
+                return False
+        if self.date_to:
+            known = min(len(date), len(self.date_to))
+            if date[:known] > self.date_to[:known]:
+                return False
+        return True
 
     def _rules_match(self, variant: AnyVariant) -> bool:
         wanted = (self.rules or "").strip().lower()
