@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import io
+import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -21,6 +22,7 @@ from cli.common import FORMAT_CHOICE, location
 from notation.archive import FilterError
 from notation.collection import detect_format, expand_paths, read_path
 from notation.games import RulesError
+from notation.index import ArchiveIndexError
 from notation.jsonform import write_json
 from notation.ogn import OGNWriteError, write_ogn
 from notation.openspiel import ActionsWriteError, write_actions
@@ -31,28 +33,52 @@ from notation.sources import SourceError, strip_compression
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+def _input_decorators(required: bool) -> tuple[Callable[[F], F], ...]:
+    return (
+        click.argument(
+            "files", nargs=-1, required=required, type=click.Path(allow_dash=True, exists=True)
+        ),
+        click.option(
+            "--from",
+            "input_format",
+            type=FORMAT_CHOICE,
+            help="Input format (default: by extension, or by the first bytes).",
+        ),
+        click.option(
+            "--encoding",
+            help="The input's text encoding when it is not UTF-8 (latin-1, cp1252, "
+            "utf-16...). UTF-8 and UTF-16 byte order marks are recognised without it.",
+        ),
+    )
+
+
 def input_options(command: F) -> F:
     """FILES, ``--from`` and ``--encoding``: how the archive commands read."""
-    for decorator in reversed(
-        (
-            click.argument(
-                "files", nargs=-1, required=True, type=click.Path(allow_dash=True, exists=True)
-            ),
-            click.option(
-                "--from",
-                "input_format",
-                type=FORMAT_CHOICE,
-                help="Input format (default: by extension, or by the first bytes).",
-            ),
-            click.option(
-                "--encoding",
-                help="The input's text encoding when it is not UTF-8 (latin-1, cp1252, "
-                "utf-16...). UTF-8 and UTF-16 byte order marks are recognised without it.",
-            ),
-        )
-    ):
+    for decorator in reversed(_input_decorators(True)):
         command = decorator(command)
     return command
+
+
+def indexed_input_options(command: F) -> F:
+    """:func:`input_options`, with ``--index DB`` to answer from an index instead of FILES."""
+    decorators = (
+        *_input_decorators(False),
+        click.option(
+            "--index",
+            "index_path",
+            type=click.Path(exists=True, dir_okay=False),
+            help="Answer from this index (pmn index) instead of reading FILES.",
+        ),
+    )
+    for decorator in reversed(decorators):
+        command = decorator(command)
+    return command
+
+
+def check_inputs(files: tuple[str, ...], index_path: str | None) -> None:
+    """FILES or --index, one of them."""
+    if bool(files) == bool(index_path):
+        raise click.UsageError("give FILES or --index DB (one of them)")
 
 
 def output_format(output: str, to: str | None) -> str:
@@ -105,8 +131,10 @@ def user_errors() -> Iterator[None]:
         yield
     except (FilterError, RulesError) as exc:
         raise click.UsageError(str(exc)) from exc
-    except SourceError as exc:
+    except (SourceError, ArchiveIndexError) as exc:
         raise click.ClickException(str(exc)) from exc
+    except sqlite3.Error as exc:
+        raise click.ClickException(f"the index database: {exc}") from exc
     except (OGNWriteError, ActionsWriteError) as exc:
         where = location(exc.record.source, exc.line, exc.column)
         raise click.ClickException(

@@ -10,8 +10,9 @@ import click
 from cli.archive_io import (
     Reading,
     RecordSink,
+    check_inputs,
     finish,
-    input_options,
+    indexed_input_options,
     iter_records,
     output_format,
     shared,
@@ -19,6 +20,7 @@ from cli.archive_io import (
 from cli.common import FORMAT_CHOICE, location
 from notation.archive import GameView, game_key, header_completeness, header_differences
 from notation.collection import atomic_output
+from notation.index import ArchiveIndex, read_back
 from notation.record import Record
 
 
@@ -87,7 +89,7 @@ def choose_most_complete(records: Iterable[Record], *, symmetric: bool) -> dict[
 
 
 @click.command("dedupe")
-@input_options
+@indexed_input_options
 @click.option("-o", "--output", default="-", show_default=True, help="Output file; '-' is stdout.")
 @click.option("--to", "to", type=FORMAT_CHOICE, help="Output format (default: by extension).")
 @click.option(
@@ -109,6 +111,7 @@ def dedupe(
     files: tuple[str, ...],
     input_format: str | None,
     encoding: str | None,
+    index_path: str | None,
     output: str,
     to: str | None,
     keep: str,
@@ -125,7 +128,12 @@ def dedupe(
       pmn dedupe archive.pmn -o clean.pmn
       pmn dedupe a.pmn b.jsonl --keep most-complete -o clean.pmn
       pmn dedupe tricala/ --symmetric -o distinct.pmn
+      pmn dedupe --index archive.sqlite -o clean.pmn
     """
+    check_inputs(files, index_path)
+    if index_path is not None:
+        _dedupe_indexed(index_path, output, to, keep, symmetric)
+        return
     if keep == "most-complete" and "-" in files:
         raise click.UsageError("--keep most-complete reads the input twice: give files, not '-'")
     fmt = output_format(output, to)
@@ -145,3 +153,42 @@ def dedupe(
         sink.close()
     click.echo(f"kept {kept} game(s), dropped {counts.games - kept} duplicate(s)", err=True)
     finish(counts)
+
+
+def _dedupe_indexed(
+    index_path: str, output: str, to: str | None, keep: str, symmetric: bool
+) -> None:
+    """dedupe answered from an index's keys: the same games kept and the same reports."""
+    fmt = output_format(output, to)
+    database = ArchiveIndex(index_path)
+    try:
+        games = list(database.all_games())
+        headers = [
+            Record(tags=g.header, result=g.result, source=g.source, line=g.line) for g in games
+        ]
+        keys = [g.symmetric_key if symmetric else g.key for g in games]
+        chosen: dict[bytes, Kept] = {}
+        for ordinal, (key, header) in enumerate(zip(keys, headers, strict=True), start=1):
+            kept = Kept(ordinal, _where(header, ordinal), header)
+            if key not in chosen or (
+                keep == "most-complete"
+                and header_completeness(header) > header_completeness(chosen[key].header)
+            ):
+                chosen[key] = kept
+        wanted = []
+        for ordinal, (game, key, header) in enumerate(zip(games, keys, headers, strict=True), 1):
+            if chosen[key].ordinal == ordinal:
+                wanted.append(game)
+            else:
+                report_duplicate(header, ordinal, chosen[key])
+        with atomic_output(output) as out:
+            sink = RecordSink(out, fmt)
+            for record in read_back(wanted):
+                sink.write(record)
+            sink.close()
+        click.echo(
+            f"kept {len(wanted)} game(s), dropped {len(games) - len(wanted)} duplicate(s)",
+            err=True,
+        )
+    finally:
+        database.close()

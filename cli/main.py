@@ -7,6 +7,7 @@ import click
 from cli.convert import convert
 from cli.dedupe import dedupe
 from cli.fmt import fmt
+from cli.index import index
 from cli.merge import merge
 from cli.moves import moves
 from cli.openings import openings
@@ -57,6 +58,7 @@ pmn.add_command(split)
 pmn.add_command(merge)
 pmn.add_command(sort)
 pmn.add_command(openings)
+pmn.add_command(index)
 
 
 def main() -> None:

@@ -6,8 +6,16 @@ import json
 
 import click
 
-from cli.archive_io import Reading, finish, input_options, iter_records, shared
+from cli.archive_io import (
+    Reading,
+    check_inputs,
+    finish,
+    indexed_input_options,
+    iter_records,
+    shared,
+)
 from notation.archive import OpeningBook, OpeningNode, OpeningTree, PositionPattern, ordered
+from notation.index import ArchiveIndex
 
 
 def _tally_text(node: OpeningNode, seats: tuple[str, ...]) -> str:
@@ -34,7 +42,7 @@ def tree_lines(tree: OpeningTree, min_games: int) -> list[str]:
 
 
 @click.command("openings")
-@input_options
+@indexed_input_options
 @click.option(
     "--depth", type=click.IntRange(min=1), default=4, show_default=True, help="Moves deep."
 )
@@ -63,6 +71,7 @@ def openings(
     files: tuple[str, ...],
     input_format: str | None,
     encoding: str | None,
+    index_path: str | None,
     depth: int,
     position: str | None,
     min_games: int,
@@ -80,11 +89,25 @@ def openings(
       pmn openings club.pmn --depth 3
       pmn openings archive.pmn.gz --format json > tree.json
       pmn openings games.pmn --position "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S"
+      pmn openings --index archive.sqlite --depth 6
     """
-    book = OpeningBook(depth, PositionPattern(position) if position else None)
+    check_inputs(files, index_path)
+    pattern = PositionPattern(position) if position else None
+    book = OpeningBook(depth, pattern)
     counts = Reading()
-    for record in iter_records(files, input_format, encoding, counts):
-        book.add(record)
+    if index_path is not None:
+        database = ArchiveIndex(index_path)
+        try:
+            for row in database.opening_rows(pattern):
+                if row is None:
+                    book.skipped += 1
+                else:
+                    book.add_moves(row.game, row.rules, row.seats, row.start, row.moves, row.result)
+        finally:
+            database.close()
+    else:
+        for record in iter_records(files, input_format, encoding, counts):
+            book.add(record)
     if output_format == "json":
         trees = [tree.to_json() for tree in book]
         click.echo(json.dumps({"depth": depth, "skipped": book.skipped, "trees": trees}, indent=1))

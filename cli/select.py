@@ -9,8 +9,9 @@ import click
 from cli.archive_io import (
     Reading,
     RecordSink,
+    check_inputs,
     finish,
-    input_options,
+    indexed_input_options,
     iter_records,
     output_format,
     shared,
@@ -18,10 +19,11 @@ from cli.archive_io import (
 from cli.common import FORMAT_CHOICE
 from notation.archive import GameView, Selection
 from notation.collection import atomic_output
+from notation.index import ArchiveIndex, read_back
 
 
 @click.command("select")
-@input_options
+@indexed_input_options
 @click.option("-o", "--output", default="-", show_default=True, help="Output file; '-' is stdout.")
 @click.option("--to", "to", type=FORMAT_CHOICE, help="Output format (default: by extension).")
 @click.option(
@@ -58,6 +60,7 @@ def select(
     files: tuple[str, ...],
     input_format: str | None,
     encoding: str | None,
+    index_path: str | None,
     output: str,
     to: str | None,
     tags: tuple[str, ...],
@@ -83,8 +86,10 @@ def select(
       pmn select archive.pmn.gz --game Wari --date-from 2024 --result 1-0 --count
       pmn select games/ --tag "Event~Championship" --plies 40- -o long.jsonl
       pmn select games.pmn --split-invalid bad.pmn -o good.pmn
-      pmn select games.pmn --position "0-0-*-S"
+      pmn select games.pmn --position "*-0-0-S"
+      pmn select --index archive.sqlite --player "Ada Mensah" -o ada.pmn
     """
+    check_inputs(files, index_path)
     if split_invalid is not None and valid is not None:
         raise click.UsageError("--split-invalid writes both valid and invalid games: drop --valid")
     if split_invalid is not None and count:
@@ -102,6 +107,9 @@ def select(
         position=position,
     )
     counts = Reading()
+    if index_path is not None:
+        _select_indexed(index_path, selection, count, output, to, split_invalid)
+        return
     records = iter_records(files, input_format, encoding, counts)
     if count:
         click.echo(sum(1 for record in records if selection.matches(record)))
@@ -124,3 +132,36 @@ def select(
         if bad is not None:
             bad.close()
     finish(counts)
+
+
+def _select_indexed(
+    index_path: str,
+    selection: Selection,
+    count: bool,
+    output: str,
+    to: str | None,
+    split_invalid: str | None,
+) -> None:
+    """select answered from an index: the same games, read back from their files."""
+    database = ArchiveIndex(index_path)
+    try:
+        if count:
+            click.echo(database.count(selection))
+            return
+        games = list(database.select(selection))
+        fmt = output_format(output, to)
+        with ExitStack() as stack:
+            good = RecordSink(stack.enter_context(atomic_output(output)), fmt)
+            bad = None
+            if split_invalid is not None:
+                bad = RecordSink(
+                    stack.enter_context(atomic_output(split_invalid)),
+                    output_format(split_invalid, to),
+                )
+            for game, record in zip(games, read_back(games), strict=True):
+                (bad if bad is not None and not game.valid else good).write(record)
+            good.close()
+            if bad is not None:
+                bad.close()
+    finally:
+        database.close()

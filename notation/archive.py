@@ -238,7 +238,8 @@ class Selection:
     plies: tuple[int, int | None] | None = None
     valid: bool | None = None
     position: PositionPattern | None = None
-    _game_target: tuple[str, str | None] | None = field(default=None, compare=False)
+    #: What ``game`` selects: the variant's game name, and the ruleset the name implies.
+    game_target: tuple[str, str | None] | None = field(default=None, compare=False)
 
     @classmethod
     def build(
@@ -273,7 +274,7 @@ class Selection:
             plies=parse_plies(plies) if plies else None,
             valid=valid,
             position=PositionPattern(position) if position else None,
-            _game_target=game_target,
+            game_target=game_target,
         )
 
     def matches(self, record: Record) -> bool:
@@ -292,17 +293,17 @@ class Selection:
             low, high = self.plies
             if count < low or (high is not None and count > high):
                 return False
-        if (self.date_from or self.date_to) and not self._date_matches(record):
+        if (self.date_from or self.date_to) and not self.date_matches(record.tag("Date")):
             return False
-        if self.players or self._game_target or self.rules:
+        if self.players or self.game_target or self.rules:
             variant = view.variant
             if variant is None:
                 return False
-            if self._game_target is not None:
-                name, implied = self._game_target
+            if self.game_target is not None:
+                name, implied = self.game_target
                 if variant.game != name or (implied and _ruleset(variant.rules) != implied):
                     return False
-            if self.rules is not None and not self._rules_match(variant):
+            if self.rules is not None and not self.rules_match(variant):
                 return False
             if self.players:
                 seated = {(record.tag(seat) or "").strip().lower() for seat in variant.seats}
@@ -312,8 +313,9 @@ class Selection:
             return False
         return self.position is None or self.position.first_match(view) is not None
 
-    def _date_matches(self, record: Record) -> bool:
-        date = parse_date(record.tag("Date") or "")
+    def date_matches(self, text: str | None) -> bool:
+        """Whether a ``Date`` tag value passes ``date_from`` and ``date_to``."""
+        date = parse_date(text or "")
         if not date:
             return False
         # compared on the parts both know: 2024.??.?? is in 2024.05, and 2024.05.01 in 2024
@@ -327,7 +329,8 @@ class Selection:
                 return False
         return True
 
-    def _rules_match(self, variant: AnyVariant) -> bool:
+    def rules_match(self, variant: AnyVariant) -> bool:
+        """Whether a variant plays the ruleset ``rules`` names."""
         wanted = (self.rules or "").strip().lower()
         if wanted in (variant.rules.lower(), _ruleset(variant.rules)):
             return True
@@ -541,11 +544,30 @@ class OpeningBook:
         if variant is None or start < 0 or not view.positions:
             self.skipped += 1
             return
-        key = (variant.game, variant.rules, view.positions[start])
+        self.add_moves(
+            variant.game,
+            variant.rules,
+            tuple(variant.seats),
+            view.positions[start],
+            view.moves[start:],
+            record.result,
+        )
+
+    def add_moves(
+        self,
+        game: str,
+        rules: str,
+        seats: tuple[str, ...],
+        start: str,
+        moves: Sequence[str],
+        result: str,
+    ) -> None:
+        """Count a game given by its variant, start, canonical moves and result."""
+        key = (game, rules, start)
         tree = self.trees.get(key)
         if tree is None:
-            tree = self.trees[key] = OpeningTree(*key[:2], tuple(variant.seats), key[2])
-        tree.add(view.moves[start:], record.result, self.depth)
+            tree = self.trees[key] = OpeningTree(game, rules, seats, start)
+        tree.add(moves, result, self.depth)
 
     def __iter__(self) -> Iterator[OpeningTree]:
         """The trees, most games first."""
