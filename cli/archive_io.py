@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import functools
 import io
+import os
 import sqlite3
+import sys
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from typing import IO, Any, TypeVar
 
@@ -140,6 +142,11 @@ def user_errors() -> Iterator[None]:
         raise click.ClickException(
             f"{where}: cannot write this game in that format: {exc}"
         ) from exc
+    except BrokenPipeError:
+        # the reader of standard output went away (| head): stop quietly
+        with suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        raise SystemExit(1) from None
     except OSError as exc:
         raise click.FileError(exc.filename or "?", exc.strerror or str(exc)) from exc
 

@@ -20,6 +20,8 @@ from typing import Any
 from notation.errors import PMNError
 from notation.games import AnyVariant, find_variant
 from notation.games.base import MoveError, PositionError, RulesError, parse_result
+from notation.pits import DEFAULT as DEFAULT_PITS
+from notation.pits import PITS_TAG, PitsError, translate_record
 from notation.record import Record
 from notation.replay import record_variant, start_position, validate_record
 
@@ -69,14 +71,17 @@ class GameView:
         variant = self.variant
         if variant is not None:
             try:
-                position = start_position(self.record, variant)
+                record = self.record
+                if record.tag(PITS_TAG) is not None:  # holes numbered: read the moves as letters
+                    record = translate_record(record, DEFAULT_PITS).record
+                position = start_position(record, variant)
                 positions.append(variant.format_position(position))
-                for node in self.record.mainline.moves:
+                for node in record.mainline.moves:
                     move = variant.parse_move(node.token, position)
                     moves.append(variant.format_move(move, position))
                     position = variant.play(position, move)
                     positions.append(variant.format_position(position))
-            except (MoveError, PositionError, RulesError):
+            except (MoveError, PositionError, RulesError, PitsError):
                 pass
         self._positions, self._moves = tuple(positions), tuple(moves)
 

@@ -372,3 +372,10 @@ def test_every_archive_command_has_help_with_examples(command):
     assert (
         result.exit_code == 0 and "Examples:" in result.output and "pmn " + command in result.output
     )
+
+
+def test_numbered_holes_are_read_as_the_same_moves(tmp_path):
+    lettered = read_text(wari("a", moves="1. C b 2. D e"))[0]
+    numbered = read_text(wari("b", moves="1. 3 8 2. 4 11", Pits="numbers"))[0]
+    assert GameView(numbered).moves == ("C", "b", "D", "e")
+    assert game_key(GameView(lettered)) == game_key(GameView(numbered))
