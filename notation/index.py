@@ -31,7 +31,7 @@ from notation.errors import PMNError
 from notation.games import AnyVariant, RulesError, find_variant
 from notation.pmn import Chunk, iter_chunks, iter_records, read_chunk
 from notation.record import Record
-from notation.replay import record_variant, validate_record
+from notation.replay import record_variant, validate_game
 from notation.sources import open_source, strip_compression
 
 SCHEMA_VERSION = 1
@@ -204,10 +204,10 @@ class ArchiveIndex:
                     (path, abspath, stat.st_size, stat.st_mtime_ns, fmt, encoding),
                 ).lastrowid
             count = 0
-            for ordinal, (record, offset, length) in enumerate(
+            for ordinal, (game, offset, length) in enumerate(
                 _located(path, fmt, encoding), start=1
             ):
-                self._add_game(file_id, ordinal, record, offset, length)
+                self._add_game(file_id, ordinal, game, offset, length)
                 count += 1
         return count
 
@@ -218,11 +218,18 @@ class ArchiveIndex:
         self.db.execute("DELETE FROM games WHERE file_id = ?", (file_id,))
 
     def _add_game(
-        self, file_id: int, ordinal: int, record: Record, offset: int | None, length: int | None
+        self,
+        file_id: int,
+        ordinal: int,
+        game: Chunk | Record,
+        offset: int | None,
+        length: int | None,
     ) -> None:
+        # the validator's fast path for plain PMN games gives the same verdict
+        valid = validate_game(game, ordinal).valid
+        record = read_chunk(game) if isinstance(game, Chunk) else game
         view = GameView(record)
         variant = view.variant
-        valid = validate_record(record).valid
         cursor = self.db.execute(
             "INSERT INTO games (file_id, ordinal, line, offset, length, game, rules, seats, "
             "result, plies, valid, damaged, date, header, start, moves, key, symmetric_key) "
@@ -441,8 +448,9 @@ def _regexp(pattern: str, value: str) -> bool:
 
 def _located(
     path: str, fmt: str, encoding: str | None
-) -> Iterator[tuple[Record, int | None, int | None]]:
-    """The records of a file with the byte offset and length of each PMN game's text."""
+) -> Iterator[tuple[Chunk | Record, int | None, int | None]]:
+    """The games of a file (PMN ones unread) with the byte offset and length of each PMN
+    game's text in the decompressed UTF-8 stream."""
     if fmt != "pmn":
         for record in read_path(path, fmt, encoding=encoding):
             yield record, None, None
@@ -454,11 +462,11 @@ def _located(
         for chunk in iter_chunks(games, source):
             start = offsets.of_line(chunk.line)
             if previous is not None:
-                yield read_chunk(previous[0]), previous[1], start - previous[1]
+                yield previous[0], previous[1], start - previous[1]
             previous = (chunk, start)
         if previous is not None:
             end = offsets.of_line(1 << 62)
-            yield read_chunk(previous[0]), previous[1], end - previous[1]
+            yield previous[0], previous[1], end - previous[1]
 
 
 def read_back(games: Iterable[IndexedGame]) -> Iterator[Record]:
