@@ -11,6 +11,8 @@ in a hundred repeated with another header, then times each command through
 ``pmn`` in a fresh process and reads its peak memory (VmHWM): select by
 player, by position and with --count; dedupe; openings; split, merge and
 sort; the index build; and select, dedupe and openings from the index.
+Wall time and CPU time are both shown: on a shared machine the CPU time is
+the steadier figure.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import resource
 import sys
 import tempfile
 from pathlib import Path
@@ -130,13 +133,15 @@ def main() -> None:
     ]
     rows = []
     print(f"{options.size:,} games, {Path(path).stat().st_size / 2**20:.0f} MiB: {path}")
-    print(f"{'command':34} {'mode':10} {'seconds':>9} {'peak MiB':>9}")
+    print(f"{'command':34} {'mode':10} {'seconds':>9} {'CPU s':>9} {'peak MiB':>9}")
     for name, mode, args in cases:
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         seconds, rss = run_pmn(args)
-        rows.append(
-            {"command": name, "mode": mode, "seconds": round(seconds, 3), "peak_rss_kib": rss}
-        )
-        print(f"{name:34} {mode:10} {seconds:9.2f} {rss / 1024:9.0f}", flush=True)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+        row = {"command": name, "mode": mode, "seconds": round(seconds, 3)}
+        rows.append({**row, "cpu_seconds": round(cpu, 3), "peak_rss_kib": rss})
+        print(f"{name:34} {mode:10} {seconds:9.2f} {cpu:9.2f} {rss / 1024:9.0f}", flush=True)
     Path(options.out).parent.mkdir(parents=True, exist_ok=True)
     Path(options.out).write_text(
         json.dumps(

@@ -21,15 +21,15 @@ from __future__ import annotations
 
 import bz2
 import codecs
+import errno
 import gzip
 import io
 import lzma
 import re
 import sys
+import zlib
 from collections.abc import Callable
 from typing import IO
-
-from notation.errors import PMNError
 
 #: Compression formats: name, file extensions, magic bytes, and how to open a stream.
 _Opener = Callable[[IO[bytes]], io.BufferedIOBase]
@@ -64,8 +64,22 @@ def _mark_bad_byte(error: UnicodeError) -> tuple[str, int]:
 codecs.register_error(_BAD, _mark_bad_byte)
 
 
-class SourceError(PMNError):
-    """An input that cannot be opened as text: a compression PMN cannot read, an unknown encoding."""
+class SourceError(OSError):
+    """An input that cannot be read as text: damaged compressed data, a compression PMN
+    does not read, an unknown encoding, a byte that does not decode.
+
+    An :class:`OSError` (``errno`` EILSEQ or EINVAL, ``strerror`` the whole
+    message), like a file that cannot be opened, so that every command that
+    reports unreadable files reports these too, with the message alone.
+    """
+
+    code = "unreadable-input"
+
+    def __init__(self, message: str, number: int = errno.EINVAL) -> None:
+        super().__init__(number, message)
+
+    def __str__(self) -> str:
+        return str(self.strerror)
 
 
 class SourceDecodeError(SourceError):
@@ -76,7 +90,8 @@ class SourceDecodeError(SourceError):
         self.line, self.column, self.byte = line, column, byte
         super().__init__(
             f"{source}:{line}:{column}: byte {byte:#04x} is not valid {encoding}; "
-            "name the file's encoding with --encoding (e.g. --encoding latin-1)"
+            "name the file's encoding with --encoding (e.g. --encoding latin-1)",
+            errno.EILSEQ,
         )
 
 
@@ -127,13 +142,36 @@ def open_source(path: str, encoding: str | None = None) -> io.BufferedReader:
         )
     opener = _compression(path, head)
     if opener is not None:
-        stream = _buffered(opener(stream))
+        stream = io.BufferedReader(_Guarded(opener(stream), source), buffer_size=_BLOCK)
     if encoding is None:
         start = stream.peek(4)[:4]
         encoding = next((name for bom, name in _BOMS if start.startswith(bom)), None)
     if encoding is None:
         return stream
     return io.BufferedReader(_Transcoder(stream, encoding, source), buffer_size=_BLOCK)
+
+
+class _Guarded(io.RawIOBase):
+    """A decompressing stream whose failures are :class:`SourceError` with the file's name."""
+
+    def __init__(self, inner: io.BufferedIOBase, source: str) -> None:
+        super().__init__()
+        self._inner, self._source = inner, source
+
+    def readable(self) -> bool:
+        return True
+
+    def close(self) -> None:
+        self._inner.close()
+        super().close()
+
+    def readinto(self, buffer: bytearray | memoryview) -> int:  # type: ignore[override]
+        try:
+            return self._inner.readinto(buffer)
+        except (EOFError, OSError, lzma.LZMAError, zlib.error) as exc:
+            raise SourceError(
+                f"{self._source}: the compressed data is damaged or cut short ({exc})", errno.EIO
+            ) from exc
 
 
 class _Transcoder(io.RawIOBase):

@@ -142,3 +142,22 @@ def test_long_inputs_decode_across_blocks(tmp_path):
     path.write_bytes(text.encode("utf-16"))
     records = list(read_path(str(path)))
     assert len(records) == 5000 and all(r.tag("Site") == "é" for r in records)
+
+
+@pytest.mark.parametrize("extension", list(COMPRESSORS))
+def test_cut_short_compressed_data_is_a_clear_error_in_every_command(tmp_path, extension):
+    path = tmp_path / f"games.pmn{extension}"
+    path.write_bytes(COMPRESSORS[extension](TEXT.encode("utf-8") * 50)[:60])
+    for command in (["select", "--count"], ["validate"], ["convert"]):
+        result = CliRunner().invoke(pmn, [command[0], str(path), *command[1:]])
+        assert result.exit_code == 1, (command, result.output)
+        assert "damaged or cut short" in result.output, (command, result.output)
+        assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_a_bad_utf16_unit_is_a_clear_error_for_validate_too(tmp_path):
+    path = tmp_path / "games.pmn"
+    path.write_bytes(b"\xff\xfe" + '[Game "Wari"]\n\n'.encode("utf-16-le") + b"\x00\xdc")
+    result = CliRunner().invoke(pmn, ["validate", str(path)])
+    assert result.exit_code == 1 and f"{path}:3:1: byte 0x00 is not valid utf-16" in result.output
+    assert isinstance(result.exception, SystemExit)
