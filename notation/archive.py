@@ -29,6 +29,8 @@ from notation.replay import record_variant, start_position, validate_record
 class FilterError(PMNError):
     """A filter that cannot be understood (a bad regular expression, date or range)."""
 
+    code = "bad-filter"
+
 
 # -- one game, looked at lazily ------------------------------------------------
 

@@ -87,6 +87,8 @@ class ArchiveIndexError(PMNError):
     """An index that cannot be used: not a PMN index, another schema version, or a question
     it cannot answer (a wildcard position)."""
 
+    code = "bad-index"
+
 
 def position_hash(position: str) -> int:
     """The 63-bit hash the index stores for a position string."""
