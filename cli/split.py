@@ -12,7 +12,7 @@ import click
 
 from cli.archive_io import Reading, RecordSink, finish, input_options, iter_records, shared
 from cli.common import FORMAT_CHOICE
-from notation.archive import safe_stem
+from notation.archive import GameView, safe_stem
 from notation.collection import FORMATS
 from notation.record import Record
 
@@ -104,6 +104,11 @@ def _extension(fmt: str) -> str:
 @click.option("--every", type=click.IntRange(min=1), help="N games per file: part-0001 and on.")
 @click.option("--by", "by", metavar="TAG", help="One file per value of TAG (e.g. Round, South).")
 @click.option(
+    "--by-player",
+    is_flag=True,
+    help="One file per player: each game goes to the file of every player in its seats.",
+)
+@click.option(
     "--to",
     "to",
     type=FORMAT_CHOICE,
@@ -120,6 +125,7 @@ def split(
     output_dir: str,
     every: int | None,
     by: str | None,
+    by_player: bool,
     to: str,
     force: bool,
 ) -> None:
@@ -131,15 +137,18 @@ def split(
     the tag go to _untagged. Files are written to temporary names and
     renamed at the end, and existing files are not replaced without
     --force. Games keep their order in each file, so merging the parts of
-    --every gives the input back. Examples:
+    --every gives the input back. With --by-player a game goes to the file
+    of each of its players (by the seat tags of its game), so a two-player
+    game is in two files; games whose tags name no game go to _untagged.
+    Examples:
 
     \b
       pmn split archive.pmn.gz --every 1000 -d parts/
       pmn split season.pmn --by Round -d rounds/
-      pmn split club.pmn --by South --to jsonl -d by-player/
+      pmn split club.pmn --by-player --to jsonl -d by-player/
     """
-    if (every is None) == (by is None):
-        raise click.UsageError("give one of --every N or --by TAG")
+    if [every is not None, by is not None, by_player].count(True) != 1:
+        raise click.UsageError("give one of --every N, --by TAG or --by-player")
     os.makedirs(output_dir, exist_ok=True)
     counts = Reading()
     parts = _Parts(output_dir, to)
@@ -149,9 +158,15 @@ def split(
     try:
         for ordinal, record in enumerate(iter_records(files, input_format, encoding, counts)):
             if every is not None:
-                name = f"part-{ordinal // every + 1:04d}{extension}"
+                parts.write(f"part-{ordinal // every + 1:04d}{extension}", record)
+                continue
+            if by_player:
+                variant = GameView(record).variant
+                seats = variant.seats if variant is not None else ()
+                values = list(dict.fromkeys(record.tag(seat) for seat in seats)) or [None]
             else:
-                value = record.tag(by or "")
+                values = [record.tag(by or "")]
+            for value in values:
                 name = names.get(value, "")
                 if not name:
                     stem = safe_stem(value)
@@ -161,10 +176,10 @@ def split(
                         stem = f"{stem}-{digest}"
                     folded[stem.casefold()] = value
                     name = names[value] = stem + extension
-            parts.write(name, record)
+                parts.write(name, record)
         written = parts.finish(force)
     except BaseException:
         parts.discard()
         raise
-    click.echo(f"wrote {counts.games} game(s) to {written} file(s) in {output_dir}", err=True)
+    click.echo(f"read {counts.games} game(s), wrote {written} file(s) in {output_dir}", err=True)
     finish(counts)

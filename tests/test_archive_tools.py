@@ -379,3 +379,25 @@ def test_numbered_holes_are_read_as_the_same_moves(tmp_path):
     numbered = read_text(wari("b", moves="1. 3 8 2. 4 11", Pits="numbers"))[0]
     assert GameView(numbered).moves == ("C", "b", "D", "e")
     assert game_key(GameView(lettered)) == game_key(GameView(numbered))
+
+
+def test_split_by_player_puts_each_game_in_each_players_file(tmp_path):
+    source = tmp_path / "in.pmn"
+    games = [
+        wari("1", South="Ada", North="Ben"),
+        wari("2", South="Ben", North="Cy"),
+        wari("3", South="Ada", North="Ada"),  # one file, once
+        '[Game "Chess"]\n[Event "4"]\n[White "Ada"]\n\n*\n',  # no game PMN plays: no seats
+    ]
+    source.write_text("\n".join(games), encoding="utf-8")
+    out = tmp_path / "out"
+    result = run("split", str(source), "--by-player", "-d", str(out))
+    assert result.exit_code == 0, result.output
+    found = {name: events((out / name).read_text(encoding="utf-8")) for name in os.listdir(out)}
+    assert found == {
+        "Ada.pmn": ["1", "3"],
+        "Ben.pmn": ["1", "2"],
+        "Cy.pmn": ["2"],
+        "_untagged.pmn": ["4"],
+    }
+    assert run("split", str(source), "--by-player", "--by", "x", "-d", str(out)).exit_code == 2
