@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
 from cli.archive_io import (
@@ -16,6 +18,8 @@ from cli.archive_io import (
 from cli.common import FORMAT_CHOICE
 from notation.archive import sort_key
 from notation.collection import atomic_output
+from notation.pmn import read_text, write_record
+from notation.record import Record
 
 
 @click.command("sort")
@@ -47,7 +51,8 @@ def sort(
     """Sort the games of FILES by tag values; games with equal values keep their order.
 
     Numbers inside values compare by value ("Round 2" before "Round 10");
-    games without a tag come last. Sorting holds every game in memory.
+    games without a tag come last. Sorting holds every game in memory, as
+    its PMN text (about the size of the input) rather than as a record.
     Examples:
 
     \b
@@ -59,12 +64,18 @@ def sort(
         raise click.UsageError("--by needs at least one tag name")
     fmt = output_format(output, to)
     counts = Reading()
-    records = list(iter_records(files, input_format, encoding, counts))
+    # A record in memory takes some twenty times its text: keep the text of each
+    # game (PMN loses nothing) and read it again when writing. Damaged games,
+    # whose errors belong to where they were read, are kept as they are.
+    games: list[tuple[tuple[Any, ...], str | Record]] = [
+        (sort_key(record, names), record if record.damaged else write_record(record))
+        for record in iter_records(files, input_format, encoding, counts)
+    ]
     # sorted() is stable with reverse=True too: equal games keep their order
-    ordered = sorted(records, key=lambda r: sort_key(r, names), reverse=reverse)
+    games.sort(key=lambda game: game[0], reverse=reverse)
     with atomic_output(output) as out:
         sink = RecordSink(out, fmt)
-        for record in ordered:
-            sink.write(record)
+        for _, game in games:
+            sink.write(game if isinstance(game, Record) else read_text(game)[0])
         sink.close()
     finish(counts)

@@ -401,3 +401,24 @@ def test_split_by_player_puts_each_game_in_each_players_file(tmp_path):
         "_untagged.pmn": ["4"],
     }
     assert run("split", str(source), "--by-player", "--by", "x", "-d", str(out)).exit_code == 2
+
+
+def test_sort_writes_every_game_unchanged_damaged_ones_too(tmp_path):
+    source = tmp_path / "in.jsonl"
+    text = "\n".join(
+        [
+            wari("b", Round="2", moves="1. C {a comment} b (1... a) 2. D"),
+            '[Game "Wari"]\n[Event "broken"]\n[Round "1"]\n\n1. C {never closed *\n',
+            wari("a", Round="3", moves="1. D $1 e!?"),
+        ]
+    )
+    plain = tmp_path / "in.pmn"
+    plain.write_text(text, encoding="utf-8")
+    assert run("convert", str(plain), "-o", str(source)).exit_code == 1  # the broken one
+    result = run("sort", str(source), "--by", "Round", "-o", str(tmp_path / "out.jsonl"))
+    assert result.exit_code == 1 and "never closed" not in result.stdout
+    b, broken, a = read_path(str(source))
+    assert broken.damaged and broken.tags == ()  # JSON keeps a damaged game as raw text only
+    written = list(read_path(str(tmp_path / "out.jsonl")))
+    assert written == [b, a, broken]  # no Round tag: last
+    assert written[2].raw == broken.raw
