@@ -5,13 +5,20 @@ from __future__ import annotations
 import click
 
 from cli.convert import convert
+from cli.dedupe import dedupe
 from cli.fmt import fmt
+from cli.index import index
+from cli.merge import merge
 from cli.moves import moves
+from cli.openings import openings
 from cli.publish import publish
 from cli.reconcile import reconcile_command
 from cli.record import record_command
 from cli.render import render
+from cli.select import select
 from cli.show import show
+from cli.sort import sort
+from cli.split import split
 from cli.standings import standings
 from cli.stats import stats
 from cli.validate import validate
@@ -55,6 +62,13 @@ pmn.add_command(render)
 pmn.add_command(standings)
 pmn.add_command(reconcile_command)
 pmn.add_command(publish)
+pmn.add_command(select)
+pmn.add_command(dedupe)
+pmn.add_command(split)
+pmn.add_command(merge)
+pmn.add_command(sort)
+pmn.add_command(openings)
+pmn.add_command(index)
 
 
 def main() -> None:

@@ -8,12 +8,13 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import IO
 
-from notation.files import SkippedPath, open_input, safe_output, walk_inputs
+from notation.files import SkippedPath, safe_output, walk_inputs
 from notation.jsonform import iter_json_records, write_json
 from notation.ogn import iter_ogn_records, write_ogn
 from notation.openspiel import iter_action_records, write_actions
 from notation.pmn import DEFAULT_WIDTH, Chunk, iter_chunks, iter_records, write_records
 from notation.record import Line, Record
+from notation.sources import open_source, strip_compression
 
 #: Format names and the file extensions that select them. ``ogn`` is Aualé's
 #: Oware Game Notation; ``openspiel-actions`` (OpenSpiel oware action
@@ -50,37 +51,49 @@ def _sniff(head: bytes) -> str:
 
 
 def read_games(
-    path: str, fmt: str | None = None, *, game: str | None = None
+    path: str,
+    fmt: str | None = None,
+    *,
+    game: str | None = None,
+    encoding: str | None = None,
 ) -> Iterator[Chunk | Record]:
     """Like :func:`read_path`, but PMN games come as unread :class:`Chunk` values.
 
     For validation, which has a fast path for plain games, and for sending
     games to other processes: a chunk is cheaper to cut than a record to read.
     """
-    if (fmt or detect_format(path, default="")) == "pmn":
-        stream = open_input(path)
+    if (fmt or detect_format(strip_compression(path), default="")) == "pmn":
+        stream: IO[bytes] = open_source(path, encoding)
         try:
             yield from iter_chunks(stream, "<stdin>" if path == "-" else path)
         finally:
             if path != "-":
                 stream.close()
         return
-    yield from read_path(path, fmt, game=game)
+    yield from read_path(path, fmt, game=game, encoding=encoding)
 
 
-def read_path(path: str, fmt: str | None = None, *, game: str | None = None) -> Iterator[Record]:
+def read_path(
+    path: str,
+    fmt: str | None = None,
+    *,
+    game: str | None = None,
+    encoding: str | None = None,
+) -> Iterator[Record]:
     """Yield the records of a file (``-``: standard input), one at a time.
 
     ``fmt`` is a name in :data:`FORMATS`; when None it comes from the
     extension, and for standard input or an unknown extension from the
     first bytes (``{`` or ``[`` means JSON, ``[Variant`` OGN). ``game`` names
     the game of ``openspiel-actions`` logs (``notation.openspiel.openspiel_variant``).
+    Compressed files and other encodings are read through
+    :func:`notation.sources.open_source`.
     """
     source = "<stdin>" if path == "-" else path
-    stream = open_input(path)
+    stream: IO[bytes] = open_source(path, encoding)
     try:
         if fmt is None:
-            fmt = detect_format(path, default="")
+            fmt = detect_format(strip_compression(path), default="")
             if not fmt:
                 if not isinstance(stream, io.BufferedReader):
                     stream = io.BufferedReader(io.BytesIO(stream.read()))

@@ -18,7 +18,10 @@ PMN raises with one ``except PMNError`` and still tell the cases apart::
     └── RenderError           cannot-render      (notation.html)
 
 They also derive from ``ValueError`` (as they always have), so older code
-that catches ``ValueError`` keeps working.
+that catches ``ValueError`` keeps working. An input that cannot be read at
+all (``notation.sources.SourceError``: damaged compressed data, a byte that
+does not decode in the given encoding) is an ``OSError`` instead, like a file
+that cannot be opened, with the code ``unreadable-input``.
 """
 
 from __future__ import annotations

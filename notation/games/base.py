@@ -267,6 +267,16 @@ class Variant(abc.ABC, Generic[P, M]):
             parts.append(f"ends the game {outcome.result}")
         return ", ".join(parts)
 
+    def symmetries(self, position: str) -> tuple[str, ...]:
+        """A position string under each symmetry of the board (colours kept), identity first.
+
+        Always in the same order of transformations, so that the k-th string
+        of every position of a game is that game under one symmetry (``pmn
+        dedupe --symmetric`` finds twins with it). The default: no symmetry
+        but the identity.
+        """
+        return (position,)
+
     # -- OpenSpiel actions (games whose ``formats`` has "openspiel-actions") --
     @classmethod
     def openspiel_variant(cls) -> Variant[Any, Any] | None:

@@ -83,6 +83,7 @@ from notation.games.tricala.rules import (
     play,
     tie_sensitive,
 )
+from notation.games.tricala.symmetry import triangle_symmetries
 
 NAMES = ("tricala",)
 
@@ -116,6 +117,10 @@ class TricalaVariant(Variant[TricalaPosition, TricalaMove]):
     @classmethod
     def from_tags(cls, game: str, rules: str | None, tags: dict[str, str]) -> TricalaVariant:
         return variant_from_tags(game, rules, tags)
+
+    def symmetries(self, position: str) -> tuple[str, ...]:
+        """The position string under each symmetry of the triangle (rotations, reflections)."""
+        return triangle_symmetries(position)
 
     @property
     def seats(self) -> tuple[str, ...]:  # type: ignore[override]

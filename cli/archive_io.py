@@ -1,0 +1,203 @@
+"""What the archive commands (select, dedupe, split, merge, sort, openings) share.
+
+Input: files and folders of any format, compressed or not, in any encoding
+(``--from``, ``--encoding``), read one game at a time, with unreadable games
+reported on stderr. Output: records written as they come (:class:`RecordSink`),
+so that a command can write to several files at once.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import os
+import sqlite3
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass
+from typing import IO, Any, TypeVar
+
+import click
+
+from cli.common import FORMAT_CHOICE, location
+from notation.archive import FilterError
+from notation.collection import detect_format, expand_paths, read_path
+from notation.games import RulesError
+from notation.index import ArchiveIndexError
+from notation.jsonform import write_json
+from notation.ogn import OGNWriteError, write_ogn
+from notation.openspiel import ActionsWriteError, write_actions
+from notation.pmn import write_record
+from notation.record import Record
+from notation.sources import SourceError, strip_compression
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _input_decorators(required: bool) -> tuple[Callable[[F], F], ...]:
+    return (
+        click.argument(
+            "files", nargs=-1, required=required, type=click.Path(allow_dash=True, exists=True)
+        ),
+        click.option(
+            "--from",
+            "input_format",
+            type=FORMAT_CHOICE,
+            help="Input format (default: by extension, or by the first bytes).",
+        ),
+        click.option(
+            "--encoding",
+            help="The input's text encoding when it is not UTF-8 (latin-1, cp1252, "
+            "utf-16...). UTF-8 and UTF-16 byte order marks are recognised without it.",
+        ),
+    )
+
+
+def input_options(command: F) -> F:
+    """FILES, ``--from`` and ``--encoding``: how the archive commands read."""
+    for decorator in reversed(_input_decorators(True)):
+        command = decorator(command)
+    return command
+
+
+def indexed_input_options(command: F) -> F:
+    """:func:`input_options`, with ``--index DB`` to answer from an index instead of FILES."""
+    decorators = (
+        *_input_decorators(False),
+        click.option(
+            "--index",
+            "index_path",
+            type=click.Path(exists=True, dir_okay=False),
+            help="Answer from this index (pmn index) instead of reading FILES.",
+        ),
+    )
+    for decorator in reversed(decorators):
+        command = decorator(command)
+    return command
+
+
+def check_inputs(files: tuple[str, ...], index_path: str | None) -> None:
+    """FILES or --index, one of them."""
+    if bool(files) == bool(index_path):
+        raise click.UsageError("give FILES or --index DB (one of them)")
+
+
+def output_format(output: str, to: str | None) -> str:
+    """The format to write: ``--to``, else by the output's extension, else PMN.
+
+    A compressed output name is refused: the archive commands read compressed
+    files but write plain ones (pipe through gzip to compress).
+    """
+    if output != "-" and strip_compression(output) != output:
+        raise click.UsageError(
+            f"{output}: writing compressed files is not supported; write {strip_compression(output)} "
+            "and compress it, or write to '-' and pipe through gzip"
+        )
+    return to or (detect_format(output) if output != "-" else "pmn")
+
+
+@dataclass
+class Reading:
+    """Counts kept while reading: games read and games that could not be read."""
+
+    games: int = 0
+    damaged: int = 0
+
+
+def iter_records(
+    files: tuple[str, ...], input_format: str | None, encoding: str | None, counts: Reading
+) -> Iterator[Record]:
+    """Every record of the files (folders walked), one at a time; damaged ones reported."""
+    for path in expand_paths(files):
+        for index, record in enumerate(read_path(path, input_format, encoding=encoding), 1):
+            counts.games += 1
+            if record.damaged:
+                counts.damaged += 1
+                for error in record.errors:
+                    where = location(record.source, error.line, error.column)
+                    at = f" at {error.path}" if error.path else ""
+                    hint = (
+                        " (if the file is not UTF-8, name its encoding with --encoding)"
+                        if error.code == "encoding"
+                        else ""
+                    )
+                    click.echo(f"{where}: game {index}{at}: {error.message}{hint}", err=True)
+            yield record
+
+
+@contextmanager
+def user_errors() -> Iterator[None]:
+    """Turn library errors about the input or the options into messages, not tracebacks."""
+    try:
+        yield
+    except (FilterError, RulesError) as exc:
+        raise click.UsageError(str(exc)) from exc
+    except (SourceError, ArchiveIndexError) as exc:
+        raise click.ClickException(str(exc)) from exc
+    except sqlite3.Error as exc:
+        raise click.ClickException(f"the index database: {exc}") from exc
+    except (OGNWriteError, ActionsWriteError) as exc:
+        where = location(exc.record.source, exc.line, exc.column)
+        raise click.ClickException(
+            f"{where}: cannot write this game in that format: {exc}"
+        ) from exc
+    except BrokenPipeError:
+        # the reader of standard output went away (| head): stop quietly
+        with suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        raise SystemExit(1) from None
+    except OSError as exc:
+        raise click.FileError(exc.filename or "?", exc.strerror or str(exc)) from exc
+
+
+class RecordSink:
+    """Records written to a text stream one at a time, in any output format."""
+
+    def __init__(self, out: IO[str], fmt: str) -> None:
+        self.out = out
+        self.fmt = fmt
+        self.count = 0
+
+    def write(self, record: Record) -> None:
+        """Write one record after those already written."""
+        first = self.count == 0
+        self.count += 1
+        if self.fmt == "pmn":
+            self.out.write(("" if first else "\n") + write_record(record))
+        elif self.fmt == "ogn":
+            if not first:
+                self.out.write("\n")
+            write_ogn([record], self.out)
+        elif self.fmt == "openspiel-actions":
+            write_actions([record], self.out)
+        elif self.fmt == "jsonl":
+            write_json([record], self.out, lines=True)
+        else:
+            # the array write_json writes, a record at a time
+            buffer = io.StringIO()
+            write_json([record], buffer, lines=True)
+            self.out.write(("[\n  " if first else ",\n  ") + buffer.getvalue().rstrip("\n"))
+
+    def close(self) -> None:
+        """Finish the output (a JSON array's closing bracket)."""
+        if self.fmt == "json":
+            self.out.write("\n]\n" if self.count else "[]\n")
+
+
+def finish(counts: Reading) -> None:
+    """Exit 1 when some game could not be read (it was reported), else 0."""
+    if counts.damaged:
+        click.echo(f"{counts.damaged} game(s) could not be read (reported above)", err=True)
+        raise SystemExit(1)
+
+
+def shared(func: F) -> F:
+    """Run a command body with :func:`user_errors`."""
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        with user_errors():
+            return func(*args, **kwargs)
+
+    return wrapper  # type: ignore[return-value]

@@ -1,0 +1,61 @@
+"""``pmn merge``: many files of any formats into one."""
+
+from __future__ import annotations
+
+import click
+
+from cli.archive_io import (
+    Reading,
+    RecordSink,
+    finish,
+    input_options,
+    iter_records,
+    output_format,
+    shared,
+)
+from cli.common import FORMAT_CHOICE
+from cli.dedupe import drop_duplicates
+from notation.collection import atomic_output
+
+
+@click.command("merge")
+@input_options
+@click.option("-o", "--output", required=True, help="Output file; '-' is stdout.")
+@click.option("--to", "to", type=FORMAT_CHOICE, help="Output format (default: by extension).")
+@click.option("--dedupe", "dedupe", is_flag=True, help="Drop duplicate games (the first is kept).")
+@click.option(
+    "--symmetric", is_flag=True, help="With --dedupe: games equal under board symmetries too."
+)
+@shared
+def merge(
+    files: tuple[str, ...],
+    input_format: str | None,
+    encoding: str | None,
+    output: str,
+    to: str | None,
+    dedupe: bool,
+    symmetric: bool,
+) -> None:
+    """Merge the games of FILES, in order, into one file.
+
+    Inputs may be of any format (PMN, JSON, JSON Lines, OGN, compressed);
+    the output's format is --to or its extension. Streams. Examples:
+
+    \b
+      pmn merge parts/*.pmn -o all.pmn
+      pmn merge club.pmn online.jsonl.gz --dedupe -o everything.pmn
+    """
+    if symmetric and not dedupe:
+        raise click.UsageError("--symmetric goes with --dedupe")
+    fmt = output_format(output, to)
+    counts = Reading()
+    records = iter_records(files, input_format, encoding, counts)
+    if dedupe:
+        records = drop_duplicates(records, symmetric=symmetric)
+    with atomic_output(output) as out:
+        sink = RecordSink(out, fmt)
+        for record in records:
+            sink.write(record)
+        sink.close()
+    click.echo(f"wrote {sink.count} game(s) to {output}", err=True)
+    finish(counts)

@@ -1,0 +1,167 @@
+"""``pmn select``: keep the games that pass every filter given."""
+
+from __future__ import annotations
+
+from contextlib import ExitStack
+
+import click
+
+from cli.archive_io import (
+    Reading,
+    RecordSink,
+    check_inputs,
+    finish,
+    indexed_input_options,
+    iter_records,
+    output_format,
+    shared,
+)
+from cli.common import FORMAT_CHOICE
+from notation.archive import GameView, Selection
+from notation.collection import atomic_output
+from notation.index import ArchiveIndex, read_back
+
+
+@click.command("select")
+@indexed_input_options
+@click.option("-o", "--output", default="-", show_default=True, help="Output file; '-' is stdout.")
+@click.option("--to", "to", type=FORMAT_CHOICE, help="Output format (default: by extension).")
+@click.option(
+    "--tag",
+    "tags",
+    multiple=True,
+    metavar="NAME=VALUE|NAME~REGEX",
+    help="The tag has exactly this value (=), or a value the regular expression finds (~). "
+    "Repeatable; a game without the tag never matches.",
+)
+@click.option("--player", "players", multiple=True, help="A player in any seat (repeatable).")
+@click.option("--result", help="The result written at the end of the game (1-0, 1/2-1/2, *).")
+@click.option("--game", help="The game, as a Game tag names it (Oware: Wari under abapa rules).")
+@click.option("--rules", help="The ruleset, as a Rules tag names it.")
+@click.option("--date-from", help="Dated on or after (2024.05.31, 2024.05 or 2024).")
+@click.option("--date-to", help="Dated on or before.")
+@click.option("--plies", metavar="MIN-MAX", help="Main-line moves: MIN-MAX, MIN-, -MAX or N.")
+@click.option(
+    "--valid/--invalid", default=None, help="Only games the validator passes, or only the others."
+)
+@click.option(
+    "--split-invalid",
+    metavar="BAD",
+    help="Write the matching valid games to OUTPUT and the matching invalid ones to BAD.",
+)
+@click.option(
+    "--position",
+    help="A position string met at some point of the main line; '?' matches any one "
+    "character and '*' any run of them.",
+)
+@click.option("--count", is_flag=True, help="Print only how many games match.")
+@shared
+def select(
+    files: tuple[str, ...],
+    input_format: str | None,
+    encoding: str | None,
+    index_path: str | None,
+    output: str,
+    to: str | None,
+    tags: tuple[str, ...],
+    players: tuple[str, ...],
+    result: str | None,
+    game: str | None,
+    rules: str | None,
+    date_from: str | None,
+    date_to: str | None,
+    plies: str | None,
+    valid: bool | None,
+    split_invalid: str | None,
+    position: str | None,
+    count: bool,
+) -> None:
+    """Keep the games in FILES that match every filter given.
+
+    Reads any format (compressed too) and writes the games as they are, one
+    at a time. Examples:
+
+    \b
+      pmn select club.pmn --player "Ada Mensah" -o ada.pmn
+      pmn select archive.pmn.gz --game Wari --date-from 2024 --result 1-0 --count
+      pmn select games/ --tag "Event~Championship" --plies 40- -o long.jsonl
+      pmn select games.pmn --split-invalid bad.pmn -o good.pmn
+      pmn select games.pmn --position "*-0-0-S"
+      pmn select --index archive.sqlite --player "Ada Mensah" -o ada.pmn
+    """
+    check_inputs(files, index_path)
+    if split_invalid is not None and valid is not None:
+        raise click.UsageError("--split-invalid writes both valid and invalid games: drop --valid")
+    if split_invalid is not None and count:
+        raise click.UsageError("--count and --split-invalid do not go together")
+    selection = Selection.build(
+        tags=tags,
+        players=players,
+        result=result,
+        game=game,
+        rules=rules,
+        date_from=date_from,
+        date_to=date_to,
+        plies=plies,
+        valid=valid,
+        position=position,
+    )
+    counts = Reading()
+    if index_path is not None:
+        _select_indexed(index_path, selection, count, output, to, split_invalid)
+        return
+    records = iter_records(files, input_format, encoding, counts)
+    if count:
+        click.echo(sum(1 for record in records if selection.matches(record)))
+        finish(counts)
+        return
+    fmt = output_format(output, to)
+    with ExitStack() as stack:
+        good = RecordSink(stack.enter_context(atomic_output(output)), fmt)
+        bad = None
+        if split_invalid is not None:
+            bad = RecordSink(
+                stack.enter_context(atomic_output(split_invalid)), output_format(split_invalid, to)
+            )
+        for record in records:
+            view = GameView(record)
+            if not selection.matches_view(view):
+                continue
+            (bad if bad is not None and not view.valid else good).write(record)
+        good.close()
+        if bad is not None:
+            bad.close()
+    finish(counts)
+
+
+def _select_indexed(
+    index_path: str,
+    selection: Selection,
+    count: bool,
+    output: str,
+    to: str | None,
+    split_invalid: str | None,
+) -> None:
+    """select answered from an index: the same games, read back from their files."""
+    database = ArchiveIndex(index_path)
+    try:
+        if count:
+            click.echo(database.count(selection))
+            return
+        games = list(database.select(selection))
+        fmt = output_format(output, to)
+        with ExitStack() as stack:
+            good = RecordSink(stack.enter_context(atomic_output(output)), fmt)
+            bad = None
+            if split_invalid is not None:
+                bad = RecordSink(
+                    stack.enter_context(atomic_output(split_invalid)),
+                    output_format(split_invalid, to),
+                )
+            for game, record in zip(games, read_back(games), strict=True):
+                (bad if bad is not None and not game.valid else good).write(record)
+            good.close()
+            if bad is not None:
+                bad.close()
+    finally:
+        database.close()

@@ -1,0 +1,185 @@
+"""``pmn split``: one file per N games, or one file per value of a tag."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+from collections import OrderedDict
+from typing import IO
+
+import click
+
+from cli.archive_io import Reading, RecordSink, finish, input_options, iter_records, shared
+from cli.common import FORMAT_CHOICE
+from notation.archive import GameView, safe_stem
+from notation.collection import FORMATS
+from notation.record import Record
+
+#: At most this many output files are open at once; others are reopened to append.
+OPEN_FILES = 64
+
+
+class _Part:
+    """One output file being written: a temporary file in the folder, renamed at the end."""
+
+    def __init__(self, folder: str, name: str) -> None:
+        handle, self.temp = tempfile.mkstemp(prefix=".pmn-split-", suffix=".tmp", dir=folder)
+        os.close(handle)
+        self.name = name
+        self.sink: RecordSink | None = None  # made on the first write
+
+
+class _Parts:
+    """The output files, with at most :data:`OPEN_FILES` open at once."""
+
+    def __init__(self, folder: str, fmt: str) -> None:
+        self.folder, self.fmt = folder, fmt
+        self.parts: dict[str, _Part] = {}
+        self.open: OrderedDict[str, IO[str]] = OrderedDict()
+
+    def write(self, name: str, record: Record) -> None:
+        part = self.parts.get(name)
+        if part is None:
+            part = self.parts[name] = _Part(self.folder, name)
+        stream = self.open.pop(name, None)
+        if stream is None:
+            if len(self.open) >= OPEN_FILES:
+                self.open.popitem(last=False)[1].close()
+            stream = open(part.temp, "a", encoding="utf-8", newline="\n")  # noqa: SIM115
+        self.open[name] = stream
+        if part.sink is None:
+            part.sink = RecordSink(stream, self.fmt)
+        part.sink.out = stream
+        part.sink.write(record)
+
+    def finish(self, force: bool) -> int:
+        """Close every part and move them into place; returns how many files."""
+        for name, part in self.parts.items():
+            if part.sink is not None and part.sink.fmt == "json":
+                stream = self.open.pop(name, None) or open(  # noqa: SIM115
+                    part.temp, "a", encoding="utf-8", newline="\n"
+                )
+                part.sink.out = stream
+                part.sink.close()
+                stream.close()
+        for stream in self.open.values():
+            stream.close()
+        self.open.clear()
+        targets = {part.temp: os.path.join(self.folder, part.name) for part in self.parts.values()}
+        existing = [target for target in targets.values() if os.path.exists(target)]
+        if existing and not force:
+            self.discard()
+            shown = ", ".join(existing[:5]) + (" ..." if len(existing) > 5 else "")
+            raise click.ClickException(
+                f"would overwrite {len(existing)} file(s): {shown}; pass --force to replace them"
+            )
+        for temp, target in targets.items():
+            os.replace(temp, target)
+        return len(targets)
+
+    def discard(self) -> None:
+        """Remove the temporary files."""
+        for stream in self.open.values():
+            stream.close()
+        self.open.clear()
+        for part in self.parts.values():
+            if os.path.exists(part.temp):
+                os.unlink(part.temp)
+
+
+def _extension(fmt: str) -> str:
+    return FORMATS[fmt][0] if FORMATS.get(fmt) else ".txt"
+
+
+@click.command("split")
+@input_options
+@click.option(
+    "-d",
+    "--output-dir",
+    required=True,
+    type=click.Path(file_okay=False),
+    help="The folder to write the files to (made if missing).",
+)
+@click.option("--every", type=click.IntRange(min=1), help="N games per file: part-0001 and on.")
+@click.option("--by", "by", metavar="TAG", help="One file per value of TAG (e.g. Round, South).")
+@click.option(
+    "--by-player",
+    is_flag=True,
+    help="One file per player: each game goes to the file of every player in its seats.",
+)
+@click.option(
+    "--to",
+    "to",
+    type=FORMAT_CHOICE,
+    default="pmn",
+    show_default=True,
+    help="Format of the files written.",
+)
+@click.option("--force", is_flag=True, help="Replace files of the same names in the folder.")
+@shared
+def split(
+    files: tuple[str, ...],
+    input_format: str | None,
+    encoding: str | None,
+    output_dir: str,
+    every: int | None,
+    by: str | None,
+    by_player: bool,
+    to: str,
+    force: bool,
+) -> None:
+    """Split the games of FILES into files of N games, or a file per value of a tag.
+
+    With --by, a value that is a safe file name (letters, digits, '.', '_',
+    '-') names its file as it is; any other value is made safe and gets a
+    short hash of itself, so two values never share a file; games without
+    the tag go to _untagged. Files are written to temporary names and
+    renamed at the end, and existing files are not replaced without
+    --force. Games keep their order in each file, so merging the parts of
+    --every gives the input back. With --by-player a game goes to the file
+    of each of its players (by the seat tags of its game), so a two-player
+    game is in two files; games whose tags name no game go to _untagged.
+    Examples:
+
+    \b
+      pmn split archive.pmn.gz --every 1000 -d parts/
+      pmn split season.pmn --by Round -d rounds/
+      pmn split club.pmn --by-player --to jsonl -d by-player/
+    """
+    if [every is not None, by is not None, by_player].count(True) != 1:
+        raise click.UsageError("give one of --every N, --by TAG or --by-player")
+    os.makedirs(output_dir, exist_ok=True)
+    counts = Reading()
+    parts = _Parts(output_dir, to)
+    extension = _extension(to)
+    folded: dict[str, str | None] = {}  # file name, case folded -> the value it holds
+    names: dict[str | None, str] = {}
+    try:
+        for ordinal, record in enumerate(iter_records(files, input_format, encoding, counts)):
+            if every is not None:
+                parts.write(f"part-{ordinal // every + 1:04d}{extension}", record)
+                continue
+            if by_player:
+                variant = GameView(record).variant
+                seats = variant.seats if variant is not None else ()
+                values = list(dict.fromkeys(record.tag(seat) for seat in seats)) or [None]
+            else:
+                values = [record.tag(by or "")]
+            for value in values:
+                name = names.get(value, "")
+                if not name:
+                    stem = safe_stem(value)
+                    if folded.get(stem.casefold(), value) != value:
+                        # another value's file on a case-insensitive file system
+                        digest = hashlib.sha1((value or "").encode("utf-8")).hexdigest()[:8]
+                        stem = f"{stem}-{digest}"
+                    folded[stem.casefold()] = value
+                    name = names[value] = stem + extension
+                parts.write(name, record)
+        written = parts.finish(force)
+    except BaseException:
+        parts.discard()
+        raise
+    click.echo(f"read {counts.games} game(s), wrote {written} file(s) in {output_dir}", err=True)
+    finish(counts)
