@@ -19,11 +19,10 @@ from typing import Any
 
 from notation.errors import PMNError
 from notation.games import AnyVariant, find_variant
-from notation.games.base import MoveError, PositionError, RulesError, parse_result
-from notation.pits import DEFAULT as DEFAULT_PITS
-from notation.pits import PITS_TAG, PitsError, translate_record
+from notation.games.base import PositionError, RulesError, parse_result
+from notation.pits import PitsError
 from notation.record import Record
-from notation.replay import record_variant, start_position, validate_record
+from notation.replay import Step, open_game, record_variant, replay, validate_record
 
 
 class FilterError(PMNError):
@@ -70,21 +69,20 @@ class GameView:
     def _replay(self) -> None:
         positions: list[str] = []
         moves: list[str] = []
-        variant = self.variant
-        if variant is not None:
+        if self.variant is not None:
             try:
-                record = self.record
-                if record.tag(PITS_TAG) is not None:  # holes numbered: read the moves as letters
-                    record = translate_record(record, DEFAULT_PITS).record
-                position = start_position(record, variant)
-                positions.append(variant.format_position(position))
-                for node in record.mainline.moves:
-                    move = variant.parse_move(node.token, position)
-                    moves.append(variant.format_move(move, position))
-                    position = variant.play(position, move)
-                    positions.append(variant.format_position(position))
-            except (MoveError, PositionError, RulesError, PitsError):
-                pass
+                game = open_game(self.record)  # the one replay; a Pits tag honoured there
+            except (PositionError, RulesError, PitsError):
+                game = None
+            if game is not None:
+                variant = game.variant
+                positions.append(variant.format_position(game.start))
+
+                def note(step: Step) -> None:
+                    moves.append(variant.format_move(step.move, step.before))
+                    positions.append(variant.format_position(step.after))
+
+                replay(variant, game.record.mainline, game.start, on_step=note, variations=False)
         self._positions, self._moves = tuple(positions), tuple(moves)
 
     @property
