@@ -123,6 +123,45 @@ class Guide:
             return tuple(dict.fromkeys(out))
         return tuple(out)
 
+    def advance_lap(
+        self, states: MatchStates, route: Sequence[int], steps: Sequence[int]
+    ) -> tuple[MatchStates, MatchStates] | None:
+        """:meth:`advance` by every stone of one lap: None when no state survives the
+        stones before the last, else the states after the last stone if it relays and
+        if it does not (T6: only the last stone of a lap can relay).
+
+        The common case, one state, runs in a plain loop; several states go stone
+        by stone through :meth:`advance`.
+        """
+        pits, lines, orders = self.pits, self.lines, self.orders
+        last = len(pits)
+        n = len(route) - 1
+        i = 0
+        if len(states) == 1:
+            matched = states[0][0]
+            while i < n:
+                if matched == last:
+                    return None  # the final pit was matched: the sowing must end there
+                line = lines[matched]
+                if line >= 0 and line != steps[i]:
+                    return None  # ruling N3: listed pits in line: the stretch runs straight
+                if route[i] == pits[matched]:
+                    if orders[matched] is None:
+                        if line < 0:
+                            break  # passing or matching the pit: two states, stone by stone
+                        matched += 1
+                    elif line >= 0:
+                        return None  # an order names a relay pit; this stone does not relay
+                i += 1
+            states = ((matched, None),)
+        advance = self.advance
+        while i < n:
+            states = advance(states, route[i], steps[i], False)
+            if not states:
+                return None
+            i += 1
+        return advance(states, route[n], steps[n], True), advance(states, route[n], steps[n], False)
+
     def relay_orders(self, states: MatchStates) -> tuple[tuple[int, ...] | None, ...]:
         """The orders a relay pickup may take: None for any, or those the token names."""
         wanted = [req for _, req in states]
@@ -291,14 +330,8 @@ def find_fits(
         return known
     limit = budget.left if budget is not None else -1
     search = SowingSearch(position.to_move, capturer_stays, lap_limit, guide, limit)
-    found: dict[tuple[tuple[int, ...], int], Fit] = {}
     try:
-        for fit in search.sowings(position.board, guide.origin):
-            fit_key = (fit.board, fit.gain)
-            if fit_key not in found:
-                found[fit_key] = fit
-                if len(found) >= stop_after:
-                    break
+        found = search.collect(position.board, guide.origin, stop_after)
     except OverBudget:
         if budget is not None:
             budget.spent += search.judged

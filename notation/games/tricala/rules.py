@@ -234,6 +234,10 @@ class Matcher(Protocol):
         self, states: MatchStates, pit: int, direction: int, relay: bool
     ) -> MatchStates: ...
 
+    def advance_lap(
+        self, states: MatchStates, route: Sequence[int], steps: Sequence[int]
+    ) -> tuple[MatchStates, MatchStates] | None: ...
+
     def relay_orders(self, states: MatchStates) -> tuple[tuple[int, ...] | None, ...]: ...
 
     def after_pickup(self, states: MatchStates, order: tuple[int, ...] | None) -> MatchStates: ...
@@ -381,6 +385,10 @@ def _orders(laps: Sequence[_Lap], settled: _Settled) -> tuple[tuple[int, tuple[i
     return tuple(out)
 
 
+class _Enough(Exception):
+    """Enough fits were found: :meth:`SowingSearch.collect` stops."""
+
+
 class OverBudget(Exception):
     """A search ran out of its :class:`Budget` before it could finish."""
 
@@ -454,6 +462,155 @@ class SowingSearch:
                 start, (), (), (), (), origin, direction, contents, order, states, frozenset()
             )
 
+    def collect(
+        self, board: tuple[int, ...], origin: int, stop_after: int
+    ) -> dict[tuple[tuple[int, ...], int], Fit]:
+        """The fits of :meth:`sowings`, one per (board, capture), at most ``stop_after``.
+
+        Needs a matcher. The same search, in the same order, counting the same
+        lap ends (so budgets and the T11 flags come out alike), but eager: laps
+        whose stone colours are all known (the common case: a pit of one
+        colour, or an order the token names) take a tight path without
+        generators, pools or settlements; only a pickup of mixed colours whose
+        order is left open goes through :meth:`_lap`.
+        """
+        matcher = self.matcher
+        assert matcher is not None
+        found: dict[tuple[tuple[int, ...], int], Fit] = {}
+        contents = board[origin]
+        grid = list(board)
+        grid[origin] = 0  # ruling T4: every stone, all colours
+        start = tuple(grid)
+        directions: Sequence[int] = range(6)
+        if matcher.first_direction >= 0:
+            directions = (matcher.first_direction,)
+        order = matcher.origin_order
+        if order is None:
+            one = _one_colour(contents)
+            if one >= 0:
+                order = (one,) * stone_count(contents)  # one colour: one order
+        try:
+            for direction in directions:
+                if NEXT[origin * 6 + direction] < 0:  # ruling T4: the start stays on the board
+                    continue
+                self._quick_lap(
+                    found, stop_after, start, (), (), origin, direction, contents, order,
+                    matcher.start(), frozenset(),
+                )  # fmt: skip
+        except _Enough:
+            pass
+        return found
+
+    def _quick_lap(
+        self,
+        found: dict[tuple[tuple[int, ...], int], Fit],
+        stop_after: int,
+        board: tuple[int, ...],
+        pickups: tuple[tuple[int, tuple[int, ...]], ...],
+        path: tuple[int, ...],
+        pit: int,
+        direction: int,
+        hand: int,
+        order: tuple[int, ...] | None,
+        states: MatchStates,
+        seen: frozenset[object],
+    ) -> None:
+        """:meth:`_lap` and :meth:`_end_lap` for a lap whose colours are known, no pools.
+
+        Fits go into ``found``; raises _Enough once it holds ``stop_after``.
+        """
+        matcher = self.matcher
+        assert matcher is not None
+        if order is None:  # mixed colours, order open: the general search (pools)
+            laps = tuple(_Lap(p, (), o, o[-1]) for p, o in pickups)
+            for fit in self._lap(
+                board, (), (), laps, path, pit, direction, hand, None, states, seen
+            ):
+                key = (fit.board, fit.gain)
+                if key not in found:
+                    found[key] = fit
+                    if len(found) >= stop_after:
+                        raise _Enough
+            return
+        advance_lap = matcher.advance_lap
+        count = len(order)
+        others = ~OWN[self.seat]
+        done = (*pickups, (pit, order))
+        for route, steps in lap_paths(pit, direction, count):
+            finals = advance_lap(states, route, steps)
+            if finals is None:
+                continue
+            last = route[-1]
+            heading = steps[-1]
+            # the last stone decides the lap (T6); the token may rule a kind out already
+            onward, stopping = finals
+            if not onward and not matcher.may_end(stopping):
+                continue
+            self.judged += 1
+            if self.judged > self.limit >= 0:
+                raise OverBudget
+            grid = list(board)
+            for i in range(count - 1):
+                grid[route[i]] += UNIT[order[i]]
+            before = grid[last]
+            colour = order[-1]
+            after = before + UNIT[colour]
+            sown = path + route
+            if before == 0 or before & others:
+                if not stopping:
+                    continue
+                gain = 0
+                if before:  # ruling T6: capture, every stone in the pit, the last included (T7)
+                    gain = stone_count(after)
+                    grid[last] = 0
+                    if self.capturer_stays:  # ruling T6, option capturer-stays
+                        gain -= 1
+                        grid[last] = UNIT[colour]
+                else:  # ruling T6: an empty pit ends the move
+                    grid[last] = after
+                if not matcher.fits_end(stopping, gain):
+                    continue
+                final = tuple(grid)
+                key = (final, gain)
+                if key not in found:
+                    found[key] = Fit(sown, final, gain, done)
+                    if len(found) >= stop_after:
+                        raise _Enough
+                continue
+            # ruling T6: relay, take every stone in the pit and sow on the same way (T5 at edges)
+            if not onward:
+                continue
+            grid[last] = 0
+            frozen = tuple(grid)
+            state = (frozen, (), last, heading, after)
+            if state in seen:  # ruling T11: a repeated state never ends: cut
+                self.endless = True
+                continue
+            memo_key = (state, onward)  # see _end_lap: a state reached again gives nothing new
+            if memo_key in self.memo:
+                continue
+            self.memo.add(memo_key)
+            if len(done) >= self.lap_limit:  # ruling T11: the cap drops this branch only
+                self.capped = True
+                continue
+            later = seen | {state}
+            for wanted in matcher.relay_orders(onward):
+                if wanted is not None:
+                    if pack_order(wanted) != after:
+                        continue
+                else:
+                    one = _one_colour(after)
+                    if one >= 0:
+                        wanted_order: tuple[int, ...] | None = (one,) * stone_count(after)
+                    else:
+                        wanted_order = None
+                next_states = matcher.after_pickup(onward, wanted)
+                if next_states:
+                    self._quick_lap(
+                        found, stop_after, frozen, done, sown, last, heading, after,
+                        wanted if wanted is not None else wanted_order, next_states, later,
+                    )  # fmt: skip
+
     def _lap(
         self,
         board: tuple[int, ...],
@@ -477,24 +634,17 @@ class SowingSearch:
         matcher = self.matcher
         number = len(laps)
         for route, steps in lap_paths(pit, direction, count):
-            ahead = states
-            if ahead is not None:
-                assert matcher is not None
-                for i in range(count - 1):
-                    ahead = matcher.advance(ahead, route[i], steps[i], False)
-                    if not ahead:
-                        break
-                if not ahead:
-                    continue
             last = route[-1]
             only = -1  # a colour when the lap can only relay: its last pit all the mover's
             # the matcher's states after the last stone: if it relays, if it does not
             finals: tuple[MatchStates, MatchStates] | None = None
-            if ahead is not None:
+            if states is not None:
                 assert matcher is not None
+                finals = matcher.advance_lap(states, route, steps)
+                if finals is None:
+                    continue
                 # the last stone decides the lap (T6); the token may rule a kind out already
-                onward = matcher.advance(ahead, last, steps[-1], True)
-                stopping = matcher.advance(ahead, last, steps[-1], False)
+                onward, stopping = finals
                 can_stop = matcher.may_end(stopping)
                 finals = (onward, stopping)
                 if not onward and not can_stop:
