@@ -153,6 +153,21 @@ class Guide:
                     elif line >= 0:
                         return None  # an order names a relay pit; this stone does not relay
                 i += 1
+            else:  # the last stone, as advance() would take it with relay True and False
+                if matched == last:
+                    return (), ()
+                line = lines[matched]
+                if line >= 0 and line != steps[n]:
+                    return (), ()
+                if route[n] != pits[matched]:
+                    same = ((matched, None),)
+                    return same, same
+                order = orders[matched]
+                passing = ((matched, None),) if line < 0 else ()
+                if order is None:
+                    both = ((matched + 1, None), *passing)
+                    return both, both
+                return ((matched + 1, order), *passing), passing
             states = ((matched, None),)
         advance = self.advance
         while i < n:
