@@ -301,6 +301,26 @@ def _one_colour(rest: int) -> int:
     return present[0] if len(present) == 1 else -1
 
 
+@lru_cache(maxsize=1 << 12)
+def _plain_orders(hand: int) -> tuple[tuple[int, ...], ...]:
+    """The stone orders of a pickup whose order is left open, when the general search
+    could only settle them one by one anyway; () when it needs pools.
+
+    One colour: one order (T2: stones of a colour are alike). Two stones of two
+    colours: the last stone's colour decides, White first, then Black, then Red
+    (the order in which :meth:`SowingSearch._lap` tries them; the other stone's
+    pit gets the colour left, as its pool settles at once).
+    """
+    one = _one_colour(hand)
+    count = stone_count(hand)
+    if one >= 0:
+        return ((one,) * count,)
+    if count == 2:
+        present = [c for c in range(3) if hand & OWN[c]]
+        return tuple((present[1 - k], present[k]) for k in range(2))
+    return ()
+
+
 def _settle_pool(board: list[int], settled: _Settled, pool: _Pool) -> tuple[_Settled, _Pool | None]:
     """Hand out a pool's colours when only one way is left (one colour, or one pit)."""
     colour = _one_colour(pool.rest)
@@ -469,10 +489,10 @@ class SowingSearch:
 
         Needs a matcher. The same search, in the same order, counting the same
         lap ends (so budgets and the T11 flags come out alike), but eager: laps
-        whose stone colours are all known (the common case: a pit of one
-        colour, or an order the token names) take a tight path without
-        generators, pools or settlements; only a pickup of mixed colours whose
-        order is left open goes through :meth:`_lap`.
+        whose stone orders can simply be listed (:func:`_plain_orders`: the
+        common case, a pit of one colour, or an order the token names) take a
+        tight path without generators, pools or settlements; only a larger
+        pickup of mixed colours whose order is left open goes through :meth:`_lap`.
         """
         matcher = self.matcher
         assert matcher is not None
@@ -485,16 +505,13 @@ class SowingSearch:
         if matcher.first_direction >= 0:
             directions = (matcher.first_direction,)
         order = matcher.origin_order
-        if order is None:
-            one = _one_colour(contents)
-            if one >= 0:
-                order = (one,) * stone_count(contents)  # one colour: one order
+        orders = (order,) if order is not None else _plain_orders(contents)
         try:
             for direction in directions:
                 if NEXT[origin * 6 + direction] < 0:  # ruling T4: the start stays on the board
                     continue
                 self._quick_lap(
-                    found, stop_after, start, (), (), origin, direction, contents, order,
+                    found, stop_after, start, (), (), origin, direction, contents, orders,
                     matcher.start(), frozenset(),
                 )  # fmt: skip
         except _Enough:
@@ -511,17 +528,18 @@ class SowingSearch:
         pit: int,
         direction: int,
         hand: int,
-        order: tuple[int, ...] | None,
+        orders: tuple[tuple[int, ...], ...],
         states: MatchStates,
         seen: frozenset[object],
     ) -> None:
-        """:meth:`_lap` and :meth:`_end_lap` for a lap whose colours are known, no pools.
+        """:meth:`_lap` and :meth:`_end_lap` for a lap sown in one of ``orders``, no pools.
 
         Fits go into ``found``; raises _Enough once it holds ``stop_after``.
+        With no ``orders``, the lap goes through the general search (pools).
         """
         matcher = self.matcher
         assert matcher is not None
-        if order is None:  # mixed colours, order open: the general search (pools)
+        if not orders:  # mixed colours, order open: the general search (pools)
             laps = tuple(_Lap(p, (), o, o[-1]) for p, o in pickups)
             for fit in self._lap(
                 board, (), (), laps, path, pit, direction, hand, None, states, seen
@@ -533,9 +551,9 @@ class SowingSearch:
                         raise _Enough
             return
         advance_lap = matcher.advance_lap
-        count = len(order)
+        count = len(orders[0])
         others = ~OWN[self.seat]
-        done = (*pickups, (pit, order))
+        capturer_stays = self.capturer_stays
         for route, steps in lap_paths(pit, direction, count):
             finals = advance_lap(states, route, steps)
             if finals is None:
@@ -546,70 +564,66 @@ class SowingSearch:
             onward, stopping = finals
             if not onward and not matcher.may_end(stopping):
                 continue
-            self.judged += 1
-            if self.judged > self.limit >= 0:
-                raise OverBudget
-            grid = list(board)
-            for i in range(count - 1):
-                grid[route[i]] += UNIT[order[i]]
-            before = grid[last]
-            colour = order[-1]
-            after = before + UNIT[colour]
             sown = path + route
-            if before == 0 or before & others:
-                if not stopping:
-                    continue
-                gain = 0
-                if before:  # ruling T6: capture, every stone in the pit, the last included (T7)
-                    gain = stone_count(after)
-                    grid[last] = 0
-                    if self.capturer_stays:  # ruling T6, option capturer-stays
-                        gain -= 1
-                        grid[last] = UNIT[colour]
-                else:  # ruling T6: an empty pit ends the move
-                    grid[last] = after
-                if not matcher.fits_end(stopping, gain):
-                    continue
-                final = tuple(grid)
-                key = (final, gain)
-                if key not in found:
-                    found[key] = Fit(sown, final, gain, done)
-                    if len(found) >= stop_after:
-                        raise _Enough
-                continue
-            # ruling T6: relay, take every stone in the pit and sow on the same way (T5 at edges)
-            if not onward:
-                continue
-            grid[last] = 0
-            frozen = tuple(grid)
-            state = (frozen, (), last, heading, after)
-            if state in seen:  # ruling T11: a repeated state never ends: cut
-                self.endless = True
-                continue
-            memo_key = (state, onward)  # see _end_lap: a state reached again gives nothing new
-            if memo_key in self.memo:
-                continue
-            self.memo.add(memo_key)
-            if len(done) >= self.lap_limit:  # ruling T11: the cap drops this branch only
-                self.capped = True
-                continue
-            later = seen | {state}
-            for wanted in matcher.relay_orders(onward):
-                if wanted is not None:
-                    if pack_order(wanted) != after:
+            for order in orders:
+                self.judged += 1
+                if self.judged > self.limit >= 0:
+                    raise OverBudget
+                grid = list(board)
+                for i in range(count - 1):
+                    grid[route[i]] += UNIT[order[i]]
+                before = grid[last]
+                colour = order[-1]
+                after = before + UNIT[colour]
+                if before == 0 or before & others:
+                    if not stopping:
                         continue
-                else:
-                    one = _one_colour(after)
-                    if one >= 0:
-                        wanted_order: tuple[int, ...] | None = (one,) * stone_count(after)
-                    else:
-                        wanted_order = None
-                next_states = matcher.after_pickup(onward, wanted)
-                if next_states:
-                    self._quick_lap(
-                        found, stop_after, frozen, done, sown, last, heading, after,
-                        wanted if wanted is not None else wanted_order, next_states, later,
-                    )  # fmt: skip
+                    gain = 0
+                    if before:  # ruling T6: capture, every stone in the pit, the last too (T7)
+                        gain = stone_count(after)
+                        grid[last] = 0
+                        if capturer_stays:  # ruling T6, option capturer-stays
+                            gain -= 1
+                            grid[last] = UNIT[colour]
+                    else:  # ruling T6: an empty pit ends the move
+                        grid[last] = after
+                    if not matcher.fits_end(stopping, gain):
+                        continue
+                    final = tuple(grid)
+                    key = (final, gain)
+                    if key not in found:
+                        found[key] = Fit(sown, final, gain, (*pickups, (pit, order)))
+                        if len(found) >= stop_after:
+                            raise _Enough
+                    continue
+                # ruling T6: relay, take every stone in the pit, sow on the same way (T5 at edges)
+                if not onward:
+                    continue
+                grid[last] = 0
+                frozen = tuple(grid)
+                state = (frozen, (), last, heading, after)
+                if state in seen:  # ruling T11: a repeated state never ends: cut
+                    self.endless = True
+                    continue
+                memo_key = (state, onward)  # as in _end_lap: a state reached again gives nothing
+                if memo_key in self.memo:
+                    continue
+                self.memo.add(memo_key)
+                done = (*pickups, (pit, order))
+                if len(done) >= self.lap_limit:  # ruling T11: the cap drops this branch only
+                    self.capped = True
+                    continue
+                later = seen | {state}
+                for wanted in matcher.relay_orders(onward):
+                    if wanted is not None and pack_order(wanted) != after:
+                        continue
+                    next_states = matcher.after_pickup(onward, wanted)
+                    if next_states:
+                        self._quick_lap(
+                            found, stop_after, frozen, done, sown, last, heading, after,
+                            (wanted,) if wanted is not None else _plain_orders(after),
+                            next_states, later,
+                        )  # fmt: skip
 
     def _lap(
         self,
