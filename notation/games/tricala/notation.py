@@ -125,10 +125,11 @@ class Guide:
 
     def advance_lap(
         self, states: MatchStates, route: Sequence[int], steps: Sequence[int]
-    ) -> tuple[MatchStates, MatchStates] | None:
+    ) -> tuple[MatchStates, MatchStates, bool] | None:
         """:meth:`advance` by every stone of one lap: None when no state survives the
         stones before the last, else the states after the last stone if it relays and
-        if it does not (T6: only the last stone of a lap can relay).
+        if it does not (T6: only the last stone of a lap can relay), and whether the
+        sowing may end there (:meth:`may_end` of the latter).
 
         The common case, one state, runs in a plain loop; several states go stone
         by stone through :meth:`advance`.
@@ -155,19 +156,19 @@ class Guide:
                 i += 1
             else:  # the last stone, as advance() would take it with relay True and False
                 if matched == last:
-                    return (), ()
+                    return (), (), False
                 line = lines[matched]
                 if line >= 0 and line != steps[n]:
-                    return (), ()
+                    return (), (), False
                 if route[n] != pits[matched]:
                     same = ((matched, None),)
-                    return same, same
+                    return same, same, False
                 order = orders[matched]
                 passing = ((matched, None),) if line < 0 else ()
                 if order is None:
                     both = ((matched + 1, None), *passing)
-                    return both, both
-                return ((matched + 1, order), *passing), passing
+                    return both, both, matched + 1 == last
+                return ((matched + 1, order), *passing), passing, False
             states = ((matched, None),)
         advance = self.advance
         while i < n:
@@ -175,13 +176,24 @@ class Guide:
             if not states:
                 return None
             i += 1
-        return advance(states, route[n], steps[n], True), advance(states, route[n], steps[n], False)
+        stopping = advance(states, route[n], steps[n], False)
+        return advance(states, route[n], steps[n], True), stopping, self.may_end(stopping)
 
     def relay_orders(self, states: MatchStates) -> tuple[tuple[int, ...] | None, ...]:
         """The orders a relay pickup may take: None for any, or those the token names."""
         wanted = [req for _, req in states]
         named = tuple(dict.fromkeys(w for w in wanted if w is not None))
         return named if all(w is not None for w in wanted) else (None, *named)
+
+    def relay_pickups(
+        self, states: MatchStates
+    ) -> tuple[tuple[tuple[int, ...] | None, MatchStates], ...]:
+        """Each order of :meth:`relay_orders` with the states :meth:`after_pickup` leaves."""
+        if len(states) == 1 and states[0][1] is None:
+            return ((None, states),)  # the common case: the token names no order here
+        return tuple(
+            (order, self.after_pickup(states, order)) for order in self.relay_orders(states)
+        )
 
     def after_pickup(self, states: MatchStates, order: tuple[int, ...] | None) -> MatchStates:
         """The states that allow a pickup sown in ``order`` (None: an order the token leaves open)."""

@@ -236,7 +236,14 @@ class Matcher(Protocol):
 
     def advance_lap(
         self, states: MatchStates, route: Sequence[int], steps: Sequence[int]
-    ) -> tuple[MatchStates, MatchStates] | None: ...
+    ) -> tuple[MatchStates, MatchStates, bool] | None: ...
+
+    @property
+    def capture(self) -> bool | None: ...
+
+    def relay_pickups(
+        self, states: MatchStates
+    ) -> tuple[tuple[tuple[int, ...] | None, MatchStates], ...]: ...
 
     def relay_orders(self, states: MatchStates) -> tuple[tuple[int, ...] | None, ...]: ...
 
@@ -554,6 +561,7 @@ class SowingSearch:
         count = len(orders[0])
         others = ~OWN[self.seat]
         capturer_stays = self.capturer_stays
+        capture = matcher.capture
         for route, steps in lap_paths(pit, direction, count):
             finals = advance_lap(states, route, steps)
             if finals is None:
@@ -561,8 +569,8 @@ class SowingSearch:
             last = route[-1]
             heading = steps[-1]
             # the last stone decides the lap (T6); the token may rule a kind out already
-            onward, stopping = finals
-            if not onward and not matcher.may_end(stopping):
+            onward, stopping, can_end = finals
+            if not onward and not can_end:
                 continue
             sown = path + route
             for order in orders:
@@ -587,8 +595,8 @@ class SowingSearch:
                             grid[last] = UNIT[colour]
                     else:  # ruling T6: an empty pit ends the move
                         grid[last] = after
-                    if not matcher.fits_end(stopping, gain):
-                        continue
+                    if not can_end or (capture is not None and capture != bool(gain)):
+                        continue  # what matcher.fits_end(stopping, gain) tells
                     final = tuple(grid)
                     key = (final, gain)
                     if key not in found:
@@ -614,10 +622,9 @@ class SowingSearch:
                     self.capped = True
                     continue
                 later = seen | {state}
-                for wanted in matcher.relay_orders(onward):
+                for wanted, next_states in matcher.relay_pickups(onward):
                     if wanted is not None and pack_order(wanted) != after:
                         continue
-                    next_states = matcher.after_pickup(onward, wanted)
                     if next_states:
                         self._quick_lap(
                             found, stop_after, frozen, done, sown, last, heading, after,
@@ -654,12 +661,11 @@ class SowingSearch:
             finals: tuple[MatchStates, MatchStates] | None = None
             if states is not None:
                 assert matcher is not None
-                finals = matcher.advance_lap(states, route, steps)
-                if finals is None:
+                advanced = matcher.advance_lap(states, route, steps)
+                if advanced is None:
                     continue
                 # the last stone decides the lap (T6); the token may rule a kind out already
-                onward, stopping = finals
-                can_stop = matcher.may_end(stopping)
+                onward, stopping, can_stop = advanced
                 finals = (onward, stopping)
                 if not onward and not can_stop:
                     continue
