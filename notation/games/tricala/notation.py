@@ -221,6 +221,9 @@ def read_sowing(token: str, players: int) -> Guide | None:
     """
     if len(token) > TOKEN_LIMIT:
         return None
+    plain = _read_plain(token)
+    if plain is not None:
+        return plain
     match = SOWING_RE.fullmatch(token)
     if match is None or not _valid_separators(match.group(3)):
         return None
@@ -255,6 +258,33 @@ def read_sowing(token: str, players: int) -> Guide | None:
     lines = tuple(LINE[a * PITS + b] for a, b in pairwise(pits))
     _check_turns(pits, lines)
     return Guide(pits[0], orders[0], tuple(pits[1:]), tuple(orders[1:]), lines, capture)
+
+
+def _read_plain(token: str) -> Guide | None:
+    """:func:`read_sowing` for the common token: valid pit names, no orders (``4b-4d-3c``).
+
+    None for anything else, which the full reader then reads (and reports).
+    """
+    size = len(token)
+    if size < 5 or (size - 2) % 3 or "[" in token:
+        return None
+    index = PIT_INDEX
+    first = index.get(token[:2], -1)
+    if first < 0:
+        return None
+    pits = [first]
+    for at in range(2, size, 3):
+        separator = token[at]
+        if separator != "-" and (separator != "x" or at != size - 3):
+            return None  # ``x`` may only stand before the final pit
+        pit = index.get(token[at + 1 : at + 3], -1)
+        if pit < 0:
+            return None
+        pits.append(pit)
+    lines = tuple(LINE[a * PITS + b] for a, b in pairwise(pits))
+    _check_turns(pits, lines)
+    count = len(pits) - 1
+    return Guide(first, None, tuple(pits[1:]), (None,) * count, lines, token[-3] == "x")
 
 
 def _check_turns(pits: Sequence[int], lines: Sequence[int]) -> None:
