@@ -94,8 +94,17 @@ def achievers(
     A pure function of the board and captures, memoised: the validator asks
     before each move and after the last.
     """
-    totals = unpack(sum(board))
+    holders = [-1, -1, -1]  # the seat holding each corner by majority (T8(b)), -1 for none
+    for i, corner in enumerate(CORNERS):
+        pit = board[corner]
+        if pit:
+            stones = stone_count(pit)
+            for seat in range(players):
+                if 2 * ((pit >> BITS * seat) & 31) > stones:
+                    holders[i] = seat
+                    break
     found: list[tuple[int, str]] = []
+    totals = unpack(sum(board)) if holders != [-1, -1, -1] else (0, 0, 0)
     for seat in range(players):
         if captured[seat] >= CAPTURE_TARGET:  # ruling T8(a)
             found.append((seat, f"{SEATS[seat]} captured {captured[seat]} stones"))
@@ -103,10 +112,7 @@ def achievers(
         on_board = totals[seat]
         if not on_board:  # ruling T8(b): with no stones it cannot win by corners
             continue
-        mask = OWN[seat]
-        held = [
-            c for c in CORNERS if 2 * ((board[c] & mask) >> BITS * seat) > stone_count(board[c])
-        ]
+        held = [CORNERS[i] for i in range(3) if holders[i] == seat]
         needed = min(on_board, 3)  # ruling T8(b): min(k, 3) corners
         if len(held) >= needed:
             names = " ".join(PIT_NAMES[c] for c in held)
