@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import pairwise, product
 
@@ -23,6 +23,7 @@ from notation.games.tricala.geometry import (
     PIT_NAMES,
     PITS,
     did_you_mean,
+    lap_paths,
     opposite,
 )
 from notation.games.tricala.position import (
@@ -38,6 +39,7 @@ from notation.games.tricala.rules import (
     LAP_LIMIT,
     Budget,
     Fit,
+    LapFits,
     MatchStates,
     OverBudget,
     Sowing,
@@ -66,6 +68,8 @@ class Rejected(Exception):
 
 
 _State = tuple[int, tuple[int, ...] | None]  # waypoints matched, order the next pickup needs
+#: The most :meth:`Guide.lap_fits` answers one guide remembers.
+LAP_MEMO_SIZE = 1024
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +88,8 @@ class Guide:
     orders: tuple[tuple[int, ...] | None, ...]
     lines: tuple[int, ...]
     capture: bool | None
+    #: :meth:`lap_fits` remembered: a token is read once and matched in many positions
+    laps: dict[object, LapFits] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def first_direction(self) -> int:
@@ -122,6 +128,31 @@ class Guide:
         if len(out) > 1:
             return tuple(dict.fromkeys(out))
         return tuple(out)
+
+    def lap_fits(self, states: MatchStates, pit: int, direction: int, count: int) -> LapFits:
+        """The ways a lap of ``count`` stones from ``pit`` going ``direction`` may go (T4, T5)
+        that the token still fits: each route, its steps and :meth:`advance_lap`'s answer.
+
+        A pure function of its arguments (a lap's path never depends on the stones'
+        colours), memoised in the guide, a bounded number of entries.
+        """
+        key = (states, pit, direction, count)
+        memo = self.laps
+        known = memo.get(key)
+        if known is None:
+            found = []
+            for route, steps in lap_paths(pit, direction, count):
+                advanced = self.advance_lap(states, route, steps)
+                if advanced is None:
+                    continue
+                onward, stopping, can_end = advanced
+                if onward or can_end:
+                    found.append((route, steps, onward, stopping, can_end))
+            known = tuple(found)
+            if len(memo) >= LAP_MEMO_SIZE:
+                memo.clear()
+            memo[key] = known
+        return known
 
     def advance_lap(
         self, states: MatchStates, route: Sequence[int], steps: Sequence[int]

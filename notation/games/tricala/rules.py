@@ -220,6 +220,11 @@ def placements() -> Iterator[Placement]:
 MatchStates = tuple[tuple[int, tuple[int, ...] | None], ...]
 
 
+#: The ways one lap may go that a token still fits: (route, steps, the states after
+#: the last stone if it relays, if it does not, whether the sowing may end there).
+LapFits = tuple[tuple[tuple[int, ...], tuple[int, ...], MatchStates, MatchStates, bool], ...]
+
+
 class Matcher(Protocol):
     """A move token compiled for the search (see :mod:`.notation`).
 
@@ -246,6 +251,8 @@ class Matcher(Protocol):
 
     @property
     def capture(self) -> bool | None: ...
+
+    def lap_fits(self, states: MatchStates, pit: int, direction: int, count: int) -> LapFits: ...
 
     def relay_pickups(
         self, states: MatchStates
@@ -563,21 +570,16 @@ class SowingSearch:
                     if len(found) >= stop_after:
                         raise _Enough
             return
-        advance_lap = matcher.advance_lap
         count = len(orders[0])
         others = ~OWN[self.seat]
         capturer_stays = self.capturer_stays
         capture = matcher.capture
-        for route, steps in lap_paths(pit, direction, count):
-            finals = advance_lap(states, route, steps)
-            if finals is None:
-                continue
+        # routes the token rules out are dropped; the last stone decides the lap (T6)
+        for route, steps, onward, stopping, can_end in matcher.lap_fits(
+            states, pit, direction, count
+        ):
             last = route[-1]
             heading = steps[-1]
-            # the last stone decides the lap (T6); the token may rule a kind out already
-            onward, stopping, can_end = finals
-            if not onward and not can_end:
-                continue
             sown = path + route
             for order in orders:
                 self.judged += 1
