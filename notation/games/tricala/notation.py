@@ -252,7 +252,7 @@ def read_sowing(token: str, players: int) -> Guide | None:
     """
     if len(token) > TOKEN_LIMIT:
         return None
-    plain = _read_plain(token)
+    plain = _read_plain(token, players)
     if plain is not None:
         return plain
     match = SOWING_RE.fullmatch(token)
@@ -291,31 +291,50 @@ def read_sowing(token: str, players: int) -> Guide | None:
     return Guide(pits[0], orders[0], tuple(pits[1:]), tuple(orders[1:]), lines, capture)
 
 
-def _read_plain(token: str) -> Guide | None:
-    """:func:`read_sowing` for the common token: valid pit names, no orders (``4b-4d-3c``).
+def _read_plain(token: str, players: int) -> Guide | None:
+    """:func:`read_sowing` for a well-formed token (``4b-4d-3c``, ``3b[WBR]-2b[RB]x6a``).
 
+    A plain scan, no regular expressions: valid pit names, ``-`` or a last
+    ``x``, upper-case orders of the seats' colours, none at the final pit.
     None for anything else, which the full reader then reads (and reports).
     """
-    size = len(token)
-    if size < 5 or (size - 2) % 3 or "[" in token:
-        return None
     index = PIT_INDEX
-    first = index.get(token[:2], -1)
-    if first < 0:
-        return None
-    pits = [first]
-    for at in range(2, size, 3):
-        separator = token[at]
-        if separator != "-" and (separator != "x" or at != size - 3):
-            return None  # ``x`` may only stand before the final pit
-        pit = index.get(token[at + 1 : at + 3], -1)
+    letters = COLOURS[:players]
+    size = len(token)
+    pits: list[int] = []
+    orders: list[tuple[int, ...] | None] = []
+    capture = False
+    at = 0
+    while True:
+        pit = index.get(token[at : at + 2], -1)
         if pit < 0:
             return None
         pits.append(pit)
+        at += 2
+        order: tuple[int, ...] | None = None
+        if at < size and token[at] == "[":
+            close = token.find("]", at)
+            text = token[at + 1 : close]
+            if close < 0 or not text or any(c not in letters for c in text):
+                return None
+            order = tuple(COLOURS.index(c) for c in text)
+            at = close + 1
+        orders.append(order)
+        if at == size:
+            break
+        separator = token[at]
+        if separator == "x":
+            if capture:
+                return None  # ``x`` may only stand before the final pit
+            capture = True
+        elif separator != "-" or capture:
+            return None
+        at += 1
+    if len(pits) < 2 or orders[-1] is not None:
+        return None
     lines = tuple(LINE[a * PITS + b] for a, b in pairwise(pits))
     _check_turns(pits, lines)
-    count = len(pits) - 1
-    return Guide(first, None, tuple(pits[1:]), (None,) * count, lines, token[-3] == "x")
+    return Guide(pits[0], orders[0], tuple(pits[1:]), tuple(orders[1:]), lines, capture)
 
 
 def _check_turns(pits: Sequence[int], lines: Sequence[int]) -> None:
