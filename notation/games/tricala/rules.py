@@ -85,6 +85,16 @@ TricalaMove = Placement | Sowing
 
 
 # -- winning conditions ----------------------------------------------------------
+@lru_cache(maxsize=1 << 12)
+def _majority(pit: int) -> int:
+    """The colour with more than half the stones of a packed pit, -1 for none (T8(b))."""
+    stones = stone_count(pit)
+    for colour in range(3):
+        if 2 * ((pit >> BITS * colour) & 31) > stones:
+            return colour
+    return -1
+
+
 @lru_cache(maxsize=4096)
 def achievers(
     board: tuple[int, ...], captured: tuple[int, ...], players: int
@@ -94,15 +104,10 @@ def achievers(
     A pure function of the board and captures, memoised: the validator asks
     before each move and after the last.
     """
-    holders = [-1, -1, -1]  # the seat holding each corner by majority (T8(b)), -1 for none
-    for i, corner in enumerate(CORNERS):
-        pit = board[corner]
-        if pit:
-            stones = stone_count(pit)
-            for seat in range(players):
-                if 2 * ((pit >> BITS * seat) & 31) > stones:
-                    holders[i] = seat
-                    break
+    # the seat holding each corner by majority (T8(b)), -1 for none
+    holders = [_majority(board[corner]) for corner in CORNERS]
+    if holders == [-1, -1, -1] and max(captured) < CAPTURE_TARGET:
+        return ()  # ruling T8: no corner held, nobody captured enough
     found: list[tuple[int, str]] = []
     totals = unpack(sum(board)) if holders != [-1, -1, -1] else (0, 0, 0)
     for seat in range(players):
@@ -586,8 +591,8 @@ class SowingSearch:
                 if self.judged > self.limit >= 0:
                     raise OverBudget
                 grid = list(board)
-                for i in range(count - 1):
-                    grid[route[i]] += UNIT[order[i]]
+                for i, colour in enumerate(order[:-1]):
+                    grid[route[i]] += UNIT[colour]
                 before = grid[last]
                 colour = order[-1]
                 after = before + UNIT[colour]
