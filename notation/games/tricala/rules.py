@@ -585,7 +585,6 @@ class SowingSearch:
         ):
             last = route[-1]
             heading = steps[-1]
-            sown = path + route
             for order in orders:
                 self.judged += 1
                 if self.judged > self.limit >= 0:
@@ -613,7 +612,7 @@ class SowingSearch:
                     final = tuple(grid)
                     key = (final, gain)
                     if key not in found:
-                        found[key] = Fit(sown, final, gain, (*pickups, (pit, order)))
+                        found[key] = Fit(path + route, final, gain, (*pickups, (pit, order)))
                         if len(found) >= stop_after:
                             raise _Enough
                     continue
@@ -640,7 +639,7 @@ class SowingSearch:
                         continue
                     if next_states:
                         self._quick_lap(
-                            found, stop_after, frozen, done, sown, last, heading, after,
+                            found, stop_after, frozen, done, path + route, last, heading, after,
                             (wanted,) if wanted is not None else _plain_orders(after),
                             next_states, later,
                         )  # fmt: skip
