@@ -585,19 +585,24 @@ class SowingSearch:
         ):
             last = route[-1]
             heading = steps[-1]
+            route_before = route[:-1]
             for order in orders:
                 self.judged += 1
                 if self.judged > self.limit >= 0:
                     raise OverBudget
-                grid = list(board)
-                for i, colour in enumerate(order[:-1]):
-                    grid[route[i]] += UNIT[colour]
-                before = grid[last]
+                before = board[last]
+                if last in route_before:  # the lap passed its last pit already: count those
+                    for i, colour in enumerate(order[:-1]):
+                        if route[i] == last:
+                            before += UNIT[colour]
                 colour = order[-1]
                 after = before + UNIT[colour]
                 if before == 0 or before & others:
                     if not stopping:
                         continue
+                    grid = list(board)
+                    for i, colour_i in enumerate(order[:-1]):
+                        grid[route[i]] += UNIT[colour_i]
                     gain = 0
                     if before:  # ruling T6: capture, every stone in the pit, the last too (T7)
                         gain = stone_count(after)
@@ -619,6 +624,9 @@ class SowingSearch:
                 # ruling T6: relay, take every stone in the pit, sow on the same way (T5 at edges)
                 if not onward:
                     continue
+                grid = list(board)
+                for i, colour_i in enumerate(order[:-1]):
+                    grid[route[i]] += UNIT[colour_i]
                 grid[last] = 0
                 frozen = tuple(grid)
                 state = (frozen, (), last, heading, after)
