@@ -430,11 +430,11 @@ def find_fits(
     on what was asked before). The result must not be changed.
     """
     key = (position, guide, stop_after, capturer_stays, lap_limit)
-    known = _FITS_MEMO.get(key) if budget is not None else None
-    if known is not None:
-        if budget is not None:  # charged as if searched again: results never depend on history
+    if budget is not None:
+        known = _FITS_MEMO.get(key)
+        if known is not None:  # charged as if searched again: results never depend on history
             budget.spend(known.cost)
-        return known
+            return known
     limit = budget.left if budget is not None else -1
     search = SowingSearch(position.to_move, capturer_stays, lap_limit, guide, limit)
     try:

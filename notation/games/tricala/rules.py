@@ -105,11 +105,15 @@ def achievers(
     before each move and after the last.
     """
     # the seat holding each corner by majority (T8(b)), -1 for none
-    holders = [_majority(board[corner]) for corner in CORNERS]
-    if holders == [-1, -1, -1] and max(captured) < CAPTURE_TARGET:
+    holders = (
+        _majority(board[CORNERS[0]]),
+        _majority(board[CORNERS[1]]),
+        _majority(board[CORNERS[2]]),
+    )
+    if holders == (-1, -1, -1) and max(captured) < CAPTURE_TARGET:
         return ()  # ruling T8: no corner held, nobody captured enough
     found: list[tuple[int, str]] = []
-    totals = unpack(sum(board)) if holders != [-1, -1, -1] else (0, 0, 0)
+    totals = unpack(sum(board)) if holders != (-1, -1, -1) else (0, 0, 0)
     for seat in range(players):
         if captured[seat] >= CAPTURE_TARGET:  # ruling T8(a)
             found.append((seat, f"{SEATS[seat]} captured {captured[seat]} stones"))
@@ -430,6 +434,9 @@ def _orders(laps: Sequence[_Lap], settled: _Settled) -> tuple[tuple[int, tuple[i
     return tuple(out)
 
 
+_NOTHING_SEEN: frozenset[object] = frozenset()  # no relay state reached yet (T11)
+
+
 class _Enough(Exception):
     """Enough fits were found: :meth:`SowingSearch.collect` stops."""
 
@@ -531,13 +538,14 @@ class SowingSearch:
             directions = (matcher.first_direction,)
         order = matcher.origin_order
         orders = (order,) if order is not None else _plain_orders(contents)
+        states = matcher.start()
         try:
             for direction in directions:
                 if NEXT[origin * 6 + direction] < 0:  # ruling T4: the start stays on the board
                     continue
                 self._quick_lap(
                     found, stop_after, start, (), (), origin, direction, contents, orders,
-                    matcher.start(), frozenset(),
+                    states, _NOTHING_SEEN,
                 )  # fmt: skip
         except _Enough:
             pass
