@@ -135,10 +135,28 @@ def achievers(
     return tuple(found)
 
 
+def _may_win(board: tuple[int, ...], captured: tuple[int, ...]) -> bool:
+    """Whether :func:`achievers` finds anybody: a quick test, exact, for every position."""
+    if max(captured) >= CAPTURE_TARGET:  # ruling T8(a)
+        return True
+    held = [0, 0, 0]
+    for corner in CORNERS:
+        seat = _majority(board[corner])
+        if seat >= 0:
+            held[seat] += 1
+    if held == [0, 0, 0]:
+        return False
+    total = sum(board)
+    # ruling T8(b): min(k, 3) corners (k >= 1 for a seat that holds one)
+    return any(n and n >= min((total >> BITS * seat) & 31, 3) for seat, n in enumerate(held))
+
+
 def outcome(position: TricalaPosition, players: int, tie: str) -> Outcome | None:
     """How the game ended in ``position`` (T8, T9), or None while it goes on."""
     if position.in_setup:
         return None  # ruling T8: checked after sowing moves only
+    if not _may_win(position.board, position.captured):
+        return None
     found = achievers(position.board, position.captured, players)  # ruling T8: every player
     if not found:
         return None
