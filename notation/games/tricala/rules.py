@@ -144,11 +144,16 @@ def _may_win(board: tuple[int, ...], captured: tuple[int, ...]) -> bool:
         seat = _majority(board[corner])
         if seat >= 0:
             held[seat] += 1
-    if held == [0, 0, 0]:
+    white, black, red = held
+    if not (white or black or red):
         return False
     total = sum(board)
     # ruling T8(b): min(k, 3) corners (k >= 1 for a seat that holds one)
-    return any(n and n >= min((total >> BITS * seat) & 31, 3) for seat, n in enumerate(held))
+    return bool(
+        (white and white >= min(total & 31, 3))
+        or (black and black >= min((total >> BITS) & 31, 3))
+        or (red and red >= min((total >> 2 * BITS) & 31, 3))
+    )
 
 
 def outcome(position: TricalaPosition, players: int, tie: str) -> Outcome | None:
