@@ -147,7 +147,7 @@ class Guide:
                     continue
                 onward, stopping, can_end = advanced
                 if onward or can_end:
-                    found.append((route, steps, onward, stopping, can_end))
+                    found.append((route, steps, onward, stopping, can_end, route[-1] in route[:-1]))
             known = tuple(found)
             if len(memo) >= LAP_MEMO_SIZE:
                 memo.clear()

@@ -253,8 +253,9 @@ MatchStates = tuple[tuple[int, tuple[int, ...] | None], ...]
 
 
 #: The ways one lap may go that a token still fits: (route, steps, the states after
-#: the last stone if it relays, if it does not, whether the sowing may end there).
-LapFits = tuple[tuple[tuple[int, ...], tuple[int, ...], MatchStates, MatchStates, bool], ...]
+#: the last stone if it relays, if it does not, whether the sowing may end there,
+#: whether the route passes its last pit before the end).
+LapFits = tuple[tuple[tuple[int, ...], tuple[int, ...], MatchStates, MatchStates, bool, bool], ...]
 
 
 class Matcher(Protocol):
@@ -611,18 +612,17 @@ class SowingSearch:
         capturer_stays = self.capturer_stays
         capture = matcher.capture
         # routes the token rules out are dropped; the last stone decides the lap (T6)
-        for route, steps, onward, stopping, can_end in matcher.lap_fits(
+        for route, steps, onward, stopping, can_end, revisits in matcher.lap_fits(
             states, pit, direction, count
         ):
             last = route[-1]
             heading = steps[-1]
-            route_before = route[:-1]
             for order in orders:
                 self.judged += 1
                 if self.judged > self.limit >= 0:
                     raise OverBudget
                 before = board[last]
-                if last in route_before:  # the lap passed its last pit already: count those
+                if revisits:  # the lap passed its last pit already: count those stones
                     for i, colour in enumerate(order[:-1]):
                         if route[i] == last:
                             before += UNIT[colour]
