@@ -7,6 +7,7 @@ ruling text (the comment over each case gives the working).
 from __future__ import annotations
 
 import os
+import random
 import selectors
 import subprocess
 import sys
@@ -27,6 +28,14 @@ from notation.games.tricala import (
     TricalaPosition,
     TricalaVariant,
 )
+from notation.games.tricala.notation import (
+    Rejected,
+    long_form,
+    read_sowing,
+    render,
+    shortenings,
+)
+from notation.games.tricala.rules import SowingSearch
 
 TWO = TricalaVariant(2)
 THREE = TricalaVariant(3)
@@ -238,3 +247,64 @@ def test_pmn_moves_prints_its_first_lines_at_once() -> None:
     assert time.perf_counter() - began < 20
     assert lines[0] == "White to move; legal moves:\n"
     assert lines[1].startswith("  4b") and lines[2].startswith("  4b")
+
+
+# -- the tight path of token matching agrees with the general search ------------------
+def _fits_by_sowings(
+    position: TricalaPosition, guide: object, stop_after: int, capturer_stays: bool, cap: int
+) -> tuple[object, ...]:
+    search = SowingSearch(position.to_move, capturer_stays, cap, guide, -1)  # type: ignore[arg-type]
+    found: dict[object, object] = {}
+    for fit in search.sowings(position.board, guide.origin):  # type: ignore[attr-defined]
+        if (fit.board, fit.gain) not in found:
+            found[fit.board, fit.gain] = fit
+            if len(found) >= stop_after:
+                break
+    return list(found.items()), search.capped, search.endless, search.judged
+
+
+def _fits_by_collect(
+    position: TricalaPosition, guide: object, stop_after: int, capturer_stays: bool, cap: int
+) -> tuple[object, ...]:
+    search = SowingSearch(position.to_move, capturer_stays, cap, guide, -1)  # type: ignore[arg-type]
+    found = search.collect(position.board, guide.origin, stop_after)  # type: ignore[attr-defined]
+    return list(found.items()), search.capped, search.endless, search.judged
+
+
+def test_collect_finds_what_the_general_search_finds() -> None:
+    # SowingSearch.collect (token matching) takes a tight path where the stones' colours
+    # are known; it must give the same fits, in the same order, with the same choice
+    # sequences, lap ends judged and T11 flags as the general, lazy search.
+    rng = random.Random(7)
+    checked = 0
+    for _ in range(40):
+        players = rng.choice((2, 3))
+        variant = TricalaVariant(players)
+        board = [0] * 21
+        heap = rng.randrange(21)
+        for seat in range(players):
+            for _ in range(9):
+                pit = heap if rng.random() < 0.4 else rng.randrange(21)
+                board[pit] += 1 << 5 * seat
+        zero = (0,) * players
+        position = TricalaPosition(tuple(board), zero, zero, rng.randrange(players), 0, None)
+        if variant.outcome(position) is not None:
+            continue
+        for move in islice(variant.legal_moves(position), 0, 40, 4):
+            assert isinstance(move, Sowing)
+            tokens = [render(move, *long_form(move)), *islice(shortenings(move), 3)]
+            for token in tokens:
+                try:
+                    guide = read_sowing(token, players)
+                except Rejected:
+                    continue  # a shortening the listed pits rule out (T5)
+                assert guide is not None
+                for stop_after, capturer_stays, cap in (
+                    (1, False, 64),
+                    (4, True, 64),
+                    (4, False, 3),
+                ):
+                    args = (position, guide, stop_after, capturer_stays, cap)
+                    assert _fits_by_collect(*args) == _fits_by_sowings(*args), token
+                    checked += 1
+    assert checked > 100

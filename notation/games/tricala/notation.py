@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import pairwise, product
 
@@ -23,6 +23,7 @@ from notation.games.tricala.geometry import (
     PIT_NAMES,
     PITS,
     did_you_mean,
+    lap_paths,
     opposite,
 )
 from notation.games.tricala.position import (
@@ -38,6 +39,7 @@ from notation.games.tricala.rules import (
     LAP_LIMIT,
     Budget,
     Fit,
+    LapFits,
     MatchStates,
     OverBudget,
     Sowing,
@@ -66,6 +68,8 @@ class Rejected(Exception):
 
 
 _State = tuple[int, tuple[int, ...] | None]  # waypoints matched, order the next pickup needs
+#: The most :meth:`Guide.lap_fits` answers one guide remembers.
+LAP_MEMO_SIZE = 1024
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +88,8 @@ class Guide:
     orders: tuple[tuple[int, ...] | None, ...]
     lines: tuple[int, ...]
     capture: bool | None
+    #: :meth:`lap_fits` remembered: a token is read once and matched in many positions
+    laps: dict[object, LapFits] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def first_direction(self) -> int:
@@ -123,11 +129,102 @@ class Guide:
             return tuple(dict.fromkeys(out))
         return tuple(out)
 
+    def lap_fits(self, states: MatchStates, pit: int, direction: int, count: int) -> LapFits:
+        """The ways a lap of ``count`` stones from ``pit`` going ``direction`` may go (T4, T5)
+        that the token still fits: each route, its steps and :meth:`advance_lap`'s answer.
+
+        A pure function of its arguments (a lap's path never depends on the stones'
+        colours), memoised in the guide, a bounded number of entries.
+        """
+        key = (states, pit, direction, count)
+        memo = self.laps
+        known = memo.get(key)
+        if known is None:
+            found = []
+            for route, steps in lap_paths(pit, direction, count):
+                advanced = self.advance_lap(states, route, steps)
+                if advanced is None:
+                    continue
+                onward, stopping, can_end = advanced
+                if onward or can_end:
+                    found.append((route, steps, onward, stopping, can_end, route[-1] in route[:-1]))
+            known = tuple(found)
+            if len(memo) >= LAP_MEMO_SIZE:
+                memo.clear()
+            memo[key] = known
+        return known
+
+    def advance_lap(
+        self, states: MatchStates, route: Sequence[int], steps: Sequence[int]
+    ) -> tuple[MatchStates, MatchStates, bool] | None:
+        """:meth:`advance` by every stone of one lap: None when no state survives the
+        stones before the last, else the states after the last stone if it relays and
+        if it does not (T6: only the last stone of a lap can relay), and whether the
+        sowing may end there (:meth:`may_end` of the latter).
+
+        The common case, one state, runs in a plain loop; several states go stone
+        by stone through :meth:`advance`.
+        """
+        pits, lines, orders = self.pits, self.lines, self.orders
+        last = len(pits)
+        n = len(route) - 1
+        i = 0
+        if len(states) == 1:
+            matched = states[0][0]
+            while i < n:
+                if matched == last:
+                    return None  # the final pit was matched: the sowing must end there
+                line = lines[matched]
+                if line >= 0 and line != steps[i]:
+                    return None  # ruling N3: listed pits in line: the stretch runs straight
+                if route[i] == pits[matched]:
+                    if orders[matched] is None:
+                        if line < 0:
+                            break  # passing or matching the pit: two states, stone by stone
+                        matched += 1
+                    elif line >= 0:
+                        return None  # an order names a relay pit; this stone does not relay
+                i += 1
+            else:  # the last stone, as advance() would take it with relay True and False
+                if matched == last:
+                    return (), (), False
+                line = lines[matched]
+                if line >= 0 and line != steps[n]:
+                    return (), (), False
+                if route[n] != pits[matched]:
+                    same = ((matched, None),)
+                    return same, same, False
+                order = orders[matched]
+                passing = ((matched, None),) if line < 0 else ()
+                if order is None:
+                    both = ((matched + 1, None), *passing)
+                    return both, both, matched + 1 == last
+                return ((matched + 1, order), *passing), passing, False
+            states = ((matched, None),)
+        advance = self.advance
+        while i < n:
+            states = advance(states, route[i], steps[i], False)
+            if not states:
+                return None
+            i += 1
+        stopping = advance(states, route[n], steps[n], False)
+        return advance(states, route[n], steps[n], True), stopping, self.may_end(stopping)
+
     def relay_orders(self, states: MatchStates) -> tuple[tuple[int, ...] | None, ...]:
         """The orders a relay pickup may take: None for any, or those the token names."""
         wanted = [req for _, req in states]
         named = tuple(dict.fromkeys(w for w in wanted if w is not None))
         return named if all(w is not None for w in wanted) else (None, *named)
+
+    def relay_pickups(
+        self, states: MatchStates
+    ) -> tuple[tuple[tuple[int, ...] | None, MatchStates], ...]:
+        """Each order of :meth:`relay_orders` with the states :meth:`after_pickup` leaves."""
+        if len(states) == 1 and states[0][1] is None:
+            return ((None, states),)  # the common case: the token names no order here
+        return tuple(
+            (order, self.after_pickup(states, order)) for order in self.relay_orders(states)
+        )
 
     def after_pickup(self, states: MatchStates, order: tuple[int, ...] | None) -> MatchStates:
         """The states that allow a pickup sown in ``order`` (None: an order the token leaves open)."""
@@ -155,6 +252,9 @@ def read_sowing(token: str, players: int) -> Guide | None:
     """
     if len(token) > TOKEN_LIMIT:
         return None
+    plain = _read_plain(token, players)
+    if plain is not None:
+        return plain
     match = SOWING_RE.fullmatch(token)
     if match is None or not _valid_separators(match.group(3)):
         return None
@@ -186,6 +286,52 @@ def read_sowing(token: str, players: int) -> Guide | None:
             "no order (orders belong to the origin and relay pits)",
             "order-mismatch",
         )
+    lines = tuple(LINE[a * PITS + b] for a, b in pairwise(pits))
+    _check_turns(pits, lines)
+    return Guide(pits[0], orders[0], tuple(pits[1:]), tuple(orders[1:]), lines, capture)
+
+
+def _read_plain(token: str, players: int) -> Guide | None:
+    """:func:`read_sowing` for a well-formed token (``4b-4d-3c``, ``3b[WBR]-2b[RB]x6a``).
+
+    A plain scan, no regular expressions: valid pit names, ``-`` or a last
+    ``x``, upper-case orders of the seats' colours, none at the final pit.
+    None for anything else, which the full reader then reads (and reports).
+    """
+    index = PIT_INDEX
+    letters = COLOURS[:players]
+    size = len(token)
+    pits: list[int] = []
+    orders: list[tuple[int, ...] | None] = []
+    capture = False
+    at = 0
+    while True:
+        pit = index.get(token[at : at + 2], -1)
+        if pit < 0:
+            return None
+        pits.append(pit)
+        at += 2
+        order: tuple[int, ...] | None = None
+        if at < size and token[at] == "[":
+            close = token.find("]", at)
+            text = token[at + 1 : close]
+            if close < 0 or not text or any(c not in letters for c in text):
+                return None
+            order = tuple(COLOURS.index(c) for c in text)
+            at = close + 1
+        orders.append(order)
+        if at == size:
+            break
+        separator = token[at]
+        if separator == "x":
+            if capture:
+                return None  # ``x`` may only stand before the final pit
+            capture = True
+        elif separator != "-" or capture:
+            return None
+        at += 1
+    if len(pits) < 2 or orders[-1] is not None:
+        return None
     lines = tuple(LINE[a * PITS + b] for a, b in pairwise(pits))
     _check_turns(pits, lines)
     return Guide(pits[0], orders[0], tuple(pits[1:]), tuple(orders[1:]), lines, capture)
@@ -284,21 +430,15 @@ def find_fits(
     on what was asked before). The result must not be changed.
     """
     key = (position, guide, stop_after, capturer_stays, lap_limit)
-    known = _FITS_MEMO.get(key) if budget is not None else None
-    if known is not None:
-        if budget is not None:  # charged as if searched again: results never depend on history
+    if budget is not None:
+        known = _FITS_MEMO.get(key)
+        if known is not None:  # charged as if searched again: results never depend on history
             budget.spend(known.cost)
-        return known
+            return known
     limit = budget.left if budget is not None else -1
     search = SowingSearch(position.to_move, capturer_stays, lap_limit, guide, limit)
-    found: dict[tuple[tuple[int, ...], int], Fit] = {}
     try:
-        for fit in search.sowings(position.board, guide.origin):
-            fit_key = (fit.board, fit.gain)
-            if fit_key not in found:
-                found[fit_key] = fit
-                if len(found) >= stop_after:
-                    break
+        found = search.collect(position.board, guide.origin, stop_after)
     except OverBudget:
         if budget is not None:
             budget.spent += search.judged

@@ -85,6 +85,16 @@ TricalaMove = Placement | Sowing
 
 
 # -- winning conditions ----------------------------------------------------------
+@lru_cache(maxsize=1 << 12)
+def _majority(pit: int) -> int:
+    """The colour with more than half the stones of a packed pit, -1 for none (T8(b))."""
+    stones = stone_count(pit)
+    for colour in range(3):
+        if 2 * ((pit >> BITS * colour) & 31) > stones:
+            return colour
+    return -1
+
+
 @lru_cache(maxsize=4096)
 def achievers(
     board: tuple[int, ...], captured: tuple[int, ...], players: int
@@ -94,8 +104,16 @@ def achievers(
     A pure function of the board and captures, memoised: the validator asks
     before each move and after the last.
     """
-    totals = unpack(sum(board))
+    # the seat holding each corner by majority (T8(b)), -1 for none
+    holders = (
+        _majority(board[CORNERS[0]]),
+        _majority(board[CORNERS[1]]),
+        _majority(board[CORNERS[2]]),
+    )
+    if holders == (-1, -1, -1) and max(captured) < CAPTURE_TARGET:
+        return ()  # ruling T8: no corner held, nobody captured enough
     found: list[tuple[int, str]] = []
+    totals = unpack(sum(board)) if holders != (-1, -1, -1) else (0, 0, 0)
     for seat in range(players):
         if captured[seat] >= CAPTURE_TARGET:  # ruling T8(a)
             found.append((seat, f"{SEATS[seat]} captured {captured[seat]} stones"))
@@ -103,10 +121,7 @@ def achievers(
         on_board = totals[seat]
         if not on_board:  # ruling T8(b): with no stones it cannot win by corners
             continue
-        mask = OWN[seat]
-        held = [
-            c for c in CORNERS if 2 * ((board[c] & mask) >> BITS * seat) > stone_count(board[c])
-        ]
+        held = [CORNERS[i] for i in range(3) if holders[i] == seat]
         needed = min(on_board, 3)  # ruling T8(b): min(k, 3) corners
         if len(held) >= needed:
             names = " ".join(PIT_NAMES[c] for c in held)
@@ -120,10 +135,33 @@ def achievers(
     return tuple(found)
 
 
+def _may_win(board: tuple[int, ...], captured: tuple[int, ...]) -> bool:
+    """Whether :func:`achievers` finds anybody: a quick test, exact, for every position."""
+    if max(captured) >= CAPTURE_TARGET:  # ruling T8(a)
+        return True
+    held = [0, 0, 0]
+    for corner in CORNERS:
+        seat = _majority(board[corner])
+        if seat >= 0:
+            held[seat] += 1
+    white, black, red = held
+    if not (white or black or red):
+        return False
+    total = sum(board)
+    # ruling T8(b): min(k, 3) corners (k >= 1 for a seat that holds one)
+    return bool(
+        (white and white >= min(total & 31, 3))
+        or (black and black >= min((total >> BITS) & 31, 3))
+        or (red and red >= min((total >> 2 * BITS) & 31, 3))
+    )
+
+
 def outcome(position: TricalaPosition, players: int, tie: str) -> Outcome | None:
     """How the game ended in ``position`` (T8, T9), or None while it goes on."""
     if position.in_setup:
         return None  # ruling T8: checked after sowing moves only
+    if not _may_win(position.board, position.captured):
+        return None
     found = achievers(position.board, position.captured, players)  # ruling T8: every player
     if not found:
         return None
@@ -214,6 +252,12 @@ def placements() -> Iterator[Placement]:
 MatchStates = tuple[tuple[int, tuple[int, ...] | None], ...]
 
 
+#: The ways one lap may go that a token still fits: (route, steps, the states after
+#: the last stone if it relays, if it does not, whether the sowing may end there,
+#: whether the route passes its last pit before the end).
+LapFits = tuple[tuple[tuple[int, ...], tuple[int, ...], MatchStates, MatchStates, bool, bool], ...]
+
+
 class Matcher(Protocol):
     """A move token compiled for the search (see :mod:`.notation`).
 
@@ -233,6 +277,19 @@ class Matcher(Protocol):
     def advance(
         self, states: MatchStates, pit: int, direction: int, relay: bool
     ) -> MatchStates: ...
+
+    def advance_lap(
+        self, states: MatchStates, route: Sequence[int], steps: Sequence[int]
+    ) -> tuple[MatchStates, MatchStates, bool] | None: ...
+
+    @property
+    def capture(self) -> bool | None: ...
+
+    def lap_fits(self, states: MatchStates, pit: int, direction: int, count: int) -> LapFits: ...
+
+    def relay_pickups(
+        self, states: MatchStates
+    ) -> tuple[tuple[tuple[int, ...] | None, MatchStates], ...]: ...
 
     def relay_orders(self, states: MatchStates) -> tuple[tuple[int, ...] | None, ...]: ...
 
@@ -295,6 +352,26 @@ def _one_colour(rest: int) -> int:
     counts = unpack(rest)
     present = [c for c in range(3) if counts[c]]
     return present[0] if len(present) == 1 else -1
+
+
+@lru_cache(maxsize=1 << 12)
+def _plain_orders(hand: int) -> tuple[tuple[int, ...], ...]:
+    """The stone orders of a pickup whose order is left open, when the general search
+    could only settle them one by one anyway; () when it needs pools.
+
+    One colour: one order (T2: stones of a colour are alike). Two stones of two
+    colours: the last stone's colour decides, White first, then Black, then Red
+    (the order in which :meth:`SowingSearch._lap` tries them; the other stone's
+    pit gets the colour left, as its pool settles at once).
+    """
+    one = _one_colour(hand)
+    count = stone_count(hand)
+    if one >= 0:
+        return ((one,) * count,)
+    if count == 2:
+        present = [c for c in range(3) if hand & OWN[c]]
+        return tuple((present[1 - k], present[k]) for k in range(2))
+    return ()
 
 
 def _settle_pool(board: list[int], settled: _Settled, pool: _Pool) -> tuple[_Settled, _Pool | None]:
@@ -381,6 +458,13 @@ def _orders(laps: Sequence[_Lap], settled: _Settled) -> tuple[tuple[int, tuple[i
     return tuple(out)
 
 
+_NOTHING_SEEN: frozenset[object] = frozenset()  # no relay state reached yet (T11)
+
+
+class _Enough(Exception):
+    """Enough fits were found: :meth:`SowingSearch.collect` stops."""
+
+
 class OverBudget(Exception):
     """A search ran out of its :class:`Budget` before it could finish."""
 
@@ -454,6 +538,151 @@ class SowingSearch:
                 start, (), (), (), (), origin, direction, contents, order, states, frozenset()
             )
 
+    def collect(
+        self, board: tuple[int, ...], origin: int, stop_after: int
+    ) -> dict[tuple[tuple[int, ...], int], Fit]:
+        """The fits of :meth:`sowings`, one per (board, capture), at most ``stop_after``.
+
+        Needs a matcher. The same search, in the same order, counting the same
+        lap ends (so budgets and the T11 flags come out alike), but eager: laps
+        whose stone orders can simply be listed (:func:`_plain_orders`: the
+        common case, a pit of one colour, or an order the token names) take a
+        tight path without generators, pools or settlements; only a larger
+        pickup of mixed colours whose order is left open goes through :meth:`_lap`.
+        """
+        matcher = self.matcher
+        assert matcher is not None
+        found: dict[tuple[tuple[int, ...], int], Fit] = {}
+        contents = board[origin]
+        grid = list(board)
+        grid[origin] = 0  # ruling T4: every stone, all colours
+        start = tuple(grid)
+        directions: Sequence[int] = range(6)
+        if matcher.first_direction >= 0:
+            directions = (matcher.first_direction,)
+        order = matcher.origin_order
+        orders = (order,) if order is not None else _plain_orders(contents)
+        states = matcher.start()
+        try:
+            for direction in directions:
+                if NEXT[origin * 6 + direction] < 0:  # ruling T4: the start stays on the board
+                    continue
+                self._quick_lap(
+                    found, stop_after, start, (), (), origin, direction, contents, orders,
+                    states, _NOTHING_SEEN,
+                )  # fmt: skip
+        except _Enough:
+            pass
+        return found
+
+    def _quick_lap(
+        self,
+        found: dict[tuple[tuple[int, ...], int], Fit],
+        stop_after: int,
+        board: tuple[int, ...],
+        pickups: tuple[tuple[int, tuple[int, ...]], ...],
+        path: tuple[int, ...],
+        pit: int,
+        direction: int,
+        hand: int,
+        orders: tuple[tuple[int, ...], ...],
+        states: MatchStates,
+        seen: frozenset[object],
+    ) -> None:
+        """:meth:`_lap` and :meth:`_end_lap` for a lap sown in one of ``orders``, no pools.
+
+        Fits go into ``found``; raises _Enough once it holds ``stop_after``.
+        With no ``orders``, the lap goes through the general search (pools).
+        """
+        matcher = self.matcher
+        assert matcher is not None
+        if not orders:  # mixed colours, order open: the general search (pools)
+            laps = tuple(_Lap(p, (), o, o[-1]) for p, o in pickups)
+            for fit in self._lap(
+                board, (), (), laps, path, pit, direction, hand, None, states, seen
+            ):
+                key = (fit.board, fit.gain)
+                if key not in found:
+                    found[key] = fit
+                    if len(found) >= stop_after:
+                        raise _Enough
+            return
+        count = len(orders[0])
+        others = ~OWN[self.seat]
+        capturer_stays = self.capturer_stays
+        capture = matcher.capture
+        # routes the token rules out are dropped; the last stone decides the lap (T6)
+        for route, steps, onward, stopping, can_end, revisits in matcher.lap_fits(
+            states, pit, direction, count
+        ):
+            last = route[-1]
+            heading = steps[-1]
+            for order in orders:
+                self.judged += 1
+                if self.judged > self.limit >= 0:
+                    raise OverBudget
+                before = board[last]
+                if revisits:  # the lap passed its last pit already: count those stones
+                    for i, colour in enumerate(order[:-1]):
+                        if route[i] == last:
+                            before += UNIT[colour]
+                colour = order[-1]
+                after = before + UNIT[colour]
+                if before == 0 or before & others:
+                    if not stopping:
+                        continue
+                    grid = list(board)
+                    for i, colour_i in enumerate(order[:-1]):
+                        grid[route[i]] += UNIT[colour_i]
+                    gain = 0
+                    if before:  # ruling T6: capture, every stone in the pit, the last too (T7)
+                        gain = stone_count(after)
+                        grid[last] = 0
+                        if capturer_stays:  # ruling T6, option capturer-stays
+                            gain -= 1
+                            grid[last] = UNIT[colour]
+                    else:  # ruling T6: an empty pit ends the move
+                        grid[last] = after
+                    if not can_end or (capture is not None and capture != bool(gain)):
+                        continue  # what matcher.fits_end(stopping, gain) tells
+                    final = tuple(grid)
+                    key = (final, gain)
+                    if key not in found:
+                        found[key] = Fit(path + route, final, gain, (*pickups, (pit, order)))
+                        if len(found) >= stop_after:
+                            raise _Enough
+                    continue
+                # ruling T6: relay, take every stone in the pit, sow on the same way (T5 at edges)
+                if not onward:
+                    continue
+                grid = list(board)
+                for i, colour_i in enumerate(order[:-1]):
+                    grid[route[i]] += UNIT[colour_i]
+                grid[last] = 0
+                frozen = tuple(grid)
+                state = (frozen, (), last, heading, after)
+                if state in seen:  # ruling T11: a repeated state never ends: cut
+                    self.endless = True
+                    continue
+                memo_key = (state, onward)  # as in _end_lap: a state reached again gives nothing
+                if memo_key in self.memo:
+                    continue
+                self.memo.add(memo_key)
+                done = (*pickups, (pit, order))
+                if len(done) >= self.lap_limit:  # ruling T11: the cap drops this branch only
+                    self.capped = True
+                    continue
+                later = seen | {state}
+                for wanted, next_states in matcher.relay_pickups(onward):
+                    if wanted is not None and pack_order(wanted) != after:
+                        continue
+                    if next_states:
+                        self._quick_lap(
+                            found, stop_after, frozen, done, path + route, last, heading, after,
+                            (wanted,) if wanted is not None else _plain_orders(after),
+                            next_states, later,
+                        )  # fmt: skip
+
     def _lap(
         self,
         board: tuple[int, ...],
@@ -477,25 +706,17 @@ class SowingSearch:
         matcher = self.matcher
         number = len(laps)
         for route, steps in lap_paths(pit, direction, count):
-            ahead = states
-            if ahead is not None:
-                assert matcher is not None
-                for i in range(count - 1):
-                    ahead = matcher.advance(ahead, route[i], steps[i], False)
-                    if not ahead:
-                        break
-                if not ahead:
-                    continue
             last = route[-1]
             only = -1  # a colour when the lap can only relay: its last pit all the mover's
             # the matcher's states after the last stone: if it relays, if it does not
             finals: tuple[MatchStates, MatchStates] | None = None
-            if ahead is not None:
+            if states is not None:
                 assert matcher is not None
+                advanced = matcher.advance_lap(states, route, steps)
+                if advanced is None:
+                    continue
                 # the last stone decides the lap (T6); the token may rule a kind out already
-                onward = matcher.advance(ahead, last, steps[-1], True)
-                stopping = matcher.advance(ahead, last, steps[-1], False)
-                can_stop = matcher.may_end(stopping)
+                onward, stopping, can_stop = advanced
                 finals = (onward, stopping)
                 if not onward and not can_stop:
                     continue
