@@ -84,17 +84,9 @@ def check_inputs(files: tuple[str, ...], index_path: str | None) -> None:
 
 
 def output_format(output: str, to: str | None) -> str:
-    """The format to write: ``--to``, else by the output's extension, else PMN.
-
-    A compressed output name is refused: the archive commands read compressed
-    files but write plain ones (pipe through gzip to compress).
-    """
-    if output != "-" and strip_compression(output) != output:
-        raise click.UsageError(
-            f"{output}: writing compressed files is not supported; write {strip_compression(output)} "
-            "and compress it, or write to '-' and pipe through gzip"
-        )
-    return to or (detect_format(output) if output != "-" else "pmn")
+    """The format to write: ``--to``, else by the output's extension (``.pmn.gz``: PMN,
+    compressed), else PMN."""
+    return to or (detect_format(strip_compression(output)) if output != "-" else "pmn")
 
 
 @dataclass

@@ -12,7 +12,7 @@ from cli.terminal import SafeClickException
 from notation.collection import FORMATS, read_path
 from notation.games import AnyVariant
 from notation.games.base import PositionError, RulesError
-from notation.openspiel import openspiel_games, openspiel_variant
+from notation.openspiel import openspiel_variant
 from notation.pits import PitsError
 from notation.record import MAINLINE, Record
 from notation.replay import Problem, Step, open_game, replay
@@ -37,7 +37,7 @@ openspiel_game_option = click.option(
     "openspiel_game",
     callback=_check_openspiel_game,
     help="The game of --from openspiel-actions input: a Game tag value or OpenSpiel's name "
-    f"for it (games with OpenSpiel actions: {', '.join(openspiel_games())}; default: the first).",
+    "for it (default: the first registered game that OpenSpiel actions hold).",
 )
 
 

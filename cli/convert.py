@@ -17,6 +17,7 @@ from notation.openspiel import ActionsWriteError
 from notation.pits import CONVENTIONS, DEFAULT, PITS_TAG, PitsError, translate_record
 from notation.pmn import DEFAULT_WIDTH
 from notation.record import Record
+from notation.sources import strip_compression
 
 ALL_FORMATS = click.Choice(list(FORMATS))
 PITS_CHOICE = click.Choice(list(CONVENTIONS), case_sensitive=False)
@@ -95,7 +96,7 @@ def convert(
     overwriting = same_file(source, output)
     if overwriting and not in_place:
         raise click.UsageError(f"{output} is the input file; pass --in-place to overwrite it")
-    fmt = output_format or (detect_format(output) if output != "-" else "pmn")
+    fmt = output_format or (detect_format(strip_compression(output)) if output != "-" else "pmn")
     if pits is not None and pits.lower() != DEFAULT and fmt in FIXED_NAMING:
         raise click.UsageError(f"--pits {pits}: {fmt} names the holes its own way")
     target = pits.lower() if pits is not None else DEFAULT if from_pits is not None else None

@@ -2,31 +2,49 @@
 
 from __future__ import annotations
 
+import importlib
+
 import click
 
-from cli.convert import convert
-from cli.dedupe import dedupe
-from cli.fmt import fmt
-from cli.index import index
-from cli.merge import merge
-from cli.moves import moves
-from cli.openings import openings
-from cli.publish import publish
-from cli.reconcile import reconcile_command
-from cli.record import record_command
-from cli.render import render
-from cli.select import select
-from cli.show import show
-from cli.sort import sort
-from cli.split import split
-from cli.standings import standings
-from cli.stats import stats
-from cli.validate import validate
 from notation import __version__
+
+#: Each command's module and function, imported only when the command runs (or for --help):
+#: a one-game ``pmn validate`` loads the modules it needs, not those of every command.
+COMMANDS = {
+    "validate": "cli.validate:validate",
+    "convert": "cli.convert:convert",
+    "show": "cli.show:show",
+    "moves": "cli.moves:moves",
+    "fmt": "cli.fmt:fmt",
+    "stats": "cli.stats:stats",
+    "record": "cli.record:record_command",
+    "render": "cli.render:render",
+    "standings": "cli.standings:standings",
+    "reconcile": "cli.reconcile:reconcile_command",
+    "publish": "cli.publish:publish",
+    "select": "cli.select:select",
+    "dedupe": "cli.dedupe:dedupe",
+    "split": "cli.split:split",
+    "merge": "cli.merge:merge",
+    "sort": "cli.sort:sort",
+    "openings": "cli.openings:openings",
+    "index": "cli.index:index",
+}
 
 
 class _Root(click.Group):
-    """The root group: its help names the games the registry holds (plugins included)."""
+    """The root group: commands loaded on demand; its help names the registry's games."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return [*COMMANDS, *(name for name in super().list_commands(ctx) if name not in COMMANDS)]
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        reference = COMMANDS.get(cmd_name)
+        if reference is None:
+            return super().get_command(ctx, cmd_name)
+        module_name, _, attribute = reference.partition(":")
+        command: click.Command = getattr(importlib.import_module(module_name), attribute)
+        return command
 
     def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         from notation.games import game_names
@@ -50,25 +68,6 @@ def pmn() -> None:
     unreadable, 2 a usage error.
     """
 
-
-pmn.add_command(validate)
-pmn.add_command(convert)
-pmn.add_command(show)
-pmn.add_command(moves)
-pmn.add_command(fmt)
-pmn.add_command(stats)
-pmn.add_command(record_command)
-pmn.add_command(render)
-pmn.add_command(standings)
-pmn.add_command(reconcile_command)
-pmn.add_command(publish)
-pmn.add_command(select)
-pmn.add_command(dedupe)
-pmn.add_command(split)
-pmn.add_command(merge)
-pmn.add_command(sort)
-pmn.add_command(openings)
-pmn.add_command(index)
 
 
 def main() -> None:

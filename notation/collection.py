@@ -126,8 +126,12 @@ def atomic_output(path: str) -> Iterator[IO[str]]:
 def write_path(
     records: Iterable[Record], path: str, fmt: str | None = None, *, width: int = DEFAULT_WIDTH
 ) -> None:
-    """Write records to a file (``-``: standard output) in a format, atomically."""
-    fmt = fmt or detect_format(path)
+    """Write records to a file (``-``: standard output) in a format, atomically.
+
+    A name ending ``.gz``, ``.bz2`` or ``.xz`` is written compressed, its format
+    taken from the name before that (``games.pmn.gz``).
+    """
+    fmt = fmt or detect_format(strip_compression(path))
     with atomic_output(path) as out:
         if fmt == "pmn":
             write_records(records, out, width=width)

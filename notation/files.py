@@ -18,7 +18,10 @@ Writing (:func:`safe_output`, :func:`write_bytes`):
   the process (``/dev/stdout``, ``/dev/fd/N``, ``/proc/self/fd/N``, or a link
   to one) is appended to, so ``-o /dev/stdout >> log`` keeps the log;
 - a read-only file (no write permission bit) is refused, even for root;
-- a new file gets mode ``0666 & ~umask``, like any program's.
+- a new file gets mode ``0666 & ~umask``, like any program's;
+- a name ending ``.gz``, ``.bz2`` or ``.xz`` is written compressed (with the
+  standard library; gzip with no timestamp, so the same records give the same
+  bytes).
 
 Reading (:func:`open_input`, :func:`walk_inputs`): a file named by the
 user may be a regular file or a pipe (``<(cmd)``); a device other than
@@ -29,9 +32,12 @@ inside the folder walked; everything else is skipped and reported.
 
 from __future__ import annotations
 
+import bz2
 import codecs
 import errno
+import gzip
 import io
+import lzma
 import os
 import shutil
 import signal
@@ -202,12 +208,28 @@ def safe_output(path: str) -> Iterator[IO[str]]:
         sys.stdout.flush()
         return
     with _binary_target(path) as raw:
-        text = io.TextIOWrapper(raw, encoding="utf-8", newline="\n")
+        packed = _compressed(path, raw)
+        target: IO[bytes] = raw if packed is None else packed  # type: ignore[assignment]
+        text = io.TextIOWrapper(target, encoding="utf-8", newline="\n")
         try:
             yield text
             text.flush()
         finally:
             text.detach()
+            if packed is not None:
+                packed.close()  # writes the compressed stream's end; the file is not closed
+
+
+def _compressed(path: str, raw: IO[bytes]) -> io.BufferedIOBase | None:
+    """A compressing stream over ``raw`` when ``path`` names a compressed file, else None."""
+    lowered = path.lower()
+    if lowered.endswith(".gz"):
+        return gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0)
+    if lowered.endswith(".bz2"):
+        return bz2.BZ2File(raw, "wb")
+    if lowered.endswith(".xz"):
+        return lzma.LZMAFile(raw, "wb")
+    return None
 
 
 def write_bytes(path: str, data: bytes) -> None:

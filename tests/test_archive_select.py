@@ -7,8 +7,11 @@ or too few fails.
 
 from __future__ import annotations
 
+import bz2
+import gzip
 import io
 import json
+import lzma
 
 import pytest
 from click.testing import CliRunner
@@ -184,10 +187,29 @@ def test_bad_filters_are_usage_errors(games_file, args, message):
     assert "Traceback" not in result.output
 
 
-def test_compressed_output_name_is_refused_not_written_plain(games_file, tmp_path):
-    result = CliRunner().invoke(pmn, ["select", games_file, "-o", str(tmp_path / "x.pmn.gz")])
-    assert result.exit_code == 2 and "compressed" in result.output
-    assert not (tmp_path / "x.pmn.gz").exists()
+@pytest.mark.parametrize("suffix", [".gz", ".bz2", ".xz"])
+def test_a_compressed_output_name_is_written_compressed(games_file, tmp_path, suffix):
+    out = tmp_path / f"x.pmn{suffix}"
+    result = CliRunner().invoke(pmn, ["select", games_file, "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    opener = {".gz": gzip.open, ".bz2": bz2.open, ".xz": lzma.open}[suffix]
+    with opener(out, "rt", encoding="utf-8") as packed:
+        text = packed.read()
+    with open(games_file, encoding="utf-8") as plain:
+        assert read_text(text) == read_text(plain.read())
+    back = CliRunner().invoke(pmn, ["select", str(out), "--count"])
+    assert back.exit_code == 0 and back.output.strip() == str(len(read_text(text)))
+
+
+def test_convert_writes_json_gz_by_its_name(games_file, tmp_path):
+    out = tmp_path / "x.json.gz"
+    result = CliRunner().invoke(pmn, ["convert", games_file, "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    with gzip.open(out, "rt", encoding="utf-8") as packed:
+        assert packed.read().lstrip().startswith("[")
+    first = out.read_bytes()
+    CliRunner().invoke(pmn, ["convert", games_file, "-o", str(out)])
+    assert out.read_bytes() == first  # no timestamp: the same records give the same bytes
 
 
 def test_date_and_plies_parsing():
