@@ -20,7 +20,7 @@ from typing import IO, Any, TypeVar
 
 import click
 
-from cli.common import FORMAT_CHOICE, location
+from cli.common import FORMAT_CHOICE, encoding_option, location
 from notation.archive import FilterError
 from notation.collection import detect_format, expand_paths, read_path
 from notation.games import RulesError
@@ -46,11 +46,7 @@ def _input_decorators(required: bool) -> tuple[Callable[[F], F], ...]:
             type=FORMAT_CHOICE,
             help="Input format (default: by extension, or by the first bytes).",
         ),
-        click.option(
-            "--encoding",
-            help="The input's text encoding when it is not UTF-8 (latin-1, cp1252, "
-            "utf-16...). UTF-8 and UTF-16 byte order marks are recognised without it.",
-        ),
+        encoding_option,
     )
 
 

@@ -41,6 +41,14 @@ openspiel_game_option = click.option(
 )
 
 
+#: ``--encoding``: the input's text encoding when it is not UTF-8 (one definition for every command).
+encoding_option = click.option(
+    "--encoding",
+    help="The input's text encoding when it is not UTF-8 (latin-1, cp1252, utf-16...). "
+    "UTF-8 and UTF-16 byte order marks are recognised without it.",
+)
+
+
 def check_game_option(openspiel_game: str | None, input_format: str | None) -> None:
     """``--game`` says what an action log holds: other inputs name their game themselves."""
     if openspiel_game is not None and input_format != "openspiel-actions":

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import click
 
-from cli.common import check_game_option, location, openspiel_game_option
+from cli.common import check_game_option, encoding_option, location, openspiel_game_option
 from cli.terminal import echo
 from notation.canonical import rewrite_moves
 from notation.collection import FORMATS, comment_losses, detect_format, read_path, write_path
@@ -35,6 +35,7 @@ FIXED_NAMING = ("ogn", "openspiel-actions")
     help="Input format (default: by extension; .ogn is OGN; openspiel-actions must be named).",
 )
 @openspiel_game_option
+@encoding_option
 @click.option(
     "--to",
     "output_format",
@@ -71,6 +72,7 @@ def convert(
     output: str,
     input_format: str | None,
     openspiel_game: str | None,
+    encoding: str | None,
     output_format: str | None,
     width: int,
     in_place: bool,
@@ -114,7 +116,7 @@ def convert(
     def records() -> Iterator[Record]:
         nonlocal damaged
         for index, record in enumerate(
-            read_path(source, input_format, game=openspiel_game), start=1
+            read_path(source, input_format, game=openspiel_game, encoding=encoding), start=1
         ):
             current[:] = [index, record.source]
             if record.damaged:

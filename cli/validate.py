@@ -16,6 +16,7 @@ from cli.common import (
     FORMAT_CHOICE,
     check_game_option,
     describe_problem,
+    encoding_option,
     openspiel_game_option,
 )
 from cli.report import WRITERS, counts, game_verdict, write_text
@@ -89,6 +90,7 @@ class Progress:
     "--from", "input_format", type=FORMAT_CHOICE, help="Input format (default: by extension)."
 )
 @openspiel_game_option
+@encoding_option
 @click.option(
     "-q",
     "--quiet",
@@ -134,6 +136,7 @@ def validate(
     output_format: str,
     input_format: str | None,
     openspiel_game: str | None,
+    encoding: str | None,
     quiet: bool,
     jobs: int | None,
     pits: str | None,
@@ -163,7 +166,9 @@ def validate(
     if strict or output is not None or output_format == "csv" or levels:
         code = validate_event(
             files,
-            EventOptions(output_format, input_format, quiet, jobs, pits, strict, levels, output),
+            EventOptions(
+                output_format, input_format, quiet, jobs, pits, strict, levels, output, encoding
+            ),
         )
         sys.exit(code)
     counted: dict[str, int] = {}
@@ -188,13 +193,15 @@ def validate(
                 try:
                     if pits is None:
                         for index, game in enumerate(
-                            read_games(path, input_format, game=openspiel_game), start=1
+                            read_games(path, input_format, game=openspiel_game, encoding=encoding),
+                            start=1,
                         ):
                             counted[argument] += 1
                             yield game, index
                         continue
                     for index, record in enumerate(
-                        read_path(path, input_format, game=openspiel_game), start=1
+                        read_path(path, input_format, game=openspiel_game, encoding=encoding),
+                        start=1,
                     ):
                         counted[argument] += 1
                         yield translate_record(record, DEFAULT, pits).record, index
@@ -266,6 +273,7 @@ class EventOptions:
     strict: bool
     levels: tuple[str, ...]
     output: str | None
+    encoding: str | None = None
 
 
 def validate_event(files: tuple[str, ...], options: EventOptions) -> int:
@@ -288,7 +296,7 @@ def validate_event(files: tuple[str, ...], options: EventOptions) -> int:
             counted.setdefault(argument, 0)
             counted.setdefault(path, 0)
             try:
-                for index, record in enumerate(read_path(path, options.input_format), start=1):
+                for index, record in enumerate(read_path(path, options.input_format, encoding=options.encoding), start=1):
                     counted[argument] += 1
                     counted[path] += argument != path
                     if options.pits is not None:

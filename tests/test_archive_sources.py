@@ -161,3 +161,23 @@ def test_a_bad_utf16_unit_is_a_clear_error_for_validate_too(tmp_path):
     result = CliRunner().invoke(pmn, ["validate", str(path)])
     assert result.exit_code == 1 and f"{path}:3:1: byte 0x00 is not valid utf-16" in result.output
     assert isinstance(result.exception, SystemExit)
+
+
+def test_validate_and_convert_read_a_latin1_file_with_encoding(tmp_path):
+    """``--encoding`` means the same in validate and convert as in the archive commands."""
+    from click.testing import CliRunner
+
+    from cli.main import pmn
+
+    text = '[Game "Wari"]\n[South "Zoë Müller"]\n[North "Kofi"]\n[Result "*"]\n\n1. C b *\n'
+    path = tmp_path / "latin1.pmn"
+    path.write_bytes(text.encode("latin-1"))
+    runner = CliRunner()
+    checked = runner.invoke(pmn, ["validate", "--encoding", "latin-1", str(path)])
+    assert checked.exit_code == 0, checked.output
+    assert "Zoë Müller" in checked.output
+    converted = runner.invoke(pmn, ["convert", "--encoding", "latin-1", str(path), "--to", "json"])
+    assert converted.exit_code == 0, converted.output
+    assert "Zoë Müller" in converted.stdout and "\ufffd" not in converted.stdout
+    wrong = runner.invoke(pmn, ["validate", "--encoding", "utf-8", str(path)])
+    assert wrong.exit_code == 1 and "--encoding" in wrong.output
