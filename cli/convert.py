@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import click
 
 from cli.common import check_game_option, encoding_option, location, openspiel_game_option
-from cli.terminal import echo
+from cli.terminal import SafeClickException, echo
 from notation.canonical import rewrite_moves
 from notation.collection import FORMATS, comment_losses, detect_format, read_path, write_path
 from notation.files import first_non_utf8, same_file
@@ -17,7 +17,7 @@ from notation.openspiel import ActionsWriteError
 from notation.pits import CONVENTIONS, DEFAULT, PITS_TAG, PitsError, translate_record
 from notation.pmn import DEFAULT_WIDTH
 from notation.record import Record
-from notation.sources import strip_compression
+from notation.sources import SourceError, strip_compression
 
 ALL_FORMATS = click.Choice(list(FORMATS))
 PITS_CHOICE = click.Choice(list(CONVENTIONS), case_sensitive=False)
@@ -150,6 +150,8 @@ def convert(
     try:
         collected = list(records()) if in_place else records()
         write_path(collected, output, fmt, width=width)
+    except SourceError as exc:  # the source cannot be read as text: the message names it
+        raise SafeClickException(str(exc)) from exc
     except OSError as exc:  # reading the source, or writing the output
         raise click.FileError(exc.filename or output, exc.strerror) from exc
     except (OGNWriteError, ActionsWriteError) as exc:

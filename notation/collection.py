@@ -14,7 +14,7 @@ from notation.ogn import iter_ogn_records, write_ogn
 from notation.openspiel import iter_action_records, write_actions
 from notation.pmn import DEFAULT_WIDTH, Chunk, iter_chunks, iter_records, write_records
 from notation.record import Line, Record
-from notation.sources import open_source, strip_compression
+from notation.sources import SourceDecodeError, open_source, strip_compression
 
 #: Format names and the file extensions that select them. ``ogn`` is Aualé's
 #: Oware Game Notation; ``openspiel-actions`` (OpenSpiel oware action
@@ -105,7 +105,13 @@ def read_path(
         elif fmt == "openspiel-actions":
             yield from iter_action_records(stream, source, game)
         else:
-            data = stream.read().decode("utf-8-sig", errors="replace")
+            raw = stream.read()
+            try:
+                data = raw.decode("utf-8-sig")
+            except UnicodeDecodeError as exc:  # never U+FFFD in place of a byte, silently
+                line = raw.count(b"\n", 0, exc.start) + 1
+                column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+                raise SourceDecodeError(source, "UTF-8", line, column, raw[exc.start]) from None
             yield from iter_json_records(data, source)
     finally:
         if path != "-":

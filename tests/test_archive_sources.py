@@ -181,3 +181,22 @@ def test_validate_and_convert_read_a_latin1_file_with_encoding(tmp_path):
     assert "Zoë Müller" in converted.stdout and "\ufffd" not in converted.stdout
     wrong = runner.invoke(pmn, ["validate", "--encoding", "utf-8", str(path)])
     assert wrong.exit_code == 1 and "--encoding" in wrong.output
+
+
+def test_a_json_file_that_is_not_utf8_is_an_error_not_replacement_characters(tmp_path):
+    from click.testing import CliRunner
+
+    from cli.main import pmn
+
+    path = tmp_path / "latin1.json"
+    path.write_bytes(
+        '[{"tags": [["Game", "Wari"], ["South", "Zoë"]], "moves": [], "result": "*"}]'.encode(
+            "latin-1"
+        )
+    )
+    result = CliRunner().invoke(pmn, ["convert", str(path), "--to", "pmn"])
+    assert result.exit_code == 1
+    assert "\ufffd" not in result.output
+    assert f"{path}:1:" in result.output and "--encoding" in result.output
+    fixed = CliRunner().invoke(pmn, ["convert", "--encoding", "latin-1", str(path), "--to", "pmn"])
+    assert fixed.exit_code == 0 and '[South "Zoë"]' in fixed.stdout
