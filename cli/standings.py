@@ -7,9 +7,11 @@ from collections.abc import Iterator
 
 import click
 
+from cli.archive_io import check_inputs
 from cli.common import FORMAT_CHOICE
 from notation.collection import atomic_output, expand_paths, read_path
 from notation.event import Entry
+from notation.index import ArchiveIndex, ArchiveIndexError, read_back
 from notation.parallel import default_jobs, validate_many
 from notation.record import Record
 from notation.replay import GameReport
@@ -29,12 +31,27 @@ from notation.standings import (
 
 
 def read_event(
-    files: tuple[str, ...], input_format: str | None, jobs: int | None
+    files: tuple[str, ...],
+    input_format: str | None,
+    jobs: int | None,
+    index_path: str | None = None,
 ) -> list[tuple[Record, GameReport]]:
-    """Every game of FILES (files or folders) with its validation report, in input order."""
+    """Every game of FILES (files or folders), or of an archive index, with its validation
+    report, in input order (an index gives its games back from their files, as indexed)."""
     records: list[Record] = []
 
     def every_record() -> Iterator[tuple[Record, int]]:
+        if index_path is not None:
+            database = ArchiveIndex(index_path)
+            try:
+                numbers: dict[str, int] = {}
+                for record in read_back(database.all_games()):
+                    numbers[record.source] = numbers.get(record.source, 0) + 1
+                    records.append(record)
+                    yield record, numbers[record.source]
+            finally:
+                database.close()
+            return
         for path in expand_paths(files):
             try:
                 for index, record in enumerate(read_path(path, input_format), start=1):
@@ -43,9 +60,12 @@ def read_event(
             except OSError as exc:
                 raise click.FileError(path, exc.strerror) from exc
 
-    reports = list(validate_many(every_record(), jobs or default_jobs()))
+    try:
+        reports = list(validate_many(every_record(), jobs or default_jobs()))
+    except ArchiveIndexError as exc:
+        raise click.ClickException(str(exc)) from exc
     if not reports:
-        raise click.ClickException(f"no game in {', '.join(files)} (ruling N4)")
+        raise click.ClickException(f"no game in {', '.join(files or (index_path or '',))} (ruling N4)")
     return list(zip(records, reports, strict=True))
 
 
@@ -72,7 +92,13 @@ def entries_of(games: list[tuple[Record, GameReport]]) -> list[tuple[Entry, Game
 
 
 @click.command()
-@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True, exists=True))
+@click.argument("files", nargs=-1, type=click.Path(allow_dash=True, exists=True))
+@click.option(
+    "--index",
+    "index_path",
+    type=click.Path(exists=True, dir_okay=False),
+    help="Read the games from an archive index (pmn index) instead of FILES.",
+)
 @click.option(
     "--format",
     "output_format",
@@ -128,6 +154,7 @@ def entries_of(games: list[tuple[Record, GameReport]]) -> list[tuple[Entry, Game
 )
 def standings(
     files: tuple[str, ...],
+    index_path: str | None,
     output_format: str,
     scheme: str,
     tie_breaks: str | None,
@@ -151,13 +178,15 @@ def standings(
       pmn standings --points 3-1-0 examples/events/swiss
       pmn standings --format html -o standings.html examples/events/swiss
       pmn standings --tie-break wins,buchholz --format csv examples/events/swiss
+      pmn standings --index archive.sqlite --event "Club night"
     """
     try:
         point_scheme = parse_scheme(scheme)
         order = parse_tie_breaks(tie_breaks) if tie_breaks is not None else None
     except StandingsError as exc:
         raise click.BadParameter(str(exc)) from exc
-    name, games = choose_event(read_event(files, input_format, jobs), event)
+    check_inputs(files, index_path)
+    name, games = choose_event(read_event(files, input_format, jobs, index_path), event)
     played, excluded = collect(entries_of(games))
     table = compute_standings(
         played,

@@ -363,3 +363,22 @@ def test_a_game_submitted_twice_counts_once(runner, tmp_path):
     assert ada["points"] == 1 and ada["games"] == 1
     (copy,) = table["excluded"]
     assert copy["reason"] == f"submitted twice: the same game as {tmp_path / 'r1-again.pmn'}:1"
+
+
+@pytest.mark.parametrize("output_format", ["text", "json", "csv"])
+def test_standings_from_an_index_are_the_standings_from_the_files(tmp_path, output_format):
+    from click.testing import CliRunner
+
+    from cli.main import pmn
+
+    event = str(Path(__file__).parent.parent / "examples" / "events" / "swiss")
+    database = str(tmp_path / "archive.sqlite")
+    runner = CliRunner()
+    built = runner.invoke(pmn, ["index", event, "-o", database])
+    assert built.exit_code == 0, built.output
+    streamed = runner.invoke(pmn, ["standings", "--format", output_format, event])
+    indexed = runner.invoke(pmn, ["standings", "--format", output_format, "--index", database])
+    assert indexed.exit_code == streamed.exit_code
+    assert indexed.stdout == streamed.stdout
+    both = runner.invoke(pmn, ["standings", event, "--index", database])
+    assert both.exit_code == 2  # FILES or --index, one of them
