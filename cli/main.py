@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import signal
 
 import click
 
@@ -71,5 +72,13 @@ def pmn() -> None:
 
 
 def main() -> None:
-    """Entry point of the ``pmn`` console script."""
+    """Entry point of the ``pmn`` console script.
+
+    A reader that stops reading (``pmn convert big.pmn | head``) ends the
+    command quietly, as it ends ``cat``: SIGPIPE has its default action, so
+    no "Broken pipe" message is printed. Files are written by the safe file
+    layer, never through a pipe, so no file is left half-written by it.
+    """
+    if hasattr(signal, "SIGPIPE"):
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     pmn()

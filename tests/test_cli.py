@@ -222,3 +222,24 @@ def test_convert_long_and_short_tricala_forms(runner):
     short = runner.invoke(pmn, ["convert", "-", "--short"], input=long.stdout)
     assert short.stdout == source.read_text()
     assert runner.invoke(pmn, ["validate", "-"], input=long.stdout).exit_code == 0
+
+
+def test_a_reader_that_stops_reading_ends_the_command_quietly(tmp_path):
+    """``pmn convert big.pmn | head``: no "Broken pipe" message (SIGPIPE's default action)."""
+    import subprocess
+    import sys
+
+    big = tmp_path / "big.pmn"
+    big.write_text((EXAMPLES / "trysse-open.pmn").read_text(encoding="utf-8") * 200, "utf-8")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "cli", "convert", str(big), "--to", "json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=EXAMPLES.parent,
+    )
+    assert process.stdout is not None and process.stderr is not None
+    assert process.stdout.read(100)
+    process.stdout.close()  # the reader goes away
+    error = process.stderr.read()
+    process.wait(timeout=60)
+    assert b"Broken pipe" not in error and b"Traceback" not in error
