@@ -48,7 +48,7 @@ from dataclasses import replace
 from typing import IO
 
 from notation.errors import PMNError
-from notation.games import RulesError, find_variant, games_with_format, variant_from_tags
+from notation.games import RulesError, find_variant, games, games_with_format, variant_from_tags
 from notation.grammar import RESULT
 from notation.pits import DEFAULT, PITS_TAG, first_mover, is_board_record, translate_record
 from notation.pmn import iter_records
@@ -189,8 +189,10 @@ def _with_last_token(record: Record, *, reading: bool) -> Record:
 
 
 def _game_tags(variant: str) -> list[tuple[str, str]]:
-    if variant.strip().lower() == ABAPA_VARIANT.lower():
-        return [("Game", "Wari"), ("Rules", "abapa")]
+    for cls in games():  # a name a game declares for a variant of it ("Oware Abapa")
+        for name, game, rules in cls.foreign_names:
+            if variant.strip().lower() == name.lower():
+                return [("Game", game), ("Rules", rules)]
     game, _, rules = variant.strip().partition(" ")
     names = {name.lower(): name for name in games_with_format("ogn")}
     if game.lower() not in names:

@@ -166,6 +166,9 @@ class Variant(abc.ABC, Generic[P, M]):
     #: The drawing: ``"module:function"`` taking ``(variant, position, *, last_move,
     #: before, token)`` and returning SVG; None draws the text diagram.
     drawing: ClassVar[str | None] = None
+    #: Names other programs give variants of this game, each with the ``Game`` and
+    #: ``Rules`` tags it stands for: ``(("Oware Abapa", "Wari", "abapa"),)`` (Aualé's OGN).
+    foreign_names: ClassVar[tuple[tuple[str, str, str], ...]] = ()
     #: OpenSpiel's name for the game, when ``openspiel-actions`` holds it.
     openspiel_name: ClassVar[str | None] = None
 

@@ -172,6 +172,7 @@ class WariVariant(Variant[WariPosition, int]):
     formats = ("ogn", "openspiel-actions")
     drawing = "notation.svg:wari_svg"
     openspiel_name = "oware"
+    foreign_names = (("Oware Abapa", "Wari", "abapa"),)  # Aualé's OGN Variant (A1-A8)
 
     @classmethod
     def from_tags(cls, game: str, rules: str | None, tags: dict[str, str]) -> WariVariant:
