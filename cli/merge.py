@@ -20,7 +20,7 @@ from notation.collection import atomic_output
 
 @click.command("merge")
 @input_options
-@click.option("-o", "--output", required=True, help="Output file; '-' is stdout.")
+@click.option("-o", "--output", default="-", show_default=True, help="Output file; '-' is stdout.")
 @click.option("--to", "to", type=FORMAT_CHOICE, help="Output format (default: by extension).")
 @click.option("--dedupe", "dedupe", is_flag=True, help="Drop duplicate games (the first is kept).")
 @click.option(

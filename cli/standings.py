@@ -7,9 +7,10 @@ from collections.abc import Iterator
 
 import click
 
+from cli import inputs
 from cli.archive_io import check_inputs
-from cli.common import FORMAT_CHOICE
-from notation.collection import atomic_output, expand_paths, read_path
+from cli.inputs import input_paths
+from notation.collection import atomic_output, read_path
 from notation.event import Entry
 from notation.index import ArchiveIndex, ArchiveIndexError, read_back
 from notation.parallel import default_jobs, validate_many
@@ -35,6 +36,7 @@ def read_event(
     input_format: str | None,
     jobs: int | None,
     index_path: str | None = None,
+    encoding: str | None = None,
 ) -> list[tuple[Record, GameReport]]:
     """Every game of FILES (files or folders), or of an archive index, with its validation
     report, in input order (an index gives its games back from their files, as indexed)."""
@@ -52,9 +54,11 @@ def read_event(
             finally:
                 database.close()
             return
-        for path in expand_paths(files):
+        for path in input_paths(files):
             try:
-                for index, record in enumerate(read_path(path, input_format), start=1):
+                for index, record in enumerate(
+                    read_path(path, input_format, encoding=encoding), start=1
+                ):
                     records.append(record)
                     yield record, index
             except OSError as exc:
@@ -92,7 +96,7 @@ def entries_of(games: list[tuple[Record, GameReport]]) -> list[tuple[Entry, Game
 
 
 @click.command()
-@click.argument("files", nargs=-1, type=click.Path(allow_dash=True, exists=True))
+@inputs.input_options(required=False)
 @click.option(
     "--index",
     "index_path",
@@ -141,9 +145,6 @@ def entries_of(games: list[tuple[Record, GameReport]]) -> list[tuple[Entry, Game
     "round robin).",
 )
 @click.option("--event", help="Count only the games whose Event tag is this.")
-@click.option(
-    "--from", "input_format", type=FORMAT_CHOICE, help="Input format (default: by extension)."
-)
 @click.option("-j", "--jobs", type=click.IntRange(min=1), help="Processes to validate with.")
 @click.option(
     "-o",
@@ -154,6 +155,8 @@ def entries_of(games: list[tuple[Record, GameReport]]) -> list[tuple[Entry, Game
 )
 def standings(
     files: tuple[str, ...],
+    input_format: str | None,
+    encoding: str | None,
     index_path: str | None,
     output_format: str,
     scheme: str,
@@ -161,7 +164,6 @@ def standings(
     system: str,
     view: str,
     event: str | None,
-    input_format: str | None,
     jobs: int | None,
     output: str,
 ) -> None:
@@ -186,7 +188,7 @@ def standings(
     except StandingsError as exc:
         raise click.BadParameter(str(exc)) from exc
     check_inputs(files, index_path)
-    name, games = choose_event(read_event(files, input_format, jobs, index_path), event)
+    name, games = choose_event(read_event(files, input_format, jobs, index_path, encoding), event)
     played, excluded = collect(entries_of(games))
     table = compute_standings(
         played,

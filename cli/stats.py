@@ -10,9 +10,9 @@ from collections import Counter
 import click
 
 from cli.csvout import write_csv
+from cli.inputs import input_options, input_paths, output_option
 from cli.terminal import echo
-from notation.collection import WALKED_EXTENSIONS, read_path
-from notation.files import SkippedPath, walk_inputs
+from notation.collection import read_path
 
 LENGTH_BUCKETS = (0, 20, 40, 60, 80, 100, 150, 200, 300)
 
@@ -25,7 +25,7 @@ def length_bucket(plies: int) -> str:
 
 
 @click.command()
-@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True, exists=True))
+@input_options()
 @click.option(
     "--format",
     "output_format",
@@ -33,7 +33,10 @@ def length_bucket(plies: int) -> str:
     default="text",
     show_default=True,
 )
-def stats(files: tuple[str, ...], output_format: str) -> None:
+@output_option
+def stats(
+    files: tuple[str, ...], input_format: str | None, encoding: str | None, output_format: str
+) -> None:
     """Count the games in FILES by result, length, ruleset and termination.
 
     Counts are of the records as declared (no replay: use `pmn validate` to
@@ -50,12 +53,9 @@ def stats(files: tuple[str, ...], output_format: str) -> None:
     lengths: list[int] = []
     damaged = 0
     unreadable_files = 0
-    for path in walk_inputs(files, WALKED_EXTENSIONS):
-        if isinstance(path, SkippedPath):
-            echo(f"{path.path}: skipped: {path.reason}", err=True)
-            continue
+    for path in input_paths(files):
         try:
-            for record in read_path(path):
+            for record in read_path(path, input_format, encoding=encoding):
                 if record.damaged:
                     damaged += 1
                     continue

@@ -13,19 +13,17 @@ from typing import Any
 import click
 
 from cli.common import (
-    FORMAT_CHOICE,
     check_game_option,
+    deprecated_option,
     describe_problem,
-    encoding_option,
-    openspiel_game_option,
+    variant_option,
 )
+from cli.inputs import input_options, input_paths
 from cli.report import WRITERS, counts, game_verdict, write_text
 from cli.terminal import echo
 from notation.collection import (
     FORMATS,
-    WALKED_EXTENSIONS,
     atomic_output,
-    expand_paths,
     read_games,
     read_path,
 )
@@ -39,7 +37,6 @@ from notation.event import (
     parse_levels,
     unread_files,
 )
-from notation.files import SkippedPath, walk_inputs
 from notation.parallel import default_jobs, validate_many
 from notation.pits import CONVENTIONS, DEFAULT, translate_record
 from notation.replay import GameReport
@@ -75,7 +72,7 @@ class Progress:
 
 
 @click.command()
-@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True, exists=True))
+@input_options()
 @click.option(
     "--format",
     "output_format",
@@ -86,11 +83,7 @@ class Progress:
     "reason in the report); json: one report object (schemas/report.schema.json); csv: a row "
     "per game, per problem and per finding (needs -o or --strict, or goes to stdout).",
 )
-@click.option(
-    "--from", "input_format", type=FORMAT_CHOICE, help="Input format (default: by extension)."
-)
-@openspiel_game_option
-@encoding_option
+@variant_option
 @click.option(
     "-q",
     "--quiet",
@@ -104,11 +97,13 @@ class Progress:
     help="Processes to validate with (default: every core). Output is the same, in input order.",
 )
 @click.option(
-    "--pits",
+    "--from-pits",
+    "pits",
     type=click.Choice(sorted(CONVENTIONS)),
     help="Trysse/Wari/Oware: the hole numbering of records that have no Pits tag "
     "(default: letters A-F, a-f).",
 )
+@deprecated_option("--pits", "--from-pits", "pits", type=click.Choice(sorted(CONVENTIONS)))
 @click.option(
     "--strict",
     is_flag=True,
@@ -133,10 +128,10 @@ class Progress:
 )
 def validate(
     files: tuple[str, ...],
-    output_format: str,
     input_format: str | None,
-    openspiel_game: str | None,
     encoding: str | None,
+    output_format: str,
+    openspiel_game: str | None,
     quiet: bool,
     jobs: int | None,
     pits: str | None,
@@ -186,10 +181,9 @@ def validate(
     def every_game() -> Iterator[tuple[Any, int]]:
         for argument in files:
             counted.setdefault(argument, 0)
-            for path in walk_inputs([argument], WALKED_EXTENSIONS):
-                if isinstance(path, SkippedPath):
-                    not_read(path.path, path.reason, error=False)
-                    continue
+            for path in input_paths(
+                [argument], skipped=lambda item: not_read(item.path, item.reason, error=False)
+            ):
                 try:
                     if pits is None:
                         for index, game in enumerate(
@@ -250,7 +244,7 @@ def validate(
 def each_path(files: tuple[str, ...]) -> Iterator[tuple[str, str]]:
     """Each file to read, with the argument (file or folder) it comes from."""
     for argument in files:
-        for path in expand_paths([argument]):
+        for path in input_paths([argument]):
             yield argument, path
 
 

@@ -128,14 +128,14 @@ def test_line_text_writes_nested_variations_without_recursion():
 
 def test_publish_command_writes_readable_files(runner, tmp_path):
     out = tmp_path / "site"
-    result = runner.invoke(pmn, ["publish", str(SWISS), "-o", str(out)])
+    result = runner.invoke(pmn, ["publish", str(SWISS), "-d", str(out)])
     assert result.exit_code == 0, result.output
     assert "22 files" in result.stderr
     assert (out / "index.html").stat().st_mode & 0o444 == 0o444
-    result = runner.invoke(pmn, ["publish", str(SWISS), str(EVENTS_RR), "-o", str(out)])
+    result = runner.invoke(pmn, ["publish", str(SWISS), str(EVENTS_RR), "-d", str(out)])
     assert result.exit_code == 2 and "--event" in result.stderr
     result = runner.invoke(pmn, ["publish", "--help"])
-    assert "pmn publish examples/events/swiss -o site/" in result.output
+    assert "pmn publish examples/events/swiss -d site/" in result.output
 
 
 EVENTS_RR = EXAMPLES / "events" / "round-robin"
