@@ -86,16 +86,58 @@ def deprecated_option(
     return decorator
 
 
-def games_help(fmt: str | None = None) -> str:
-    """The registry's game names, for help texts: every game, or those ``fmt`` can hold."""
-    from notation.games import game_names, games_with_format
+def games_help(fmt: str | None = None, *, numbered: bool = False, sep: str = ", ") -> str:
+    """The registry's game names, for help texts: every game, those ``fmt`` can hold,
+    or (``numbered``) those whose holes have numberings (``--from-pits``/``--to-pits``)."""
+    from notation.games import game_names, games, games_with_format
 
-    return ", ".join(games_with_format(fmt) if fmt else game_names())
+    if numbered:
+        return sep.join(name for cls in games() if cls.numberings for name in cls.names)
+    return sep.join(games_with_format(fmt) if fmt else game_names())
 
 
-def formats_help() -> str:
-    """The formats PMN reads and writes (notation.collection.FORMATS), for help texts."""
-    return ", ".join(FORMATS)
+def formats_help(*, extensions: bool = False) -> str:
+    """The formats PMN reads and writes (notation.collection.FORMATS), for help texts;
+    with ``extensions``, each with the file extensions that select it."""
+    if not extensions:
+        return ", ".join(FORMATS)
+    return ", ".join(
+        f"{name} ({', '.join(exts)})" if exts else f"{name} (named with --from/--to)"
+        for name, exts in FORMATS.items()
+    )
+
+
+def help_text(template: str) -> str:
+    """A help text with the registry's lists put in: ``{games}``, ``{games:ogn}``,
+    ``{games:openspiel-actions}``, ``{games:numbered}``, ``{formats}``, ``{formats:ext}``,
+    ``{walked}`` (the extensions a folder walk reads). Nothing else is touched."""
+    from notation.collection import WALKED_EXTENSIONS
+
+    text = template
+    if "{" not in text:
+        return text
+    for fmt in FORMATS:
+        text = text.replace("{games:" + fmt + "}", games_help(fmt))
+    return (
+        text.replace("{games:numbered}", games_help(numbered=True, sep="/"))
+        .replace("{games}", games_help())
+        .replace("{formats:ext}", formats_help(extensions=True))
+        .replace("{formats}", formats_help())
+        .replace("{walked}", ", ".join(WALKED_EXTENSIONS))
+    )
+
+
+class RegistryCommand(click.Command):
+    """A command whose help names the registry's games and formats (see :func:`help_text`),
+    filled in when the help is shown, so that a game or format added is named everywhere."""
+
+    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        template = self.help or ""
+        self.help = help_text(template)
+        try:
+            super().format_help_text(ctx, formatter)
+        finally:
+            self.help = template
 
 
 def variant_option(function: F) -> F:

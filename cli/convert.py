@@ -11,9 +11,11 @@ import click
 from click.core import ParameterSource
 
 from cli.common import (
+    RegistryCommand,
     check_game_option,
     deprecated_option,
     formats_help,
+    games_help,
     location,
     variant_option,
 )
@@ -39,7 +41,7 @@ def _pits_alias(value: str) -> dict[str, str]:
     return {"to_pits": value}
 
 
-@click.command()
+@click.command(cls=RegistryCommand)
 @input_options()
 @click.option(
     "-o",
@@ -71,7 +73,8 @@ def _pits_alias(value: str) -> dict[str, str]:
     "--to-pits",
     "to_pits",
     type=PITS_CHOICE,
-    help="Write Trysse/Wari/Oware moves with this hole numbering (letters, numbers, own) "
+    help=f"Write {games_help(numbered=True, sep='/')} moves with this hole numbering "
+    f"({', '.join(CONVENTIONS)}) "
     "and a Pits tag naming it. Default: as written.",
 )
 @deprecated_option("--pits", "--to-pits", "to_pits", type=PITS_CHOICE, convert=_pits_alias)
@@ -79,7 +82,8 @@ def _pits_alias(value: str) -> dict[str, str]:
     "--from-pits",
     "from_pits",
     type=PITS_CHOICE,
-    help="Read Trysse/Wari/Oware moves of records without a Pits tag with this hole numbering "
+    help=f"Read {games_help(numbered=True, sep='/')} moves of records without a Pits tag with "
+    "this hole numbering "
     "(and write letters unless --to-pits says otherwise).",
 )
 @click.option(
@@ -115,11 +119,11 @@ def convert(
     variations. A record that cannot be read is carried through as its raw
     text with its errors, reported on stderr, and the exit code is 1.
 
-    OGN (Aualé's Oware Game Notation, .ogn) holds what PMN holds for the
-    Trysse/Wari/Oware board. openspiel-actions holds one game per line of
-    OpenSpiel actions (--variant says which game; by default OpenSpiel's oware,
-    replayed under the abapa rules); writing keeps only the main line's
-    moves. Records whose holes are numbered (a Pits tag, or --from-pits) are
+    Formats: {formats:ext}. OGN (Aualé's Oware Game Notation) holds what
+    PMN holds for {games:ogn}. openspiel-actions holds one game per line of
+    OpenSpiel actions of {games:openspiel-actions} (--variant says which game;
+    by default OpenSpiel's oware, replayed under the abapa rules); writing
+    keeps only the main line's moves. Records whose holes are numbered (a Pits tag, or --from-pits) are
     reported on stderr.
     """
     check_game_option(openspiel_game, input_format)

@@ -8,7 +8,7 @@ import click
 
 from cli.common import deprecated_option
 from cli.inputs import input_options
-from cli.standings import choose_event, entries_of, read_event
+from cli.standings import choose_event, entries_of, read_event, report_invalid
 from notation.collection import atomic_output
 from notation.publish import event_site
 from notation.standings import (
@@ -55,6 +55,7 @@ def publish(
     a viewer (step through the moves; comments and variations in the move
     list; a game with an illegal move is shown up to it, with the problem).
     Pages share site.css and viewer.js; a game's boards are compact data.
+    Exit code 0, or 1 when a game is invalid (it is shown, and listed on stderr).
 
     \b
     Examples:
@@ -93,3 +94,4 @@ def publish(
         f"{pages} game page(s)",
         err=True,
     )
+    raise SystemExit(report_invalid(excluded))

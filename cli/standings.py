@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 import click
 
 from cli import inputs
 from cli.archive_io import check_inputs
 from cli.inputs import input_paths
+from cli.terminal import echo
 from notation.collection import atomic_output, read_path
 from notation.event import Entry
 from notation.index import ArchiveIndex, ArchiveIndexError, read_back
@@ -19,6 +20,7 @@ from notation.replay import GameReport
 from notation.standings import (
     SYSTEMS,
     TIE_BREAKS,
+    Excluded,
     StandingsError,
     collect,
     compute_standings,
@@ -88,6 +90,16 @@ def choose_event(
             + ", ".join(f'"{name}"' for name in events)
         )
     return (event if event is not None else events[0]), games
+
+
+def report_invalid(excluded: Sequence[Excluded]) -> int:
+    """Each invalid game left out, on stderr (exit code 1, like every command's invalid
+    record); returns the exit code."""
+    invalid = [item for item in excluded if item.invalid]
+    for item in invalid:
+        where = f"{item.source}:{item.line}" if item.line else item.source
+        echo(f"{where}: game {item.game}: not counted: {item.reason}", err=True)
+    return 1 if invalid else 0
 
 
 def entries_of(games: list[tuple[Record, GameReport]]) -> list[tuple[Entry, GameReport]]:
@@ -212,4 +224,4 @@ def standings(
                 out.write(standings_text(table, crosstable))
     except OSError as exc:
         raise click.FileError(output, exc.strerror) from exc
-    raise SystemExit(1 if any(item.invalid for item in excluded) else 0)
+    raise SystemExit(report_invalid(excluded))

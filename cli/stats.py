@@ -9,6 +9,7 @@ from collections import Counter
 
 import click
 
+from cli.common import location
 from cli.csvout import write_csv
 from cli.inputs import input_options, input_paths, output_option
 from cli.terminal import echo
@@ -41,7 +42,7 @@ def stats(
 
     Counts are of the records as declared (no replay: use `pmn validate` to
     check them). Length is the number of moves in the main line. Unreadable
-    records are counted apart.
+    records are counted apart and reported on stderr (exit code 1).
     """
     tables: dict[str, Counter[str]] = {
         "game": Counter(),
@@ -55,9 +56,14 @@ def stats(
     unreadable_files = 0
     for path in input_paths(files):
         try:
-            for record in read_path(path, input_format, encoding=encoding):
-                if record.damaged:
+            for index, record in enumerate(
+                read_path(path, input_format, encoding=encoding), start=1
+            ):
+                if record.damaged:  # counted apart, and said where (exit 1, like every command)
                     damaged += 1
+                    error = record.errors[0]
+                    where = location(record.source, error.line, error.column)
+                    echo(f"{where}: game {index}: cannot read: {error.message}", err=True)
                     continue
                 game = record.tag("Game") or "?"
                 tables["game"][game] += 1
@@ -87,7 +93,7 @@ def stats(
     if output_format == "json":
         body = {"summary": summary, **{name: dict(ordered(name)) for name in tables}}
         click.echo(json.dumps(body, ensure_ascii=False, indent=1))
-        sys.exit(1 if unreadable_files else 0)
+        sys.exit(1 if unreadable_files or damaged else 0)
     if output_format == "csv":
         write_csv(
             [
@@ -97,7 +103,7 @@ def stats(
             ],
             sys.stdout,
         )
-        sys.exit(1 if unreadable_files else 0)
+        sys.exit(1 if unreadable_files or damaged else 0)
     echo(
         f"{games} game(s), {damaged} unreadable; moves per game: min {summary['moves_min']}, "
         f"median {summary['moves_median']}, max {summary['moves_max']}"
@@ -106,4 +112,4 @@ def stats(
         echo(f"\nby {name}:", lines=True)
         for key, count in ordered(name):
             echo(f"  {key:<32} {count:>7}")
-    sys.exit(1 if unreadable_files else 0)
+    sys.exit(1 if unreadable_files or damaged else 0)

@@ -11,11 +11,14 @@ from dataclasses import dataclass
 from typing import Any
 
 import click
+from click.core import ParameterSource
 
 from cli.common import (
+    RegistryCommand,
     check_game_option,
     deprecated_option,
     describe_problem,
+    games_help,
     variant_option,
 )
 from cli.inputs import input_options, input_paths
@@ -71,7 +74,7 @@ class Progress:
             self.shown = False
 
 
-@click.command()
+@click.command(cls=RegistryCommand)
 @input_options()
 @click.option(
     "--format",
@@ -100,7 +103,8 @@ class Progress:
     "--from-pits",
     "pits",
     type=click.Choice(sorted(CONVENTIONS)),
-    help="Trysse/Wari/Oware: the hole numbering of records that have no Pits tag "
+    help=f"{games_help(numbered=True, sep='/')}: the hole numbering of records that have no "
+    "Pits tag "
     "(default: letters A-F, a-f).",
 )
 @deprecated_option("--pits", "--from-pits", "pits", type=click.Choice(sorted(CONVENTIONS)))
@@ -122,9 +126,11 @@ class Progress:
 @click.option(
     "-o",
     "--output",
+    default="-",
+    show_default=True,
     type=click.Path(dir_okay=False, allow_dash=True),
     help="Write the whole report (every game, every reason, the summary) to this file in "
-    "--format; '-' is standard output.",
+    "--format; '-' is standard output (given, even as '-': the whole report).",
 )
 def validate(
     files: tuple[str, ...],
@@ -141,7 +147,7 @@ def validate(
 ) -> None:
     """Replay every game in FILES through the rules and check its declared result.
 
-    FILES are record files or folders (walked for .pmn, .json, .jsonl and .ogn
+    FILES are record files or folders (walked for {walked}
     regular files; links are followed only to files inside the folder, and
     what is skipped is reported); '-' reads standard input. A file that
     cannot be read is reported and the rest goes on. Every illegal move is reported as
@@ -158,6 +164,8 @@ def validate(
       pmn validate --strict --level similar-names=error submissions/
     """
     check_game_option(openspiel_game, input_format)
+    if click.get_current_context().get_parameter_source("output") is ParameterSource.DEFAULT:
+        output = None  # no -o: a line per game, problems on stderr
     if strict or output is not None or output_format == "csv" or levels:
         code = validate_event(
             files,

@@ -178,11 +178,12 @@ def pit_counts(svg: str) -> list[str]:
     return re.findall(r'data-stones="(\d+)"', svg)
 
 
+@pytest.mark.browser
 def test_from_the_index_to_a_game_and_through_it(browser, runner, tmp_path):
     from selenium.webdriver.common.by import By
 
     out = tmp_path / "site"
-    assert runner.invoke(pmn, ["publish", str(SWISS), "-o", str(out)]).exit_code == 0
+    assert runner.invoke(pmn, ["publish", str(SWISS), "-d", str(out)]).exit_code == 0
     browser.get((out / "index.html").as_uri())
     rows = browser.find_elements(By.CSS_SELECTOR, "table.standings tbody tr")
     assert [r.find_elements(By.TAG_NAME, "td")[2].text for r in rows][:2] == [
@@ -218,12 +219,14 @@ def test_from_the_index_to_a_game_and_through_it(browser, runner, tmp_path):
     )
 
 
+@pytest.mark.browser
 def test_an_illegal_game_in_the_browser_stops_at_the_problem(browser, runner, tmp_path):
     from selenium.webdriver.common.by import By
 
     out = tmp_path / "site"
     source = EXAMPLES / "broken" / "wari-empty-hole.pmn"
-    assert runner.invoke(pmn, ["publish", str(source), "-o", str(out)]).exit_code == 0
+    # an invalid game is published, shown up to its problem, and exits 1 like standings
+    assert runner.invoke(pmn, ["publish", str(source), "-d", str(out)]).exit_code == 1
     browser.get((out / "game-x-1.html").as_uri())
     wait_for(browser, "return document.body.getAttribute('data-step') === '0'")
     assert "hole C is empty" in browser.find_element(By.ID, "problems").text
