@@ -459,9 +459,8 @@ class Session:
         if pit is not None:
             chosen = [token for token in legal if start_pit(token) == pit]
             if not chosen:
-                click.echo(
-                    f"  no legal move starts from {pit}; pits with moves: {', '.join(counts)}"
-                )
+                click.echo(f"  no legal move starts from {pit}; pits with moves:")
+                _wrapped(list(counts))
                 return
             click.echo(f"  {len(chosen)} legal move(s) from {pit}:")
         else:
