@@ -67,7 +67,7 @@ PAGE = 40
 CLOCK: Callable[[], float] = time.monotonic
 
 _PIT_RE = re.compile(r"[0-9]*[A-Za-z]")
-_CLK_RE = re.compile(r"\[%clk ([0-9]+):([0-5][0-9]):([0-5][0-9])\]")
+_CLK_RE = re.compile(r"\[%clk ([0-9]+):([0-5][0-9]):([0-5][0-9](?:\.[0-9]+)?)\]")
 _RESULT_RE = re.compile(r"\*|[0-9]+(?:/[0-9]+)?(?:-[0-9]+(?:/[0-9]+)?)+")
 #: What a game may add to its refusal about the short list of legal moves it carries
 _LISTED_RE = re.compile(r" \(the first [0-9]+ legal moves are listed; there are more\)$")
@@ -375,8 +375,10 @@ class Clock:
         for node, position in zip(recorder.nodes, recorder.positions, strict=False):
             for comment in node.comments:
                 if match := _CLK_RE.search(comment):
-                    hours, minutes, seconds = map(int, match.groups())
-                    used[recorder.variant.to_move(position)] = hours * 3600 + minutes * 60 + seconds
+                    hours, minutes, seconds = match.groups()
+                    used[recorder.variant.to_move(position)] = (
+                        int(hours) * 3600 + int(minutes) * 60 + float(seconds)
+                    )
         return cls(len(used), now, used)
 
     def stamp(self, seat: int) -> str:
@@ -413,7 +415,10 @@ class Session:
         if not command:
             return
         recorder = self.recorder
-        if command == "help":
+        if command in ("help", "show", "more", "undo", "save") and rest:
+            click.echo(f"  not accepted: {command} takes nothing after it")
+            click.echo(f"  not played: {line.strip()}")
+        elif command == "help":
             click.echo(HELP)
         elif command == "show":
             click.echo(recorder.variant.diagram(recorder.position))
@@ -647,7 +652,8 @@ def save(recorder: Recorder) -> bool:
     is_flag=True,
     help="Stamp each move with the time its player has used so far, as a "
     "{[%clk H:MM:SS]} comment: a seat's clock runs from the session's start while it "
-    "is to move (a resumed game carries on from each seat's last %clk).",
+    "is to move (a resumed game carries on from each seat's last %clk). It counts up: "
+    "not the time left, as python-chess reads %clk, since no time control is known.",
 )
 def record_command(file: str, resume: bool, game_number: int | None, clock: bool) -> None:
     """Record a game in FILE as it is played, one move at a time.

@@ -86,6 +86,25 @@ def test_a_token_that_cannot_be_used_is_refused_with_a_message(tmp_path, typed, 
     assert record.result == "*"
 
 
+def test_a_command_that_takes_nothing_refuses_what_follows(tmp_path):
+    result, record = resume(tmp_path / "g.pmn", WARI, "C\nundo b\nshow a\n")
+    assert "not accepted: undo takes nothing after it" in result.output
+    assert "not played: show a" in result.output
+    assert tokens(record) == ["C"]
+
+
+def test_a_resumed_clock_reads_fractions_of_a_second(tmp_path, monkeypatch):
+    monkeypatch.setattr(cli.record, "CLOCK", iter([0.0, 2.0, 5.0]).__next__)
+    text = WARI.replace("*\n", "1. C {[%clk 0:00:09.5]} *\n")
+    result, record = resume(tmp_path / "g.pmn", text, "b A\n", "--clock")
+    assert result.exit_code == 0, result.output
+    # North 2 s; South 9.5 s before, and 3 s more
+    assert [node.comments for node in record.mainline.moves][1:] == [
+        ("[%clk 0:00:02]",),
+        ("[%clk 0:00:12]",),
+    ]
+
+
 def test_a_correct_move_number_is_accepted(tmp_path):
     result, record = resume(tmp_path / "g.pmn", WARI, "1. C 1... b 2. A\n")
     assert "not accepted" not in result.output
