@@ -571,6 +571,8 @@ class Session:
                 comment = (match.group("comment") or match.group("line_comment") or "").strip()
                 if not comment:
                     problem = f"  not accepted: {text} is an empty comment"
+                elif "}" in comment:  # it is written in braces
+                    problem = "  not accepted: a comment cannot contain }"
                 else:
                     recorder.comment(comment)
                     changed = True

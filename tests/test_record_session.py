@@ -71,6 +71,7 @@ def test_annotations_and_comments_are_kept_on_their_move(tmp_path):
         ("C !", "write it right after the move, with no space"),
         ("C {unclosed", "a comment without its closing }"),
         ("C {}", "{} is an empty comment"),
+        ("C ; a } b", "a comment cannot contain }"),
         ("C (b)", "only the moves played are recorded"),
         ("C 1-0", "a result (1-0) is given with end REASON RESULT"),
         ("C 2. b", "move number 2.; this move is 1..."),
