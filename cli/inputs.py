@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 import click
 
-from cli.common import FORMAT_CHOICE, encoding_option, formats_help
+from cli.common import FORMAT_CHOICE, encoding_option
 from notation.collection import WALKED_EXTENSIONS, atomic_output, read_path
 from notation.files import SkippedPath, walk_inputs
 from notation.record import Record
@@ -62,8 +62,8 @@ def input_options(
                     "--from",
                     "input_format",
                     type=FORMAT_CHOICE,
-                    help=f"Input format ({formats_help()}; default: by extension, "
-                    "or by the first bytes).",
+                    help="Input format (default: by the file's extension, or by its "
+                    "first bytes).",
                 )
             )
         decorators.append(encoding_option)

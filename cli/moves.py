@@ -31,7 +31,7 @@ from notation.games.base import PositionError, RulesError
     "--move",
     "move_count",
     type=click.IntRange(min=0),
-    help="With FILE: after this many main-line moves (default: the end).",
+    help="With FILES: after this many main-line moves (default: the end).",
 )
 @click.option(
     "--position", "position_text", help="A position string (the game's Position tag form)."

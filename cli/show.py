@@ -17,7 +17,8 @@ GAME_OPTION = click.option(
     type=click.IntRange(min=1),
     default=1,
     show_default=True,
-    help="Which game in the file (1 is the first).",
+    metavar="N",
+    help="Which game of FILES (1 is the first, counted across them).",
 )
 
 
