@@ -128,16 +128,22 @@ def help_text(template: str) -> str:
 
 
 class RegistryCommand(click.Command):
-    """A command whose help names the registry's games and formats (see :func:`help_text`),
-    filled in when the help is shown, so that a game or format added is named everywhere."""
+    """A command whose help and options' helps name the registry's games and formats
+    (see :func:`help_text`), filled in only when the help is shown: a game or format
+    added is named everywhere, and a command that runs loads no game it does not play."""
 
-    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        template = self.help or ""
-        self.help = help_text(template)
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        templates = [(self, self.help)] + [
+            (param, param.help) for param in self.params if isinstance(param, click.Option)
+        ]
+        for holder, template in templates:
+            if template:
+                holder.help = help_text(template)
         try:
-            super().format_help_text(ctx, formatter)
+            super().format_help(ctx, formatter)
         finally:
-            self.help = template
+            for holder, template in templates:
+                holder.help = template
 
 
 def variant_option(function: F) -> F:
@@ -154,7 +160,7 @@ def variant_option(function: F) -> F:
         callback=_check_openspiel_game,
         metavar="NAME",
         help="The game of --from openspiel-actions input: a Game tag value or OpenSpiel's name "
-        f"for it ({games_help('openspiel-actions')}; default: the first of them).",
+        "for it ({games:openspiel-actions}; default: the first of them).",
     )(function)
 
 

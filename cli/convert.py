@@ -14,8 +14,6 @@ from cli.common import (
     RegistryCommand,
     check_game_option,
     deprecated_option,
-    formats_help,
-    games_help,
     location,
     variant_option,
 )
@@ -63,7 +61,7 @@ def _pits_alias(value: str) -> dict[str, str]:
     "--to",
     "output_format",
     type=ALL_FORMATS,
-    help=f"Output format ({formats_help()}; default: by extension, else pmn).",
+    help="Output format ({formats}; default: by extension, else pmn).",
 )
 @click.option(
     "--width", default=DEFAULT_WIDTH, show_default=True, help="Line width of PMN movetext."
@@ -73,7 +71,7 @@ def _pits_alias(value: str) -> dict[str, str]:
     "--to-pits",
     "to_pits",
     type=PITS_CHOICE,
-    help=f"Write {games_help(numbered=True, sep='/')} moves with this hole numbering "
+    help="Write {games:numbered} moves with this hole numbering "
     f"({', '.join(CONVENTIONS)}) "
     "and a Pits tag naming it. Default: as written.",
 )
@@ -82,7 +80,7 @@ def _pits_alias(value: str) -> dict[str, str]:
     "--from-pits",
     "from_pits",
     type=PITS_CHOICE,
-    help=f"Read {games_help(numbered=True, sep='/')} moves of records without a Pits tag with "
+    help="Read {games:numbered} moves of records without a Pits tag with "
     "this hole numbering "
     "(and write letters unless --to-pits says otherwise).",
 )

@@ -6,14 +6,14 @@ import json
 
 import click
 
-from cli.common import games_help, replay_to, warn_deprecated
+from cli.common import RegistryCommand, games_help, replay_to, warn_deprecated
 from cli.inputs import input_options, output_option
 from cli.terminal import echo, terminal_text
 from notation.games import find_variant
 from notation.games.base import PositionError, RulesError
 
 
-@click.command()
+@click.command(cls=RegistryCommand)
 @input_options(required=False)
 @click.option(
     "--game",
@@ -25,7 +25,7 @@ from notation.games.base import PositionError, RulesError
     "--variant",
     "variant_name",
     metavar="NAME",
-    help=f"With --position: the game's name ({games_help()}).",
+    help="With --position: the game's name ({games}).",
 )
 @click.option(
     "--move",

@@ -16,17 +16,17 @@ from cli.archive_io import (
     output_format,
     shared,
 )
-from cli.common import FORMAT_CHOICE, deprecated_option, formats_help, games_help
+from cli.common import FORMAT_CHOICE, RegistryCommand, deprecated_option
 from notation.archive import GameView, Selection
 from notation.collection import atomic_output
 from notation.index import ArchiveIndex, read_back
 
 
-@click.command("select")
+@click.command("select", cls=RegistryCommand)
 @indexed_input_options
 @click.option("-o", "--output", default="-", show_default=True, help="Output file; '-' is stdout.")
 @click.option(
-    "--to", "to", type=FORMAT_CHOICE, help=f"Output format ({formats_help()}; default: by extension)."
+    "--to", "to", type=FORMAT_CHOICE, help="Output format ({formats}; default: by extension)."
 )
 @click.option(
     "--tag",
@@ -42,7 +42,7 @@ from notation.index import ArchiveIndex, read_back
     "--variant",
     "game",
     metavar="NAME",
-    help=f"The game, as a Game tag names it ({games_help()}).",
+    help="The game, as a Game tag names it ({games}).",
 )
 @deprecated_option("--game", "--variant", "game")
 @click.option("--rules", help="The ruleset, as a Rules tag names it.")

@@ -18,7 +18,6 @@ from cli.common import (
     check_game_option,
     deprecated_option,
     describe_problem,
-    games_help,
     variant_option,
 )
 from cli.inputs import input_options, input_paths
@@ -103,7 +102,7 @@ class Progress:
     "--from-pits",
     "pits",
     type=click.Choice(sorted(CONVENTIONS)),
-    help=f"{games_help(numbered=True, sep='/')}: the hole numbering of records that have no "
+    help="{games:numbered}: the hole numbering of records that have no "
     "Pits tag "
     "(default: letters A-F, a-f).",
 )

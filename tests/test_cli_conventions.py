@@ -543,3 +543,25 @@ def test_every_test_that_drives_a_browser_is_marked():
             if uses and not marked:
                 unmarked.append(f"{path.name}::{node.name}")
     assert unmarked == []
+
+
+def test_helps_consult_the_registry_only_when_shown():
+    """Help texts name the registry's games, but importing a command loads no game."""
+    script = (
+        "import importlib, notation.games as g\n"
+        "calls = []\n"
+        "g.games = lambda *a, **k: calls.append(1)\n"
+        "from cli.main import COMMANDS\n"
+        "for ref in COMMANDS.values():\n"
+        "    importlib.import_module(ref.partition(':')[0])\n"
+        "print(len(calls))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.stdout.strip() == "0", done.stderr
