@@ -4,35 +4,48 @@ from __future__ import annotations
 
 import click
 
-from cli.common import load_game
+from cli.common import deprecated_option, load_game
+from cli.inputs import input_options
 from cli.show import GAME_OPTION, output_path
 from cli.terminal import SafeClickException
 from notation.collection import atomic_output
 
 
 @click.command()
-@click.argument("file", type=click.Path(allow_dash=True, exists=True, dir_okay=False))
+@input_options()
 @GAME_OPTION
 @click.option(
-    "--html",
+    "-o",
+    "--output",
     "html_path",
+    default="-",
+    show_default=True,
     metavar="OUT.html",
-    required=True,
     help="The HTML page to write ('-' for standard output).",
 )
-def render(file: str, game_number: int, html_path: str) -> None:
-    """Write a game in FILE as one HTML page that steps through its main line.
+@deprecated_option("--html", "-o/--output", "html_path", metavar="OUT.html")
+def render(
+    files: tuple[str, ...],
+    input_format: str | None,
+    encoding: str | None,
+    game_number: int,
+    html_path: str,
+) -> None:
+    """Write a game in FILES as one HTML page that steps through its main line.
 
     The page holds everything it needs (no network): the board at every
     position, the move just played, the move list (click a move to go to
     it), the players and the event, and at the end the result and why.
+    FILES are files, folders and '-' (standard input); --game counts the
+    games across them.
     Keys: left and right arrows, Home and End; or the buttons.
     """
     from notation.html import RenderError, record_html  # imported only when used
 
-    path = output_path(html_path, "--html", file)
-    assert path is not None  # required=True
-    record = load_game(file, game_number)
+    path = output_path(html_path, "-o/--output", files[0] if len(files) == 1 else None)
+    assert path is not None  # it has a default
+    record = load_game(files, game_number, input_format=input_format, encoding=encoding)
+    file = record.source
     try:
         page = record_html(record)
     except RenderError as exc:

@@ -11,21 +11,21 @@ from dataclasses import dataclass
 from typing import Any
 
 import click
+from click.core import ParameterSource
 
 from cli.common import (
-    FORMAT_CHOICE,
+    RegistryCommand,
     check_game_option,
+    deprecated_option,
     describe_problem,
-    encoding_option,
-    openspiel_game_option,
+    variant_option,
 )
+from cli.inputs import input_options, input_paths
 from cli.report import WRITERS, counts, game_verdict, write_text
 from cli.terminal import echo
 from notation.collection import (
     FORMATS,
-    WALKED_EXTENSIONS,
     atomic_output,
-    expand_paths,
     read_games,
     read_path,
 )
@@ -39,7 +39,6 @@ from notation.event import (
     parse_levels,
     unread_files,
 )
-from notation.files import SkippedPath, walk_inputs
 from notation.parallel import default_jobs, validate_many
 from notation.pits import CONVENTIONS, DEFAULT, translate_record
 from notation.replay import GameReport
@@ -74,8 +73,8 @@ class Progress:
             self.shown = False
 
 
-@click.command()
-@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True, exists=True))
+@click.command(cls=RegistryCommand)
+@input_options()
 @click.option(
     "--format",
     "output_format",
@@ -86,11 +85,7 @@ class Progress:
     "reason in the report); json: one report object (schemas/report.schema.json); csv: a row "
     "per game, per problem and per finding (needs -o or --strict, or goes to stdout).",
 )
-@click.option(
-    "--from", "input_format", type=FORMAT_CHOICE, help="Input format (default: by extension)."
-)
-@openspiel_game_option
-@encoding_option
+@variant_option
 @click.option(
     "-q",
     "--quiet",
@@ -104,11 +99,14 @@ class Progress:
     help="Processes to validate with (default: every core). Output is the same, in input order.",
 )
 @click.option(
-    "--pits",
+    "--from-pits",
+    "pits",
     type=click.Choice(sorted(CONVENTIONS)),
-    help="Trysse/Wari/Oware: the hole numbering of records that have no Pits tag "
+    help="{games:numbered}: the hole numbering of records that have no "
+    "Pits tag "
     "(default: letters A-F, a-f).",
 )
+@deprecated_option("--pits", "--from-pits", "pits", type=click.Choice(sorted(CONVENTIONS)))
 @click.option(
     "--strict",
     is_flag=True,
@@ -127,16 +125,18 @@ class Progress:
 @click.option(
     "-o",
     "--output",
+    default="-",
+    show_default=True,
     type=click.Path(dir_okay=False, allow_dash=True),
     help="Write the whole report (every game, every reason, the summary) to this file in "
-    "--format; '-' is standard output.",
+    "--format; '-' is standard output (given, even as '-': the whole report).",
 )
 def validate(
     files: tuple[str, ...],
-    output_format: str,
     input_format: str | None,
-    openspiel_game: str | None,
     encoding: str | None,
+    output_format: str,
+    openspiel_game: str | None,
     quiet: bool,
     jobs: int | None,
     pits: str | None,
@@ -146,7 +146,7 @@ def validate(
 ) -> None:
     """Replay every game in FILES through the rules and check its declared result.
 
-    FILES are record files or folders (walked for .pmn, .json, .jsonl and .ogn
+    FILES are record files or folders (walked for {walked}
     regular files; links are followed only to files inside the folder, and
     what is skipped is reported); '-' reads standard input. A file that
     cannot be read is reported and the rest goes on. Every illegal move is reported as
@@ -163,6 +163,8 @@ def validate(
       pmn validate --strict --level similar-names=error submissions/
     """
     check_game_option(openspiel_game, input_format)
+    if click.get_current_context().get_parameter_source("output") is ParameterSource.DEFAULT:
+        output = None  # no -o: a line per game, problems on stderr
     if strict or output is not None or output_format == "csv" or levels:
         code = validate_event(
             files,
@@ -186,10 +188,9 @@ def validate(
     def every_game() -> Iterator[tuple[Any, int]]:
         for argument in files:
             counted.setdefault(argument, 0)
-            for path in walk_inputs([argument], WALKED_EXTENSIONS):
-                if isinstance(path, SkippedPath):
-                    not_read(path.path, path.reason, error=False)
-                    continue
+            for path in input_paths(
+                [argument], skipped=lambda item: not_read(item.path, item.reason, error=False)
+            ):
                 try:
                     if pits is None:
                         for index, game in enumerate(
@@ -250,7 +251,7 @@ def validate(
 def each_path(files: tuple[str, ...]) -> Iterator[tuple[str, str]]:
     """Each file to read, with the argument (file or folder) it comes from."""
     for argument in files:
-        for path in expand_paths([argument]):
+        for path in input_paths([argument]):
             yield argument, path
 
 

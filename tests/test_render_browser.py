@@ -19,6 +19,9 @@ import pytest
 from notation.collection import read_path
 from notation.html import record_html
 
+#: Every test here drives Chromium: deselect them with -m "not browser" (README).
+pytestmark = pytest.mark.browser
+
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")

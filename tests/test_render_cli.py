@@ -58,12 +58,12 @@ def test_show_without_svg_still_draws_text(runner):
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--svg"], "Option '--svg' requires an argument"),
-        (["--svg=--move=3"], "--svg needs a file to write"),
-        (["--svg", ""], "--svg needs a file to write"),
-        (["--game", "2", "--svg", "x.svg"], "has no game 2"),
-        (["--game", "0", "--svg", "x.svg"], "0 is not in the range x>=1"),
-        (["--move", "999", "--svg", "x.svg"], "has 103 moves, not 999"),
+        (["-o"], "Option '-o' requires an argument"),
+        (["--output=--move=3"], "-o/--output needs a file to write"),
+        (["-o", ""], "-o/--output needs a file to write"),
+        (["--game", "2", "-o", "x.svg"], "has no game 2"),
+        (["--game", "0", "-o", "x.svg"], "0 is not in the range x>=1"),
+        (["--move", "999", "-o", "x.svg"], "has 103 moves, not 999"),
     ],
 )
 def test_show_svg_usage_errors(runner, tmp_path, args, message):
@@ -113,12 +113,11 @@ def test_render_html_to_stdout_and_game_number(runner, tmp_path):
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        ([], "Missing option '--html'"),
-        (["--html"], "Option '--html' requires an argument"),
-        (["--html", "--game"], "--html needs a file to write"),
-        (["--game", "2", "--html", "x.html"], "has no game 2"),
-        (["--game", "-1", "--html", "x.html"], "-1 is not in the range x>=1"),
-        (["--game", "two", "--html", "x.html"], "'two' is not a valid integer"),
+        (["-o"], "Option '-o' requires an argument"),
+        (["-o", "--game"], "-o/--output needs a file to write"),
+        (["--game", "2", "-o", "x.html"], "has no game 2"),
+        (["--game", "-1", "-o", "x.html"], "-1 is not in the range x>=1"),
+        (["--game", "two", "-o", "x.html"], "'two' is not a valid integer"),
     ],
 )
 def test_render_usage_errors(runner, tmp_path, args, message):
@@ -162,6 +161,6 @@ def test_render_missing_file(runner, tmp_path):
 def test_render_has_help(runner):
     result = runner.invoke(pmn, ["render", "--help"])
     assert result.exit_code == 0
-    assert "--html OUT.html" in result.stdout
+    assert "-o, --output OUT.html" in result.stdout
     result = runner.invoke(pmn, ["--help"])
     assert "render" in result.stdout

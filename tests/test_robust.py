@@ -443,7 +443,8 @@ def test_fmt_does_not_destroy_bytes_it_cannot_read(tmp_path):
     path = tmp_path / "latin1.pmn"
     path.write_bytes(data)
     result = CliRunner().invoke(pmn, ["fmt", "--in-place", str(path)])
-    assert result.exit_code == 1 and "not rewritten" in result.stderr
+    assert result.exit_code == 1 and "latin1.pmn:3:10: byte 0xe9 is not valid UTF-8" in result.stderr
+    assert "--encoding" in result.stderr  # what to change
     assert path.read_bytes() == data
 
 
