@@ -8,6 +8,7 @@ from typing import Any
 
 import click
 
+from cli.excerpt import ProblemException
 from cli.terminal import SafeClickException
 from notation.collection import FORMATS, read_path
 from notation.games import AnyVariant
@@ -96,7 +97,12 @@ def load_game(file: str, game_number: int) -> Record:
         raise click.UsageError(f"{file} has no game {game_number}")
     if record.damaged:
         error = record.errors[0]
-        raise SafeClickException(f"{file}:{error.line}:{error.column}: {error.message}")
+        raise ProblemException(
+            f"{file}:{error.line}:{error.column}: {error.message}",
+            file,
+            Problem(error.code, error.message, error.line, error.column),
+            record,
+        )
     return record
 
 
@@ -142,7 +148,9 @@ def replay_to(file: str, game_number: int, move_count: int | None) -> GamePoint:
         problem = problems[0]
         token = game.written_token(MAINLINE, replayed.plies, problem.token or "")
         message = problem.message.split(": ", 1)[-1]
-        raise SafeClickException(f"{file}:{problem.line}:{problem.column}: {token}: {message}")
+        raise ProblemException(
+            f"{file}:{problem.line}:{problem.column}: {token}: {message}", file, problem
+        )
     if not last:
         return GamePoint(game.variant, game.start)
     step = last[-1]

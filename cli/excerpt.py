@@ -20,10 +20,11 @@ import codecs
 import unicodedata
 from collections import deque
 from collections.abc import Iterator
-from typing import IO
+from typing import IO, TypeVar
 
 from cli.terminal import SafeClickException, terminal_text
 from notation.pmn import Chunk
+from notation.record import Record
 from notation.replay import Problem
 from notation.sources import open_source
 
@@ -234,7 +235,10 @@ def with_excerpt(message: str, lines: SourceLines, source: str, problem: Problem
     return "\n".join([terminal_text(message), *lines.excerpt_lines(source, problem)])
 
 
-def kept(games: Iterator[tuple[object, int]], lines: SourceLines) -> Iterator[tuple[object, int]]:
+G = TypeVar("G")
+
+
+def kept(games: Iterator[tuple[G, int]], lines: SourceLines) -> Iterator[tuple[G, int]]:
     """The games of an iterator, each kept in ``lines`` (see :meth:`SourceLines.keep`)."""
     for game, index in games:
         lines.keep(game, index)
@@ -242,11 +246,24 @@ def kept(games: Iterator[tuple[object, int]], lines: SourceLines) -> Iterator[tu
 
 
 class ProblemException(SafeClickException):
-    """A record's problem for stderr: the message (escaped) and the excerpt under it."""
+    """A record's problem for stderr: the message (escaped) and the excerpt under it.
 
-    def __init__(self, message: str, source: str, problem: Problem) -> None:
+    The line comes from the file ``source`` names; for standard input, which is
+    never read again, from ``record.raw`` (the text of a damaged record) if given.
+    """
+
+    def __init__(
+        self, message: str, source: str, problem: Problem, record: Record | None = None
+    ) -> None:
         super().__init__(message)
         lines = SourceLines()
+        if source in ("-", STDIN) and record is not None and record.raw:
+            raw = record.raw
+            first = record.line - raw[: len(raw) - len(raw.lstrip())].count("\n")
+            lines.keep(Chunk(raw, first, STDIN), 0)
+            source = STDIN
+        elif source in ("-", STDIN):
+            source = ""  # not kept, and not to be read twice: no excerpt
         try:
             self.excerpt = lines.excerpt_lines(source, problem)
         finally:
