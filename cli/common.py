@@ -115,6 +115,7 @@ class GamePoint:
     last_token: str | None = None  # the last move as written
     last_move: Any = None
     before: Any = None  # the position before the last move
+    steps: tuple[Step, ...] = ()  # the main-line moves played to get here
 
 
 def replay_to(file: str, game_number: int, move_count: int | None) -> GamePoint:
@@ -155,4 +156,4 @@ def replay_to(file: str, game_number: int, move_count: int | None) -> GamePoint:
         return GamePoint(game.variant, game.start)
     step = last[-1]
     token = game.written_token(step.path, step.index, step.node.token)
-    return GamePoint(game.variant, step.after, token, step.move, step.before)
+    return GamePoint(game.variant, step.after, token, step.move, step.before, tuple(last))

@@ -7,6 +7,7 @@ import click
 from cli.common import replay_to
 from cli.terminal import echo
 from notation.collection import atomic_output
+from notation.commands import clocks_after, format_duration
 from notation.files import same_file
 
 #: ``--game``: which game of a file, 1 the first (shared with ``pmn render``).
@@ -75,3 +76,11 @@ def show(file: str, game_number: int, move_count: int | None, svg_path: str | No
         echo(f"After {last}:")
     echo(variant.diagram(position), lines=True)
     echo(f"Position: {variant.format_position(position)}")
+    clocks, elapsed = clocks_after(
+        (variant.seats[variant.to_move(step.before)], step.node.comments) for step in point.steps
+    )
+    if clocks:  # [%clk] comments (docs/pmn.md: comment commands)
+        echo("Clocks: " + ", ".join(f"{s} {format_duration(clocks[s])}" for s in variant.seats
+                                    if s in clocks))  # fmt: skip
+    if elapsed is not None:
+        echo(f"The last move took {format_duration(elapsed)}.")

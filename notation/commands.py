@@ -28,6 +28,7 @@ show clocks (``pmn show``, ``pmn render``) and write them use it.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -36,6 +37,7 @@ __all__ = [
     "ELAPSED",
     "Command",
     "ParsedComment",
+    "clocks_after",
     "format_clock",
     "format_command",
     "format_duration",
@@ -140,3 +142,25 @@ def parse_comment(comment: str) -> ParsedComment:
     rest = _COMMAND_RE.sub(" ", comment)
     rest = "\n".join(re.sub(r"[ \t]{2,}", " ", line).strip() for line in rest.split("\n"))
     return ParsedComment(rest.strip(), tuple(commands))
+
+
+def clocks_after(
+    moves: Iterable[tuple[str, Iterable[str]]],
+) -> tuple[dict[str, timedelta], timedelta | None]:
+    """Each seat's clock as last stamped, and what the last move took, after ``moves``.
+
+    ``moves`` are ``(seat that moved, the move's comments)`` in the order
+    played; a ``%clk`` stamps the mover's clock. The second value is the last
+    move's ``%emt`` (None when it has none).
+    """
+    clocks: dict[str, timedelta] = {}
+    elapsed: timedelta | None = None
+    for seat, comments in moves:
+        elapsed = None
+        for comment in comments:
+            parsed = parse_comment(comment)
+            if parsed.clock is not None:
+                clocks[seat] = parsed.clock
+            if parsed.elapsed is not None and elapsed is None:
+                elapsed = parsed.elapsed
+    return clocks, elapsed
