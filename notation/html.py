@@ -89,7 +89,9 @@ class _Replayed:
     """A record replayed for the page: every step, where each move's step is, and what stopped."""
 
     steps: list[_Step]
-    at: dict[tuple[TreePath, int], int]  # (line path, index in the line) -> step number
+    # (id of a Line, index in it) -> step number; keyed by identity, as paths nest deep
+    at: dict[tuple[int, int], int]
+    parents: dict[int, tuple[int, int]]  # id of a variation -> (id of its line, node index)
     variant: Any
     final: Any
     completed: bool  # the main line was played to its end
@@ -126,23 +128,33 @@ def _replay(record: Record) -> _Replayed:
     first = moves[0].comments_before if moves else mainline.comments
     start = _Step(position_svg(variant, game.start), None, None, "", None, first)
     played: list[tuple[Step, tuple[str, ...]]] = []  # every move replayed, in text order
-    lines: dict[TreePath, Line] = {}  # the lines met, to find the comments after a move
+    # the lines met, by the identity of their path (a path is one object per line of the
+    # walk; hashing a deeply nested path would recurse), and each variation's parent
+    lines: dict[int, Line] = {id(MAINLINE): mainline}
+    parents: dict[int, tuple[int, int]] = {}
 
     def line_of(path: TreePath) -> Line:
-        found = lines.get(path)
-        if found is None:  # a variation: its parent's node holds it
-            parent, step = path
-            match = _VARIATION_RE.fullmatch(step)
-            assert parent is not None and match is not None
-            node = line_of(parent).moves[int(match.group(1))]
-            found = node.variations[int(step.rsplit("[", 1)[1][:-1])]
-            lines[path] = found
+        """The line at ``path``, found from the nearest line met before (no recursion)."""
+        pending: list[TreePath] = []
+        current = path
+        while id(current) not in lines:
+            pending.append(current)
+            parent = current[0]
+            assert parent is not None
+            current = parent
+        found = lines[id(current)]
+        for child in reversed(pending):
+            match = _VARIATION_RE.fullmatch(child[1])
+            assert match is not None
+            index = int(match.group(1))
+            variation = found.moves[index].variations[int(child[1].rsplit("[", 1)[1][:-1])]
+            parents[id(variation)] = (id(found), index)
+            lines[id(child)] = found = variation
         return found
-
-    lines[MAINLINE] = mainline
 
     def add(step: Step) -> None:
         line = line_of(step.path)
+        keys.append((id(line), step.index))
         comments = step.node.comments
         if step.index + 1 < len(line.moves):
             comments += line.moves[step.index + 1].comments_before
@@ -150,19 +162,22 @@ def _replay(record: Record) -> _Replayed:
             comments += line.comments
         played.append((step, comments))
 
+    keys: list[tuple[int, int]] = []  # each played move's (id of its line, index)
     problems: list[Problem] = []
     replayed = replay(variant, mainline, game.start, problems=problems, on_step=add)
     # main-line steps first (1..N, as the counter shows them), then the variations' in text order
-    order = [item for item in played if item[0].on_mainline]
-    order += [item for item in played if not item[0].on_mainline]
-    at = {(step.path, step.index): number for number, (step, _) in enumerate(order, 1)}
+    numbered = range(len(played))
+    order = [i for i in numbered if played[i][0].on_mainline]
+    order += [i for i in numbered if not played[i][0].on_mainline]
+    at = {keys[i]: number for number, i in enumerate(order, 1)}
     steps = [start]
     seats = variant.seats
-    for step, comments in order:
+    for i in order:
+        (step, comments), (line_id, _) = played[i], keys[i]
         node = step.node
         token = game.written_token(step.path, step.index, node.token)
         seat = seats[variant.to_move(step.before)]
-        before = _before(at, step.path, step.index)
+        before = _before(at, parents, line_id, step.index)
         parsed = [parse_comment(c) for c in node.comments]
         clock = next((c.clock for c in parsed if c.clock is not None), None)
         elapsed = next((c.elapsed for c in parsed if c.elapsed is not None), None)
@@ -179,7 +194,7 @@ def _replay(record: Record) -> _Replayed:
                 variant.turn(step.before),
                 step.on_mainline,
                 before,
-                at.get((step.path, step.index + 1)),
+                at.get((line_id, step.index + 1)),
                 elapsed=elapsed,
                 stamp=clock,
             )
@@ -195,20 +210,19 @@ def _replay(record: Record) -> _Replayed:
             clocks[drawn.seat] = drawn.stamp
         known[drawn.index] = clocks
         drawn.clocks = tuple((seat, clocks[seat]) for seat in seats if seat in clocks)
-    return _Replayed(steps, at, variant, replayed.end, replayed.completed, problems, game)
+    return _Replayed(steps, at, parents, variant, replayed.end, replayed.completed, problems, game)
 
 
-def _before(at: dict[tuple[TreePath, int], int], path: TreePath, index: int) -> int:
-    """The step of the position before move ``index`` of the line at ``path`` (0: the start)."""
+def _before(
+    at: dict[tuple[int, int], int], parents: dict[int, tuple[int, int]], line: int, index: int
+) -> int:
+    """The step of the position before move ``index`` of a line (0: the start)."""
     while True:
         if index > 0:
-            return at.get((path, index - 1), 0)
-        parent, step = path
-        if parent is None:
+            return at.get((line, index - 1), 0)
+        if line not in parents:  # the main line
             return 0
-        match = _VARIATION_RE.fullmatch(step)
-        assert match is not None
-        path, index = parent, int(match.group(1))
+        line, index = parents[line]
 
 
 def _breakable(token: str) -> str:
@@ -265,7 +279,7 @@ def _variation_html(
         node = current.moves[index]
         stack.append((current, where, index + 1))
         out += _note(node.comments_before)
-        number = played.at.get((where, index))
+        number = played.at.get((id(current), index))
         after_break = index == 0 or bool(current.moves[index - 1].variations)
         if number is not None:
             step = played.steps[number]
@@ -275,7 +289,9 @@ def _variation_html(
             out.append(_move_button(step))
         else:
             token = game.written_token(where, index, node.token)
-            problem = problems.get(path_text(where, index))
+            problem = problems.get(
+                _place(node.line, node.column) if node.line else path_text(where, index)
+            )
             if problem is not None:
                 out.append(
                     f'<span class="bad">{escape(node.number + " " if node.number else "")}'
@@ -292,6 +308,11 @@ def _variation_html(
         .replace('<span class="variation">( ', '<span class="variation">(')
         .replace(" )</span>", ")</span>")
     )
+
+
+def _place(line: int, column: int) -> str:
+    """A key for a problem by its place in the source (paths of deep variations are long)."""
+    return f"{line}:{column}"
 
 
 def _problem_words(problem: Problem) -> str:
@@ -444,6 +465,8 @@ def record_html(
     if problems is not None:
         problems.extend(played.problems)
     by_path = {problem.path: problem for problem in played.problems if problem.path}
+    by_place = {_place(p.line, p.column): p for p in played.problems if p.line}
+    marked = {**by_path, **by_place}
     stopped = None if played.completed else by_path.get(path_text(MAINLINE, _main_count(steps)))
     players = _players(record, variant.seats)
     outcome = variant.outcome(played.final) if played.completed else None
@@ -534,7 +557,7 @@ def record_html(
                 parts.append(f'<p class="comment" dir="auto">{escape(text)}</p>')
         parts.append("</div>")
     parts += ["</div>", "</section>", '<aside class="movelist">', "<h2>Moves</h2>"]
-    parts += _move_table(played, record.result, by_path, stopped)
+    parts += _move_table(played, record.result, marked, stopped)
     parts += [
         "</aside>",
         "</main>",
