@@ -55,7 +55,9 @@ def show(file: str, game_number: int, move_count: int | None, svg_path: str | No
     """Draw the board of a game in FILE at a point of its main line.
 
     The diagram names the pits, gives the stones in each, the captures and
-    whose turn it is (or the result when the game is over).
+    whose turn it is (or the result when the game is over); then each
+    player's clock as last written in a [%clk] comment, and what the last
+    move took ([%emt]), when the record has them.
     """
     svg_path = output_path(svg_path, "--svg", file)
     point = replay_to(file, game_number, move_count)

@@ -1,4 +1,4 @@
-"""A game as a web page: step through a record's main line in any browser.
+"""A game as a web page: step through a record, its variations too, in any browser.
 
 ::
 
@@ -10,10 +10,15 @@ The page needs nothing but itself: its CSS, its script and one SVG drawing
 per position (from :mod:`notation.svg`) are inline, so it opens offline and
 can be mailed or archived as one file. The script only shows and hides the
 pre-rendered steps: the left and right arrow keys, Home and End, and the
-first/previous/next/last buttons move through the game, and a click on a
-move in the move list jumps to it. At the end the page gives the result and
-why: the rules' outcome, or the declared result and the ``Termination`` tag
-when the record stops before the rules end the game.
+first/previous/next/last buttons move through the game (in a variation, the
+arrows follow the variation), and a click on a move in the move list jumps
+to it. The move list shows every move of the main line, and under a move
+its comments and its variations (inline, in parentheses, nested to any
+depth); clocks written as ``[%clk]`` comments (:mod:`notation.commands`) are
+shown at each position. At the end the page gives the result and why: the
+rules' outcome, or the declared result and the ``Termination`` tag when the
+record stops before the rules end the game. A move the rules refuse stops
+its line: the page shows the game up to it and says what is wrong and where.
 
 A record is untrusted input: every text taken from it (tags, comments, move
 tokens) is escaped, and none of it is placed inside the script.
