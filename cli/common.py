@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 import click
 from click.core import ParameterSource
 
+from cli.excerpt import ProblemException
 from cli.terminal import SafeClickException
 from notation.collection import FORMATS
 from notation.games import AnyVariant
@@ -244,7 +245,12 @@ def load_game(
         raise click.UsageError(f"{', '.join(paths)} has no game {game_number}")
     if record.damaged:
         error = record.errors[0]
-        raise SafeClickException(f"{record.source}:{error.line}:{error.column}: {error.message}")
+        raise ProblemException(
+            f"{record.source}:{error.line}:{error.column}: {error.message}",
+            record.source,
+            Problem(error.code, error.message, error.line, error.column),
+            record,
+        )
     return record
 
 
@@ -257,6 +263,7 @@ class GamePoint:
     last_token: str | None = None  # the last move as written
     last_move: Any = None
     before: Any = None  # the position before the last move
+    steps: tuple[Step, ...] = ()  # the main-line moves played to get here
 
 
 def replay_to(
@@ -298,9 +305,11 @@ def replay_to(
         problem = problems[0]
         token = game.written_token(MAINLINE, replayed.plies, problem.token or "")
         message = problem.message.split(": ", 1)[-1]
-        raise SafeClickException(f"{file}:{problem.line}:{problem.column}: {token}: {message}")
+        raise ProblemException(
+            f"{file}:{problem.line}:{problem.column}: {token}: {message}", file, problem
+        )
     if not last:
         return GamePoint(game.variant, game.start)
     step = last[-1]
     token = game.written_token(step.path, step.index, step.node.token)
-    return GamePoint(game.variant, step.after, token, step.move, step.before)
+    return GamePoint(game.variant, step.after, token, step.move, step.before, tuple(last))

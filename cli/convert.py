@@ -155,11 +155,17 @@ def convert(
             raise click.UsageError(f"{output} is the input file; pass --in-place to overwrite it")
         for source in overwriting:
             # the records read hold U+FFFD for such bytes: writing them back would destroy the bytes
-            bad = first_non_utf8(source)
+            # (with --encoding the text is decoded whole, and rewriting it as UTF-8 loses nothing)
+            bad = first_non_utf8(source) if encoding is None else None
             if bad is not None:
+                with open(source, "rb") as stream:
+                    head = stream.read(bad + 1)
+                line = head.count(b"\n", 0, bad) + 1
+                column = bad - (head.rfind(b"\n", 0, bad) + 1) + 1
                 raise click.ClickException(
-                    f"{source}: not rewritten: it holds bytes that are not UTF-8 (the first at "
-                    f"byte {bad}); convert it to another file instead"
+                    f"{source}:{line}:{column}: not rewritten: byte {head[bad]:#04x} is not "
+                    "valid UTF-8 and would be lost; name the file's encoding with --encoding (e.g. "
+                    "--encoding latin-1), or write the result to another file"
                 )
         damaged = _convert(sources, output, fmt, options, collect=bool(overwriting))
     if damaged:

@@ -8,6 +8,7 @@ from cli.common import deprecated_option, replay_to
 from cli.inputs import input_options
 from cli.terminal import terminal_text
 from notation.collection import atomic_output
+from notation.commands import clocks_after, format_duration
 from notation.files import same_file
 
 #: ``--game``: which game of a file, 1 the first (shared with ``pmn render``).
@@ -78,8 +79,10 @@ def show(
     """Draw the board of a game in FILES at a point of its main line.
 
     The diagram names the pits, gives the stones in each, the captures and
-    whose turn it is (or the result when the game is over). FILES are files,
-    folders and '-' (standard input); --game counts the games across them.
+    whose turn it is (or the result when the game is over); then each
+    player's clock as last written in a [%clk] comment, and what the last
+    move took ([%emt]), when the record has them. FILES are files, folders
+    and '-' (standard input); --game counts the games across them.
     """
     output_path(output, "-o/--output", files[0] if len(files) == 1 else None)
     if output_format is None:
@@ -96,6 +99,17 @@ def show(
         lines = [f"After {last}:"] if last is not None else []
         lines.append(terminal_text(variant.diagram(position), lines=True))
         lines.append(terminal_text(f"Position: {variant.format_position(position)}"))
+        clocks, elapsed = clocks_after(
+            (variant.seats[variant.to_move(step.before)], step.node.comments)
+            for step in point.steps
+        )
+        if clocks:  # [%clk] comments (docs/pmn.md: comment commands)
+            shown = (
+                f"{seat} {format_duration(clocks[seat])}" for seat in variant.seats if seat in clocks
+            )
+            lines.append(terminal_text("Clocks: " + ", ".join(shown)))
+        if elapsed is not None:
+            lines.append(f"The last move took {format_duration(elapsed)}.")
         picture = "\n".join(lines) + "\n"
     try:
         with atomic_output(output) as out:

@@ -20,6 +20,7 @@ from cli.common import (
     describe_problem,
     variant_option,
 )
+from cli.excerpt import SourceLines, kept
 from cli.inputs import input_options, input_paths
 from cli.report import WRITERS, counts, game_verdict, write_text
 from cli.terminal import echo
@@ -209,7 +210,9 @@ def validate(
                 except OSError as exc:  # one problem; the other files are still checked
                     not_read(path, exc.strerror or str(exc), error=True)
 
-    for report in validate_many(every_game(), jobs or default_jobs()):
+    lines = SourceLines(encoding)  # the records' lines shown under their problems
+    games_read = kept(every_game(), lines) if output_format == "text" else every_game()
+    for report in validate_many(games_read, jobs or default_jobs()):
         games += 1
         valid += report.valid
         progress.update(games, games - valid)
@@ -222,6 +225,10 @@ def validate(
         echo(summary_line(report))
         for problem in report.problems:
             echo(describe_problem(report.source, report.index, problem), err=True)
+            for part in lines.excerpt_lines(report.source, problem):
+                click.echo(part, err=True)  # made safe for a terminal by the excerpt
+        lines.release(report.source, report.index)
+    lines.close()
     progress.clear()
     invalid = games - valid
     unreadable = sum(1 for entry in unread if entry["error"])
@@ -339,7 +346,9 @@ def validate_event(files: tuple[str, ...], options: EventOptions) -> int:
     try:
         with atomic_output(options.output or "-") as out:
             if options.output_format == "text":
-                write_text(out, reports, findings, levels, quiet=options.quiet)
+                lines = SourceLines(options.encoding)
+                write_text(out, reports, findings, levels, quiet=options.quiet, lines=lines)
+                lines.close()
             else:
                 WRITERS[options.output_format](out, reports, findings, levels)
     except OSError as exc:

@@ -132,9 +132,19 @@ def test_render_usage_errors(runner, tmp_path, args, message):
 def test_render_broken_records_exit_1(runner, tmp_path):
     out = tmp_path / "game.html"
     result = runner.invoke(pmn, ["render", EMPTY_HOLE, "--html", str(out)])
-    assert result.exit_code == 1
-    assert "wari-empty-hole.pmn:5:11: C: hole C is empty; did you mean B or D? (game 1 cannot be drawn)" in result.stderr
-    assert not out.exists()
+    assert result.exit_code == 1  # an invalid record, drawn up to its illegal move
+    assert (
+        "wari-empty-hole.pmn:5:11: game 1, move 2.: C: hole C is empty; did you mean B or D?"
+        in result.stderr
+    )
+    # the record's line, and a caret under the move refused (column 11)
+    lines = result.stderr.splitlines()
+    at = next(i for i, line in enumerate(lines) if "hole C is empty" in line)
+    source = Path(EMPTY_HOLE).read_text(encoding="utf-8").splitlines()[4]
+    assert lines[at + 1] == "    " + source.rstrip()
+    assert lines[at + 2] == "    " + " " * 10 + "^"
+    assert "drawn with 1 problem(s) marked on the page" in result.stderr
+    assert "hole C is empty" in out.read_text(encoding="utf-8")
     no_traceback(result)
     unknown = str(EXAMPLES / "broken" / "wari-unknown-rules.pmn")
     result = runner.invoke(pmn, ["render", unknown, "--html", str(out)])
