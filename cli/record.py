@@ -21,6 +21,7 @@ import shutil
 import time
 from collections.abc import Callable
 from dataclasses import replace
+from datetime import timedelta
 from typing import Any
 
 import click
@@ -67,7 +68,6 @@ PAGE = 40
 CLOCK: Callable[[], float] = time.monotonic
 
 _PIT_RE = re.compile(r"[0-9]*[A-Za-z]")
-_CLK_RE = re.compile(r"\[%clk ([0-9]+):([0-5][0-9]):([0-5][0-9](?:\.[0-9]+)?)\]")
 _RESULT_RE = re.compile(r"\*|[0-9]+(?:/[0-9]+)?(?:-[0-9]+(?:/[0-9]+)?)+")
 #: What a game may add to its refusal about the short list of legal moves it carries
 _LISTED_RE = re.compile(r" \(the first [0-9]+ legal moves are listed; there are more\)$")
@@ -348,45 +348,87 @@ def describe_error(error: MoveError, typed: str, legal: list[str]) -> str:
     return text
 
 
-def _hms(seconds: float) -> str:
-    whole = int(seconds)
-    return f"{whole // 3600}:{whole // 60 % 60:02d}:{whole % 60:02d}"
+def time_control(value: str | None) -> tuple[float, float] | None:
+    """A ``TimeControl`` tag of seconds: ``"300"`` or ``"300+5"`` as (base, increment); else None.
+
+    Other forms (moves per period, sandglass) are not counted down: the
+    clock then counts up the time used (docs/pmn.md, comment commands).
+    """
+    match = re.fullmatch(r"\s*([0-9]+(?:\.[0-9]+)?)(?:\+([0-9]+(?:\.[0-9]+)?))?\s*", value or "")
+    if match is None:
+        return None
+    return float(match.group(1)), float(match.group(2) or 0)
 
 
 class Clock:
-    """The time each seat has used, for ``--clock``: ``[%clk H:MM:SS]`` after each move.
+    """Each seat's clock, for ``--clock``: ``[%clk H:MM:SS] [%emt H:MM:SS]`` after each move.
 
     A seat's clock runs while it is to move, from the start of the session
-    (or of a resumed session: it carries on from the seat's last ``%clk``)
-    to the moment its move is entered. ``now`` gives seconds (any origin).
+    to the moment its move is entered (``%emt``: that stretch). With a time
+    control (the ``TimeControl`` tag, :func:`time_control`) ``%clk`` is the
+    time left, as python-chess reads it: the base, plus the increment of each
+    move made, less the time used. Without one there is no time left to give,
+    and ``%clk`` is the time used so far, counting up. A resumed session
+    carries on from each seat's last ``%clk``. ``now`` gives seconds (any origin).
     """
 
     def __init__(
-        self, seats: int, now: Callable[[], float], used: list[float] | None = None
+        self,
+        seats: int,
+        now: Callable[[], float],
+        used: list[float] | None = None,
+        control: tuple[float, float] | None = None,
+        moves: list[int] | None = None,
     ) -> None:
         self.now = now
+        self.control = control
         self.used = used if used is not None else [0.0] * seats
+        self.moves = moves if moves is not None else [0] * seats  # moves made by each seat
         self.mark = now()
 
     @classmethod
     def resumed(cls, recorder: Recorder, now: Callable[[], float]) -> Clock:
         """A clock that carries on from each seat's last ``%clk`` in the moves so far."""
-        used = [0.0] * len(recorder.variant.seats)
+        from notation.commands import parse_comment  # the one reader of comment commands
+
+        seats = len(recorder.variant.seats)
+        control = time_control(dict(recorder.tags).get("TimeControl"))
+        read: list[float | None] = [None] * seats
+        moves = [0] * seats
         for node, position in zip(recorder.nodes, recorder.positions, strict=False):
+            seat = recorder.variant.to_move(position)
+            moves[seat] += 1
             for comment in node.comments:
-                if match := _CLK_RE.search(comment):
-                    hours, minutes, seconds = match.groups()
-                    used[recorder.variant.to_move(position)] = (
-                        int(hours) * 3600 + int(minutes) * 60 + float(seconds)
-                    )
-        return cls(len(used), now, used)
+                clock = parse_comment(comment).clock
+                if clock is not None:
+                    read[seat] = clock.total_seconds()
+        used = [0.0] * seats
+        for seat, value in enumerate(read):
+            if value is not None:
+                used[seat] = (
+                    value if control is None else control[0] + control[1] * moves[seat] - value
+                )
+        return cls(seats, now, used, control, moves)
 
     def stamp(self, seat: int) -> str:
         """The comment for a move of ``seat`` entered now; the time since the last move is the seat's."""
+        from notation.commands import CLOCK as CLK
+        from notation.commands import ELAPSED, format_clock
+
         now = self.now()
-        self.used[seat] += max(0.0, now - self.mark)
+        took = max(0.0, now - self.mark)
+        self.used[seat] += took
+        self.moves[seat] += 1
         self.mark = now
-        return f"[%clk {_hms(self.used[seat])}]"
+        if self.control is None:
+            clock = self.used[seat]
+        else:
+            base, increment = self.control
+            clock = max(0.0, base + increment * self.moves[seat] - self.used[seat])
+        return (
+            f"{format_clock(timedelta(seconds=clock), CLK)} "
+            f"{format_clock(timedelta(seconds=took), ELAPSED)}"
+        )
 
 
 class Session:
@@ -652,10 +694,11 @@ def save(recorder: Recorder) -> bool:
 @click.option(
     "--clock",
     is_flag=True,
-    help="Stamp each move with the time its player has used so far, as a "
-    "{[%clk H:MM:SS]} comment: a seat's clock runs from the session's start while it "
-    "is to move (a resumed game carries on from each seat's last %clk). It counts up: "
-    "not the time left, as python-chess reads %clk, since no time control is known.",
+    help="Stamp each move with its player's clock and the time the move took, as a "
+    "{[%clk H:MM:SS] [%emt H:MM:SS]} comment; a seat's clock runs while it is to move. "
+    "With a TimeControl tag of seconds (300, or 300+5 with an increment) %clk is the time "
+    "left, as python-chess reads it; without one, the time used so far. A resumed game "
+    "carries on from each seat's last %clk.",
 )
 def record_command(file: str, resume: bool, game_number: int | None, clock: bool) -> None:
     """Record a game in FILE as it is played, one move at a time.

@@ -101,8 +101,8 @@ def test_a_resumed_clock_reads_fractions_of_a_second(tmp_path, monkeypatch):
     assert result.exit_code == 0, result.output
     # North 2 s; South 9.5 s before, and 3 s more
     assert [node.comments for node in record.mainline.moves][1:] == [
-        ("[%clk 0:00:02]",),
-        ("[%clk 0:00:12]",),
+        ("[%clk 0:00:02] [%emt 0:00:02]",),
+        ("[%clk 0:00:12.5] [%emt 0:00:03]",),
     ]
 
 
@@ -181,14 +181,42 @@ def test_clock_stamps_the_time_each_seat_has_used(tmp_path, monkeypatch):
     assert result.exit_code == 0, result.output
     comments = [node.comments for node in record.mainline.moves]
     # South 5 s, North 7 s, South 5 + 8 s
-    assert comments == [("[%clk 0:00:05]",), ("[%clk 0:00:07]",), ("[%clk 0:00:13]", "quick")]
-    assert "1. C {[%clk 0:00:05]} 1... b {[%clk 0:00:07]} 2. A" in path.read_text()
+    assert comments == [
+        ("[%clk 0:00:05] [%emt 0:00:05]",),
+        ("[%clk 0:00:07] [%emt 0:00:07]",),
+        ("[%clk 0:00:13] [%emt 0:00:08]", "quick"),
+    ]
+    assert "1. C {[%clk 0:00:05] [%emt 0:00:05]} 1... b {[%clk 0:00:07]" in path.read_text()
     # resumed, each seat's clock carries on from its last %clk
     times = iter([0.0, 3600.0])
     result = CliRunner().invoke(pmn, ["record", "--resume", "--clock", str(path)], input="a\n")
     assert result.exit_code == 0, result.output
     last = read_text(path.read_text())[0].mainline.moves[-1]
-    assert (last.token, last.comments) == ("a", ("[%clk 1:00:07]",))
+    assert (last.token, last.comments) == ("a", ("[%clk 1:00:07] [%emt 1:00:00]",))
+
+
+def test_with_a_time_control_the_clock_counts_down(tmp_path, monkeypatch):
+    # TimeControl 300+5: each seat starts with 300 s and gains 5 s a move (python-chess: time left)
+    times = iter([0.0, 10.0, 40.0, 41.0])
+    monkeypatch.setattr(cli.record, "CLOCK", lambda: next(times))
+    path = tmp_path / "g.pmn"
+    text = WARI.replace('[North "Kofi"]', '[North "Kofi"]\n[TimeControl "300+5"]')
+    assert text != WARI
+    result, record = resume(path, text, "C b A\n", "--clock")
+    assert result.exit_code == 0, result.output
+    comments = [node.comments for node in record.mainline.moves]
+    # South: 300 + 5 - 10 = 295; North: 300 + 5 - 30 = 275; South: 300 + 10 - 11 = 299
+    assert comments == [
+        ("[%clk 0:04:55] [%emt 0:00:10]",),
+        ("[%clk 0:04:35] [%emt 0:00:30]",),
+        ("[%clk 0:04:59] [%emt 0:00:01]",),
+    ]
+    # resumed: North has 275 s left after 1 move, so has used 30 s; 20 s more -> 300 + 10 - 50
+    times = iter([0.0, 20.0])
+    result = CliRunner().invoke(pmn, ["record", "--resume", "--clock", str(path)], input="a\n")
+    assert result.exit_code == 0, result.output
+    last = read_text(path.read_text())[0].mainline.moves[-1]
+    assert last.comments == ("[%clk 0:04:20] [%emt 0:00:20]",)
 
 
 def test_piped_prompts_stand_on_their_own_lines(tmp_path):
