@@ -66,12 +66,12 @@ def test_show_without_svg_still_draws_text(runner):
         (["--move", "999", "-o", "x.svg"], "has 103 moves, not 999"),
     ],
 )
-def test_show_svg_usage_errors(runner, tmp_path, args, message):
-    with runner.isolated_filesystem(temp_dir=tmp_path):
-        result = runner.invoke(pmn, ["show", ANNOTATED, *args])
-        assert result.exit_code == 2, result.output
-        assert message in result.stderr
-        assert not Path("x.svg").exists()
+def test_show_svg_usage_errors(runner, tmp_path, monkeypatch, args, message):
+    monkeypatch.chdir(tmp_path)  # an empty folder: nothing may be written there
+    result = runner.invoke(pmn, ["show", ANNOTATED, *args])
+    assert result.exit_code == 2, result.output
+    assert message in result.stderr
+    assert not Path("x.svg").exists()
     no_traceback(result)
 
 
@@ -120,12 +120,12 @@ def test_render_html_to_stdout_and_game_number(runner, tmp_path):
         (["--game", "two", "-o", "x.html"], "'two' is not a valid integer"),
     ],
 )
-def test_render_usage_errors(runner, tmp_path, args, message):
-    with runner.isolated_filesystem(temp_dir=tmp_path):
-        result = runner.invoke(pmn, ["render", ANNOTATED, *args])
-        assert result.exit_code == 2, result.output
-        assert message in result.stderr
-        assert not Path("x.html").exists()
+def test_render_usage_errors(runner, tmp_path, monkeypatch, args, message):
+    monkeypatch.chdir(tmp_path)  # an empty folder: nothing may be written there
+    result = runner.invoke(pmn, ["render", ANNOTATED, *args])
+    assert result.exit_code == 2, result.output
+    assert message in result.stderr
+    assert not Path("x.html").exists()
     no_traceback(result)
 
 
