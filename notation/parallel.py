@@ -8,7 +8,6 @@ the output is the same as with one process.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 from collections.abc import Iterable, Iterator
 from itertools import islice
@@ -93,6 +92,8 @@ def validate_many(
         for game, index in iterator:
             yield validate_guarded(game, index)
         return
+    import multiprocessing  # only when a pool is started: a small file does not pay for it
+
     pieces = jobs * 4  # several slices per worker evens out long and short games
     context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
     with context.Pool(jobs) as pool:
