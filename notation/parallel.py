@@ -19,6 +19,10 @@ from notation.replay import GameReport, Problem, validate_game, validate_record
 
 #: Games per batch handed to the pool; a batch is split among the workers.
 BATCH_SIZE = 4096
+#: Fewer games than this (or than one batch) are validated in this process: starting
+#: workers (15-30 ms on Linux) and sending them games costs more than it saves on a
+#: small file; 500 Wari games take about a quarter of a second on one core.
+MIN_POOL_GAMES = 500
 
 Game = tuple[Chunk | Record, int]  # a game and its number in its file
 
@@ -83,11 +87,12 @@ def validate_many(
 ) -> Iterator[GameReport]:
     """Validate games on ``jobs`` processes; reports in input order.
 
-    With one job, or fewer games than one batch, no process is started.
+    With one job, or fewer games than :data:`MIN_POOL_GAMES` (or than one
+    batch, when ``batch_size`` is smaller), no process is started.
     """
     iterator = iter(games)
     batch = list(islice(iterator, batch_size))
-    if jobs <= 1 or len(batch) < batch_size:
+    if jobs <= 1 or len(batch) < min(batch_size, MIN_POOL_GAMES):
         yield from _validate_slice(batch)
         for game, index in iterator:
             yield validate_guarded(game, index)
