@@ -91,8 +91,10 @@ def validate_many(
     batch, when ``batch_size`` is smaller), no process is started.
     """
     iterator = iter(games)
-    batch = list(islice(iterator, batch_size))
-    if jobs <= 1 or len(batch) < min(batch_size, MIN_POOL_GAMES):
+    # the first batch is small: the workers start on it while the next one is read
+    first = min(batch_size, MIN_POOL_GAMES)
+    batch = list(islice(iterator, first))
+    if jobs <= 1 or len(batch) < first:
         yield from _validate_slice(batch)
         for game, index in iterator:
             yield validate_guarded(game, index)
