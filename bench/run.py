@@ -131,7 +131,7 @@ def converted(source: Path, suffix: str, *options: str) -> Path:
         temp = path.with_name("tmp-" + path.name)
         done = subprocess.run(
             [*PMN, "convert", str(source), *options, "--output", str(temp)],
-            env=ENV, capture_output=True, check=False,
+            env=ENV, cwd=REPO, capture_output=True, check=False,
         )
         if done.returncode != 0:
             raise SystemExit(f"cannot convert {source}: {done.stderr.decode()[-500:]}")
@@ -315,7 +315,7 @@ def run_once(command: list[str]) -> tuple[float, float]:
     """Wall and CPU seconds (the process and the children it waited for) of one command."""
     cpu = _children_cpu()
     start = time.perf_counter()
-    done = subprocess.run(command, env=ENV, capture_output=True, check=False)
+    done = subprocess.run(command, env=ENV, cwd=REPO, capture_output=True, check=False)
     wall = time.perf_counter() - start
     if done.returncode == 2 and b"No such option" in done.stderr:
         raise OptionMissing(done.stderr.decode(errors="replace").strip().splitlines()[-1])
@@ -367,7 +367,7 @@ def run_pmn(args: list[str]) -> tuple[float, int]:
     """Wall time and peak RSS in KiB (the largest single process) of a ``pmn`` command."""
     start = time.perf_counter()
     done = subprocess.run(
-        [sys.executable, "-c", _PEAK_RSS, *args], env=ENV, capture_output=True, check=False
+        [sys.executable, "-c", _PEAK_RSS, *args], env=ENV, cwd=REPO, capture_output=True, check=False
     )
     elapsed = time.perf_counter() - start
     if done.returncode == 2 and b"No such option" in done.stderr:
@@ -383,7 +383,7 @@ def first_line_time(args: list[str]) -> tuple[float, str]:
     """Seconds from starting a ``pmn`` command to its first line on stdout (start-up included)."""
     start = time.perf_counter()
     process = subprocess.Popen(
-        [*PMN, *args], env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+        [*PMN, *args], env=ENV, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE
     )
     assert process.stdout is not None
     line = process.stdout.readline()
@@ -446,7 +446,8 @@ def rows_startup(settings: Settings) -> Iterator[Row]:
             "<= 1.00x python-chess reading one game",
             f"{ratio:.2f}x ({_ms(times[key]['wall'])} vs {_ms(chess)})",
             ratio <= 1.0,
-            f"{what}; median wall time of {settings.startup_runs} interleaved runs",
+            f"{what}; median wall time of {settings.startup_runs} interleaved runs; "
+            f"per CPU time {times[key]['cpu'] / times['chess']['cpu']:.2f}x",
             {"pmn_s": times[key]["wall"], "chess_s": chess},
         )
 
