@@ -32,6 +32,30 @@ COMMANDS = {
     "index": "cli.index:index",
 }
 
+#: Each command's summary for ``pmn --help``: the first sentence of its help, kept
+#: here so that the root help does not import every command's module (a test
+#: holds each to its command's help).
+SUMMARIES = {
+    "validate": "Replay every game in FILES through the rules and check its declared result.",
+    "convert": "Convert the records in SOURCE to another format, losing nothing.",
+    "show": "Draw the board of a game in FILE at a point of its main line.",
+    "moves": "List the legal moves in a game at a point, or in a position.",
+    "fmt": "Write the PMN records in FILES in canonical form.",
+    "stats": "Count the games in FILES by result, length, ruleset and termination.",
+    "record": "Record a game in FILE as it is played, one move at a time.",
+    "render": "Write a game in FILE as one HTML page that steps through its main line.",
+    "standings": "Standings and a crosstable from the games of an event in FILES (files or folders).",
+    "reconcile": "Compare two scoresheets of one game, or pair and compare the sheets of an event.",
+    "publish": "Write a static web site for the event in FILES (files or folders) to a folder.",
+    "select": "Keep the games in FILES that match every filter given.",
+    "dedupe": "Drop duplicate games: the same moves from the same start.",
+    "split": "Split the games of FILES into files of N games, or a file per value of a tag.",
+    "merge": "Merge the games of FILES, in order, into one file.",
+    "sort": "Sort the games of FILES by tag values; games with equal values keep their order.",
+    "openings": "The opening tree of FILES: for each sequence of first moves, the games and results.",
+    "index": "Index the games of FILES in an SQLite database for fast questions.",
+}
+
 
 class _Root(click.Group):
     """The root group: commands loaded on demand; its help names the registry's games."""
@@ -46,6 +70,19 @@ class _Root(click.Group):
         module_name, _, attribute = reference.partition(":")
         command: click.Command = getattr(importlib.import_module(module_name), attribute)
         return command
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The command list, as click writes it, from :data:`SUMMARIES`: no command is imported."""
+        from click.utils import make_default_short_help
+
+        extra = [name for name in super().list_commands(ctx) if name not in COMMANDS]
+        if extra:  # commands added to the group in code: click's own way
+            super().format_commands(ctx, formatter)
+            return
+        limit = formatter.width - 6 - max(len(name) for name in COMMANDS)
+        rows = [(name, make_default_short_help(SUMMARIES[name], limit)) for name in COMMANDS]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
 
     def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         from cli.common import help_text

@@ -9,9 +9,6 @@ from contextlib import contextmanager
 from typing import IO
 
 from notation.files import SkippedPath, safe_output, walk_inputs
-from notation.jsonform import iter_json_records, write_json
-from notation.ogn import iter_ogn_records, write_ogn
-from notation.openspiel import iter_action_records, write_actions
 from notation.pmn import DEFAULT_WIDTH, Chunk, iter_chunks, iter_records, write_records
 from notation.record import Line, Record
 from notation.sources import SourceDecodeError, open_source, strip_compression
@@ -99,13 +96,20 @@ def _read(
                 if not isinstance(stream, io.BufferedReader):
                     stream = io.BufferedReader(io.BytesIO(stream.read()))
                 fmt = _sniff(stream.peek(64))
+        # the other formats' modules are imported when a file of theirs is read
         if fmt == "pmn":
             yield from iter_chunks(stream, source) if chunks else iter_records(stream, source)
         elif fmt == "ogn":
+            from notation.ogn import iter_ogn_records
+
             yield from iter_ogn_records(stream, source)
         elif fmt == "openspiel-actions":
+            from notation.openspiel import iter_action_records
+
             yield from iter_action_records(stream, source, game)
         else:
+            from notation.jsonform import iter_json_records
+
             raw = stream.read()
             try:
                 data = raw.decode("utf-8-sig")
@@ -143,10 +147,16 @@ def write_path(
         if fmt == "pmn":
             write_records(records, out, width=width)
         elif fmt == "ogn":
+            from notation.ogn import write_ogn
+
             write_ogn(records, out)
         elif fmt == "openspiel-actions":
+            from notation.openspiel import write_actions
+
             write_actions(records, out)
         else:
+            from notation.jsonform import write_json
+
             write_json(records, out, lines=fmt == "jsonl")
 
 

@@ -6,8 +6,10 @@ one set of token definitions.
 
 - The **token classes** (:data:`TAG_PAIR`, :data:`BRACE_COMMENT`,
   :data:`MOVE`, :data:`RESULT`, ...) are each one ``pp.Regex`` with named
-  groups. The fast reader (:mod:`notation.pmn`) does not run pyparsing per
-  token: it drives :data:`TOKEN_RE`, the alternation of all token classes,
+  groups, made from the patterns of :mod:`notation.tokens` (defined there
+  once, so reading records needs no pyparsing). The fast reader
+  (:mod:`notation.pmn`) does not run pyparsing per token: it drives
+  :data:`notation.tokens.TOKEN_RE`, the alternation of all token classes,
   with ``finditer`` (measured on 20,000 Wari games: 5.4x faster than
   ``scan_string`` over the same element), and builds the tree with a small
   explicit stack, so nesting depth costs no recursion.
@@ -27,89 +29,37 @@ three), so no number in PMN text can be too long for ``int()``.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any
 
 import pyparsing as pp
 
+from notation import tokens
 from notation.record import Line, MoveNode, Record
-
-#: White space between elements: spaces, tabs and line breaks (a carriage
-#: return is read as part of a line break). Nothing else: a no-break space is
-#: not white space in PMN.
-WHITE_SPACE = " \t\n\r"
-_SPACE_CLASS = r"[ \t\n\r]"
-
-#: The most digits a number may have in a move number, a result, or a move
-#: token; a NAG has at most three.
-MAX_DIGITS = 9
-#: A run of at most MAX_DIGITS ASCII digits, not followed by another digit.
-_DIGITS = rf"[0-9]{{1,{MAX_DIGITS}}}+(?![0-9])"
-#: A run of digits too long for any number of PMN.
-LONG_NUMBER_RE = re.compile(rf"[0-9]{{{MAX_DIGITS + 1},}}")
+from notation.tokens import WHITE_SPACE, unescape_tag_value
 
 
-def _token(pattern: str, name: str) -> pp.Regex:
-    element = pp.Regex(pattern)
-    element.set_name(name)
+def _element(token: tokens.Token) -> pp.Regex:
+    """A token class as a pyparsing element: the same pattern, white space before it skipped."""
+    element = pp.Regex(token.pattern)
+    element.set_name(token.name)
     element.set_whitespace_chars(WHITE_SPACE)
     return element
 
 
-#: ``[Name "value"]`` on one line: a value may hold ``\"`` and ``\\``, no other
-#: backslash and no line break. The value's repetitions are possessive (``*+``,
-#: ``++``): the regular expression engine keeps no backtracking state per
-#: character, which on a value of 50 MB took ten gigabytes and most of a minute
-#: (no match needs to backtrack into it: a repetition never ends just before a ``"``).
-_TAG_PAIR = r'\[[ \t]*({name}[A-Za-z0-9_]+)[ \t]+"({value}(?:[^"\\\r\n]++|\\["\\])*+)"[ \t]*\]'
-TAG_PAIR = _token(_TAG_PAIR.format(name="?P<tag_name>", value="?P<tag_value>"), "tag pair")
-
-#: A line that holds only a tag pair, after a blank line: inside a ``{`` comment
-#: it starts a new game (section 4), so a comment cannot run across it.
-_NEW_GAME_AHEAD = r"[ \t]*\n[ \t]*" + _TAG_PAIR.format(name="?:", value="?:") + r"[ \t\x0b\x0c]*(?:\n|\Z)"
-
-#: ``{ ... }``: any text but ``}``, line breaks included, except a blank line
-#: followed by a line holding only a tag pair (there a new game starts).
-BRACE_COMMENT = _token(
-    r"\{(?P<comment>(?:[^}\n]++|\n(?!" + _NEW_GAME_AHEAD + r"))*+)\}", "comment"
-)
-
-#: ``; ...`` to the end of the line.
-LINE_COMMENT = _token(r";(?P<line_comment>[^\r\n]*)", "line comment")
-
-#: ``$n``: a numeric annotation glyph, one to three digits.
-NAG = _token(r"\$(?P<nag>[0-9]{1,3}+)(?![0-9])", "NAG")
-
-#: ``12.`` before a move of the first seat, ``12...`` before any other seat's.
-MOVE_NUMBER = _token(rf"(?P<number>{_DIGITS}\.(?:\.\.)?)", "move number")
-
-#: ``1-0``, ``0-1``, ``1/2-1/2``, ``1-0-0``, ``0-1/2-1/2``, ``*``: points per seat in
-#: seat order, followed by white space, a bracket, a brace, ``;`` or the end.
-_POINTS = rf"{_DIGITS}(?:/{_DIGITS})?"
-RESULT = _token(
-    rf"(?P<result>\*|{_POINTS}(?:-{_POINTS})+)(?=[ \t\n\r(){{}};\[]|$)", "result"
-)
-
-#: A move token, game-specific inside (``C``, ``A+2``, ``4b-4d-3c``, ``2a[WB]-6a``,
-#: ``2b+3b+3b``, ``1e``), followed directly by an optional suffix annotation. It
-#: never begins with digits followed by ``-`` or ``/`` (that is how a result
-#: begins), and its digit runs are numbers of at most MAX_DIGITS digits.
-MOVE = _token(
-    rf"(?P<move>(?![0-9]++[-/])(?:[A-Za-z]|{_DIGITS})(?:[A-Za-z+\-\[\]/:=_]++|{_DIGITS})*+)"
-    r"(?P<glyph>!!|\?\?|!\?|\?!|!|\?)?",
-    "move",
-)
-
-OPEN_VARIATION = _token(r"(?P<open>\()", '"("')
-CLOSE_VARIATION = _token(r"(?P<close>\))", '")"')
-#: A "[" that does not begin a readable tag pair.
-TAG_START = _token(r"(?P<tag_start>\[)", "tag pair")
-SPACE = _token(rf"(?P<space>{_SPACE_CLASS}+)", "white space")
-#: Anything else, up to white space or a bracket, brace or ";". (Written greedily:
-#: the lazy ``[^\s]+?(?=[\s(){};\[]|$)`` it replaces matches the same text, but
-#: tries the lookahead after every character.)
-STRAY = _token(r"(?P<stray>[^ \t\n\r][^ \t\n\r(){};\[]*+)", "unreadable text")
+# The token classes of notation.tokens, as elements of the grammar.
+TAG_PAIR = _element(tokens.TAG_PAIR)
+BRACE_COMMENT = _element(tokens.BRACE_COMMENT)
+LINE_COMMENT = _element(tokens.LINE_COMMENT)
+NAG = _element(tokens.NAG)
+MOVE_NUMBER = _element(tokens.MOVE_NUMBER)
+RESULT = _element(tokens.RESULT)
+MOVE = _element(tokens.MOVE)
+OPEN_VARIATION = _element(tokens.OPEN_VARIATION)
+CLOSE_VARIATION = _element(tokens.CLOSE_VARIATION)
+TAG_START = _element(tokens.TAG_START)
+SPACE = _element(tokens.SPACE)
+STRAY = _element(tokens.STRAY)
 
 #: Every token class, in the order the fast reader tries them.
 TOKEN_CLASSES: tuple[pp.Regex, ...] = (
@@ -128,25 +78,8 @@ TOKEN_CLASSES: tuple[pp.Regex, ...] = (
 )
 
 #: One element matching any token: the alternation of all token classes.
-MOVETEXT_TOKEN = pp.Regex("|".join(f"(?:{element.re.pattern})" for element in TOKEN_CLASSES))
+MOVETEXT_TOKEN = pp.Regex(tokens.TOKEN_PATTERN)
 MOVETEXT_TOKEN.set_name("PMN token")
-
-#: The compiled form the reader drives; ``match.lastgroup`` names the token class.
-TOKEN_RE: re.Pattern[str] = MOVETEXT_TOKEN.re
-
-_UNESCAPE_RE = re.compile(r"\\(.)")
-
-
-def unescape_tag_value(text: str) -> str:
-    r"""Undo the tag-value escapes: ``\"`` is ``"`` and ``\\`` is ``\``."""
-    if "\\" not in text:
-        return text
-    return _UNESCAPE_RE.sub(lambda m: m.group(1), text)
-
-
-def escape_tag_value(text: str) -> str:
-    r"""Escape ``\`` and ``"`` for a tag value."""
-    return text.replace("\\", "\\\\").replace('"', '\\"')
 
 
 # -- the record grammar ------------------------------------------------------------

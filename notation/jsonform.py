@@ -14,29 +14,31 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from functools import cache
-from importlib import resources
 from pathlib import Path
-from typing import IO, Any
-
-import jsonschema
+from typing import IO, TYPE_CHECKING, Any
 
 from notation.errors import PMNError
 from notation.jsontext import (
     SURROGATE_ESCAPE_RE,
-    SchemaValidator,
     dumps,
     ecma_pattern,
     has_lone_surrogate,
     loads,
+    schema_validator_class,
 )
 from notation.limits import MAX_GAME_CHARS, too_large
 from notation.record import Line, MoveNode, ReadError, Record
+
+if TYPE_CHECKING:  # imported when a value is checked (_validator), not with this module
+    import jsonschema
 
 SCHEMA_FILE = "record.schema.json"
 
 
 def load_schema(name: str = SCHEMA_FILE) -> dict[str, Any]:
     """A JSON Schema shipped with PMN (``schemas/`` in the source tree)."""
+    from importlib import resources
+
     try:
         text = resources.files("notation.schemas").joinpath(name).read_text("utf-8")
     except (ModuleNotFoundError, FileNotFoundError):
@@ -49,7 +51,7 @@ def load_schema(name: str = SCHEMA_FILE) -> dict[str, Any]:
 @cache
 def _validator(name: str = SCHEMA_FILE) -> jsonschema.protocols.Validator:
     schema = load_schema(name)
-    validator: jsonschema.protocols.Validator = SchemaValidator(schema)
+    validator: jsonschema.protocols.Validator = schema_validator_class()(schema)
     return validator
 
 

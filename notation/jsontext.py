@@ -13,7 +13,7 @@ code only. It exists because Python's own tools fall short in three places:
   ``json.JSONDecodeError`` like any other text that cannot be read;
 - patterns: JSON Schema patterns are ECMA-262 regular expressions, where
   ``$`` matches only at the very end; :func:`ecma_pattern` compiles them so
-  that they mean that in Python's ``re``, and :data:`SchemaValidator` checks
+  that they mean that in Python's ``re``, and :func:`schema_validator_class` checks
   draft 2020-12 schemas with them.
 """
 
@@ -24,8 +24,6 @@ import re
 from collections.abc import Iterator
 from functools import cache
 from typing import Any
-
-import jsonschema
 
 
 @cache
@@ -58,17 +56,25 @@ def ecma_pattern(pattern: str) -> re.Pattern[str]:
     return re.compile("".join(out))
 
 
-def _pattern_keyword(
-    validator: Any, pattern: str, instance: Any, schema: dict[str, Any]
-) -> Iterator[jsonschema.ValidationError]:
-    if validator.is_type(instance, "string") and not ecma_pattern(pattern).search(instance):
-        yield jsonschema.ValidationError(f"{instance!r} does not match {pattern!r}")
+@cache
+def schema_validator_class() -> Any:
+    """Draft 2020-12 with ``pattern`` read the ECMA-262 way (see :func:`ecma_pattern`).
 
+    A validator class, built on first use: :mod:`jsonschema` is imported only
+    when a JSON value is checked against a schema, not by every command that
+    imports this module.
+    """
+    import jsonschema
 
-#: Draft 2020-12 with ``pattern`` read the ECMA-262 way (see :func:`ecma_pattern`).
-SchemaValidator = jsonschema.validators.extend(  # type: ignore[no-untyped-call]
-    jsonschema.Draft202012Validator, {"pattern": _pattern_keyword}
-)
+    def pattern_keyword(
+        validator: Any, pattern: str, instance: Any, schema: dict[str, Any]
+    ) -> Iterator[jsonschema.ValidationError]:
+        if validator.is_type(instance, "string") and not ecma_pattern(pattern).search(instance):
+            yield jsonschema.ValidationError(f"{instance!r} does not match {pattern!r}")
+
+    return jsonschema.validators.extend(  # type: ignore[no-untyped-call]
+        jsonschema.Draft202012Validator, {"pattern": pattern_keyword}
+    )
 
 
 # -- JSON text without recursion -------------------------------------------------

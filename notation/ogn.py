@@ -49,10 +49,10 @@ from typing import IO
 
 from notation.errors import PMNError
 from notation.games import RulesError, find_variant, games, games_with_format, variant_from_tags
-from notation.grammar import RESULT
 from notation.pits import DEFAULT, PITS_TAG, first_mover, is_board_record, translate_record
 from notation.pmn import iter_records
 from notation.record import Line, MoveNode, Record
+from notation.tokens import RESULT
 
 #: The tags Aualé always writes, in its order.
 TAG_ROSTER = ("Variant", "Event", "Site", "Date", "Round", "South", "North", "Result")

@@ -8,7 +8,6 @@ the output is the same as with one process.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 from collections.abc import Iterable, Iterator
 from itertools import islice
@@ -20,6 +19,10 @@ from notation.replay import GameReport, Problem, validate_game, validate_record
 
 #: Games per batch handed to the pool; a batch is split among the workers.
 BATCH_SIZE = 4096
+#: Fewer games than this (or than one batch) are validated in this process: starting
+#: workers (15-30 ms on Linux) and sending them games costs more than it saves on a
+#: small file; 500 Wari games take about a quarter of a second on one core.
+MIN_POOL_GAMES = 500
 
 Game = tuple[Chunk | Record, int]  # a game and its number in its file
 
@@ -84,15 +87,20 @@ def validate_many(
 ) -> Iterator[GameReport]:
     """Validate games on ``jobs`` processes; reports in input order.
 
-    With one job, or fewer games than one batch, no process is started.
+    With one job, or fewer games than :data:`MIN_POOL_GAMES` (or than one
+    batch, when ``batch_size`` is smaller), no process is started.
     """
     iterator = iter(games)
-    batch = list(islice(iterator, batch_size))
-    if jobs <= 1 or len(batch) < batch_size:
+    # the first batch is small: the workers start on it while the next one is read
+    first = min(batch_size, MIN_POOL_GAMES)
+    batch = list(islice(iterator, first))
+    if jobs <= 1 or len(batch) < first:
         yield from _validate_slice(batch)
         for game, index in iterator:
             yield validate_guarded(game, index)
         return
+    import multiprocessing  # only when a pool is started: a small file does not pay for it
+
     pieces = jobs * 4  # several slices per worker evens out long and short games
     context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
     with context.Pool(jobs) as pool:

@@ -20,7 +20,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import IO, cast
 
-from notation.grammar import (
+from notation.limits import MAX_GAME_CHARS, too_large
+from notation.record import Line, MoveNode, ReadError, Record
+from notation.tokens import (
     LONG_NUMBER_RE,
     MAX_DIGITS,
     TAG_PAIR,
@@ -28,8 +30,6 @@ from notation.grammar import (
     escape_tag_value,
     unescape_tag_value,
 )
-from notation.limits import MAX_GAME_CHARS, too_large
-from notation.record import Line, MoveNode, ReadError, Record
 
 DEFAULT_WIDTH = 79
 TAG_LINE_RE = TAG_PAIR.re

@@ -18,11 +18,11 @@ from typing import Any
 
 from notation.games import AnyVariant, find_variant
 from notation.games.base import MoveError, Outcome, PositionError, RulesError, parse_result
-from notation.grammar import MOVE, MOVE_NUMBER, RESULT, TAG_PAIR, unescape_tag_value
 from notation.pits import DEFAULT as DEFAULT_PITS
 from notation.pits import PITS_TAG, PitsError, Translation, translate_record
 from notation.pmn import Chunk, read_chunk
 from notation.record import MAINLINE, Line, MoveNode, Record, TreePath, path_text, walk_runs
+from notation.tokens import MOVE, MOVE_NUMBER, RESULT, TAG_PAIR, unescape_tag_value
 
 #: ``Termination`` values that explain a result given before the rules end the game (N1).
 EARLY_TERMINATIONS = ("resignation", "agreement", "time", "adjudication")

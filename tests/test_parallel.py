@@ -34,3 +34,37 @@ def test_cli_jobs_option_same_output():
     two = runner.invoke(pmn, ["validate", "--format", "json", "-j", "2", *files])
     assert one.exit_code == two.exit_code == 1
     assert one.stdout == two.stdout
+
+
+def test_a_small_file_is_validated_without_a_pool(monkeypatch):
+    """Below MIN_POOL_GAMES games no worker is started (starting one costs more than it saves)."""
+    import multiprocessing
+
+    import notation.parallel as parallel
+
+    def no_pool(*args, **kwargs):
+        raise AssertionError("a pool was started for a small file")
+
+    monkeypatch.setattr(multiprocessing.context.ForkContext, "Pool", no_pool, raising=False)
+    monkeypatch.setattr(multiprocessing.context.SpawnContext, "Pool", no_pool, raising=False)
+    games = list(every_game())
+    assert len(games) < parallel.MIN_POOL_GAMES
+    assert list(validate_many(games, jobs=2)) == list(validate_many(games, jobs=1))
+
+
+def test_from_min_pool_games_the_pool_validates(monkeypatch):
+    """At MIN_POOL_GAMES games (fewer than a batch) the games go to the workers, same reports."""
+    import notation.parallel as parallel
+
+    games = list(every_game())
+    monkeypatch.setattr(parallel, "MIN_POOL_GAMES", len(games))
+    started = []
+    real = parallel._split
+
+    def counting_split(batch, parts):
+        started.append(len(batch))
+        return real(batch, parts)
+
+    monkeypatch.setattr(parallel, "_split", counting_split)
+    assert list(validate_many(games, jobs=2)) == list(validate_many(games, jobs=1))
+    assert started == [len(games)]

@@ -17,7 +17,9 @@ point names a Variant subclass::
     bao = "pmn_bao:BaoVariant"
 
 Built-in names are looked up without reading the entry points, so a plugin
-costs nothing until a record asks for a game PMN does not ship.
+costs nothing until a record asks for a game PMN does not ship; and game
+modules are imported in registry order only until one has the name asked
+for, so checking a Wari record does not import Tricala's rules.
 """
 
 from __future__ import annotations
@@ -75,6 +77,7 @@ BUILTIN_GAMES = (
 ENTRY_POINT_GROUP = "pmn.games"
 
 
+@cache
 def _load(reference: str) -> GameClass:
     module_name, _, attribute = reference.partition(":")
     cls: GameClass = getattr(importlib.import_module(module_name), attribute)
@@ -84,6 +87,25 @@ def _load(reference: str) -> GameClass:
 @cache
 def _builtin() -> tuple[GameClass, ...]:
     return tuple(_load(reference) for reference in BUILTIN_GAMES)
+
+
+def _builtin_named(key: str) -> GameClass | None:
+    """The first built-in game (in registry order) that a lowered name names.
+
+    Game modules are imported in registry order until one declares the name,
+    so a record of the first game does not import the others' rules; the
+    answer is the one an index of every game gives (the first class wins).
+    """
+    for reference in BUILTIN_GAMES:
+        cls = _load(reference)
+        if key in _lowered_names(cls):
+            return cls
+    return None
+
+
+@cache
+def _lowered_names(cls: GameClass) -> frozenset[str]:
+    return frozenset(name.strip().lower() for name in (*cls.names, *cls.aliases))
 
 
 @cache
@@ -112,11 +134,6 @@ def _index(classes: Sequence[GameClass]) -> dict[str, GameClass]:
     return table
 
 
-@cache
-def _builtin_index() -> dict[str, GameClass]:
-    return _index(_builtin())
-
-
 def find_game(name: str) -> GameClass:
     """The game class a ``Game`` tag value names (case-insensitive, aliases too).
 
@@ -126,7 +143,7 @@ def find_game(name: str) -> GameClass:
     'Trysse'
     """
     key = name.strip().lower()
-    cls = _builtin_index().get(key) or _index(games()).get(key)
+    cls = _builtin_named(key) or _index(games()).get(key)
     if cls is None:
         raise RulesError(f'unknown game "{name}" (known: {", ".join(game_names())})')
     return cls
