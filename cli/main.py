@@ -37,13 +37,13 @@ COMMANDS = {
 #: holds each to its command's help).
 SUMMARIES = {
     "validate": "Replay every game in FILES through the rules and check its declared result.",
-    "convert": "Convert the records in SOURCE to another format, losing nothing.",
-    "show": "Draw the board of a game in FILE at a point of its main line.",
+    "convert": "Convert the records in FILES to another format, losing nothing.",
+    "show": "Draw the board of a game in FILES at a point of its main line.",
     "moves": "List the legal moves in a game at a point, or in a position.",
     "fmt": "Write the PMN records in FILES in canonical form.",
     "stats": "Count the games in FILES by result, length, ruleset and termination.",
     "record": "Record a game in FILE as it is played, one move at a time.",
-    "render": "Write a game in FILE as one HTML page that steps through its main line.",
+    "render": "Write a game in FILES as one HTML page that steps through it.",
     "standings": "Standings and a crosstable from the games of an event in FILES (files or folders).",
     "reconcile": "Compare two scoresheets of one game, or pair and compare the sheets of an event.",
     "publish": "Write a static web site for the event in FILES (files or folders) to a folder.",

@@ -30,7 +30,6 @@ from cli.recorder_input import LineReader, Words, make_reader
 from notation.files import open_input, write_bytes
 from notation.games import AnyVariant, find_game, find_variant, game_names
 from notation.games.base import AmbiguousMoveError, MoveError, PositionError, RulesError
-from notation.grammar import TOKEN_RE
 from notation.pits import DEFAULT as DEFAULT_PITS
 from notation.pits import PitsError, translate_record
 from notation.pmn import iter_chunks, read_chunk, write_record
@@ -42,6 +41,7 @@ from notation.replay import (
     replay,
     validate_record,
 )
+from notation.tokens import TOKEN_RE
 
 HELP = """Type moves as they are played, several on a line if you like:
   C b                 two moves, played in order (the first refused one stops the line)
