@@ -238,7 +238,11 @@ def _sow(pits: tuple[int, ...], hole: int, trace: list[Lap] | None = None) -> So
             saved_p = p
 
 
-_sowing = lru_cache(maxsize=1 << 14)(_sow)
+#: What one position's sowings serve again: the outcome and the legal list sow every
+#: hole of the mover's row, then the move played is read and played. A small cache
+#: keeps that reuse; a large one only fills the heap the garbage collector walks
+#: (validating 2,000 games was ~8% slower with 16,384 entries than with 1,024).
+_sowing = lru_cache(maxsize=1 << 10)(_sow)
 
 
 @lru_cache(maxsize=1 << 12)
