@@ -28,6 +28,8 @@ from notation.games.tricala import (
     TricalaPosition,
     TricalaVariant,
 )
+from notation.games.tricala import notation as notation_module
+from notation.games.tricala.geometry import NEXT
 from notation.games.tricala.notation import (
     Rejected,
     long_form,
@@ -308,3 +310,51 @@ def test_collect_finds_what_the_general_search_finds() -> None:
                     assert _fits_by_collect(*args) == _fits_by_sowings(*args), token
                     checked += 1
     assert checked > 100
+
+
+def test_lap_answers_shared_between_tokens_are_each_tokens_own() -> None:
+    # Guide.lap_fits shares its answers between tokens whose waypoints still to match
+    # are the same (the states shifted by the waypoints matched so far); a shared answer
+    # must be exactly what walking this token's own lap paths gives (T4, T5, N3).
+    notation_module._SHARED_LAPS.clear()
+    rng = random.Random(11)
+    checked = reused = 0
+    for _ in range(25):
+        players = rng.choice((2, 3))
+        variant = TricalaVariant(players)
+        board = [0] * 21
+        for seat in range(players):
+            for _ in range(9):
+                board[rng.randrange(21)] += 1 << 5 * seat
+        zero = (0,) * players
+        position = TricalaPosition(tuple(board), zero, zero, rng.randrange(players), 0, None)
+        if variant.outcome(position) is not None:
+            continue
+        for move in islice(variant.legal_moves(position), 0, 30, 3):
+            assert isinstance(move, Sowing)
+            for token in [render(move, *long_form(move)), *islice(shortenings(move), 3)]:
+                try:
+                    guide = read_sowing(token, players)
+                except Rejected:
+                    continue
+                assert guide is not None
+                for matched in range(len(guide.pits) + 1):
+                    for _ in range(8):
+                        pit, direction = rng.randrange(21), rng.randrange(6)
+                        if NEXT[pit * 6 + direction] < 0:
+                            continue
+                        count = rng.randint(1, 14)
+                        key = (
+                            guide.pits[matched:],
+                            guide.lines[matched:],
+                            guide.orders[matched:],
+                            pit,
+                            direction,
+                            count,
+                        )
+                        reused += key in notation_module._SHARED_LAPS
+                        shared = guide._shared_lap_fits(matched, pit, direction, count)
+                        own = guide._walk_lap_fits(((matched, None),), pit, direction, count)
+                        assert shared == own, (token, matched, pit, direction, count)
+                        checked += 1
+    assert checked > 1000 and reused > 50

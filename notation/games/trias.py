@@ -177,21 +177,26 @@ def _sow(pits: tuple[int, ...], hole: int, trace: list[Lap] | None = None) -> So
     # nothing leaves the board before the move ends
     saved_board = board[:]
     saved_p = p
-    power = span = 1
     while True:
         sown = hand
         start = ring[p]
-        # rulings R2, R3: one stone per hole along the circuit, the emptied hole included
-        rounds, rest = divmod(hand, CIRCUIT_LENGTH)
-        if rounds:
+        # rulings R2, R3: one stone per hole along the circuit, starting with the next hole
+        if hand < CIRCUIT_LENGTH:
+            for index in ring[p + 1 : p + hand + 1]:
+                board[index] += 1
+            p += hand
+            if p >= CIRCUIT_LENGTH:
+                p -= CIRCUIT_LENGTH
+        else:  # whole rounds first, the emptied hole included (R3)
+            rounds, rest = divmod(hand, CIRCUIT_LENGTH)
             for index in ring[:CIRCUIT_LENGTH]:
                 board[index] += rounds
-        for index in ring[p + 1 : p + rest + 1]:
-            board[index] += 1
-        p = (p + rest) % CIRCUIT_LENGTH
+            for index in ring[p + 1 : p + rest + 1]:
+                board[index] += 1
+            p = (p + rest) % CIRCUIT_LENGTH
         last = ring[p]
-        if board[last] > 1:  # ruling R4: occupied before the last stone came: relay
-            hand = board[last]
+        hand = board[last]
+        if hand > 1:  # ruling R4: occupied before the last stone came: relay
             board[last] = 0
             if trace is not None:
                 trace.append(Lap(start, sown, last, RELAY, 0, seat))
@@ -228,15 +233,16 @@ def _sow(pits: tuple[int, ...], hole: int, trace: list[Lap] | None = None) -> So
             return Sowing(tuple(board), laps, 0, ENDLESS, ring[p], "endless-move")
         if laps > MAX_LAPS:  # ruling R9: past the lap cap, endless under R7
             return Sowing(tuple(board), laps, 0, LAP_LIMIT, ring[p], "lap-limit")
-        if span == power:
+        if not laps & (laps - 1):  # Brent: a new saved state at laps 2, 4, 8...
             saved_board = board[:]
             saved_p = p
-            power *= 2
-            span = 0
-        span += 1
 
 
-_sowing = lru_cache(maxsize=1 << 14)(_sow)
+#: What one position's sowings serve again: the outcome and the legal list sow every
+#: hole of the mover's row, then the move played is read and played. A small cache
+#: keeps that reuse; a large one only fills the heap the garbage collector walks
+#: (validating 2,000 games was ~8% slower with 16,384 entries than with 1,024).
+_sowing = lru_cache(maxsize=1 << 10)(_sow)
 
 
 @lru_cache(maxsize=1 << 12)

@@ -262,7 +262,7 @@ class TricalaVariant(Variant[TricalaPosition, TricalaMove]):
                 f"the game is already over ({outcome.result}: {outcome.reason})",
                 code="game-over",
             )
-        match = SETUP_RE.fullmatch(token)
+        match = SETUP_RE.fullmatch(token) if "+" in token else None  # set-up: pits joined by +
         if match is not None:
             return self._parse_placement(match.groups(), position)
         if position.in_setup and SOWING_RE.fullmatch(token):

@@ -70,6 +70,8 @@ class Rejected(Exception):
 _State = tuple[int, tuple[int, ...] | None]  # waypoints matched, order the next pickup needs
 #: The most :meth:`Guide.lap_fits` answers one guide remembers.
 LAP_MEMO_SIZE = 1024
+#: The most answers :meth:`Guide.lap_fits` shares between tokens (bounded: cleared when full).
+SHARED_LAP_MEMO_SIZE = 1 << 15
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,19 +142,67 @@ class Guide:
         memo = self.laps
         known = memo.get(key)
         if known is None:
-            found = []
-            for route, steps in lap_paths(pit, direction, count):
-                advanced = self.advance_lap(states, route, steps)
-                if advanced is None:
-                    continue
-                onward, stopping, can_end = advanced
-                if onward or can_end:
-                    found.append((route, steps, onward, stopping, can_end, route[-1] in route[:-1]))
-            known = tuple(found)
+            if len(states) == 1 and states[0][1] is None:
+                known = self._shared_lap_fits(states[0][0], pit, direction, count)
+            else:
+                known = self._walk_lap_fits(states, pit, direction, count)
             if len(memo) >= LAP_MEMO_SIZE:
                 memo.clear()
             memo[key] = known
         return known
+
+    def _walk_lap_fits(self, states: MatchStates, pit: int, direction: int, count: int) -> LapFits:
+        """:meth:`lap_fits` worked out: every lap path, each through :meth:`advance_lap`."""
+        found = []
+        for route, steps in lap_paths(pit, direction, count):
+            advanced = self.advance_lap(states, route, steps)
+            if advanced is None:
+                continue
+            onward, stopping, can_end = advanced
+            if onward or can_end:
+                found.append((route, steps, onward, stopping, can_end, route[-1] in route[:-1]))
+        return tuple(found)
+
+    def _shared_lap_fits(self, matched: int, pit: int, direction: int, count: int) -> LapFits:
+        """:meth:`lap_fits` from the one state ``(matched, None)``, shared between tokens.
+
+        From that state the answer depends only on the waypoints still to match
+        (``pits``, ``lines`` and ``orders`` from ``matched`` on), and the states in
+        it are ``matched`` plus what the lap matches; so tokens that end alike share
+        one answer, kept with ``matched`` taken off (a file's tokens often share
+        their last waypoints, and a position's tokens their first).
+        """
+        key = (
+            self.pits[matched:],
+            self.lines[matched:],
+            self.orders[matched:],
+            pit,
+            direction,
+            count,
+        )
+        relative = _SHARED_LAPS.get(key)
+        if relative is None:
+            suffix = Guide(
+                self.origin, None, self.pits[matched:], self.orders[matched:],
+                self.lines[matched:], None,
+            )  # fmt: skip
+            relative = suffix._walk_lap_fits(((0, None),), pit, direction, count)
+            if len(_SHARED_LAPS) >= SHARED_LAP_MEMO_SIZE:
+                _SHARED_LAPS.clear()
+            _SHARED_LAPS[key] = relative
+        if not matched:
+            return relative
+        return tuple(
+            (
+                route,
+                steps,
+                tuple((m + matched, order) for m, order in onward),
+                tuple((m + matched, order) for m, order in stopping),
+                can_end,
+                revisits,
+            )
+            for route, steps, onward, stopping, can_end, revisits in relative
+        )
 
     def advance_lap(
         self, states: MatchStates, route: Sequence[int], steps: Sequence[int]
@@ -241,6 +291,10 @@ class Guide:
         """Whether a sowing ending here could fit the token, capturing or not."""
         last = len(self.pits)
         return any(matched == last for matched, _ in states)
+
+
+#: :meth:`Guide._shared_lap_fits`' answers: (waypoints left, pit, direction, count) -> fits
+_SHARED_LAPS: dict[object, LapFits] = {}
 
 
 @lru_cache(maxsize=1 << 16)

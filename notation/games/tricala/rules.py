@@ -139,9 +139,13 @@ def _may_win(board: tuple[int, ...], captured: tuple[int, ...]) -> bool:
     """Whether :func:`achievers` finds anybody: a quick test, exact, for every position."""
     if max(captured) >= CAPTURE_TARGET:  # ruling T8(a)
         return True
+    first, second, third = CORNERS
+    a, b, c = board[first], board[second], board[third]
+    if not (a or b or c):
+        return False  # ruling T8(b): empty corners are nobody's
     held = [0, 0, 0]
-    for corner in CORNERS:
-        seat = _majority(board[corner])
+    for pit in (a, b, c):
+        seat = _majority(pit) if pit else -1
         if seat >= 0:
             held[seat] += 1
     white, black, red = held
@@ -158,8 +162,8 @@ def _may_win(board: tuple[int, ...], captured: tuple[int, ...]) -> bool:
 
 def outcome(position: TricalaPosition, players: int, tie: str) -> Outcome | None:
     """How the game ended in ``position`` (T8, T9), or None while it goes on."""
-    if position.in_setup:
-        return None  # ruling T8: checked after sowing moves only
+    if any(position.hand):
+        return None  # ruling T8: checked after sowing moves only (T3: stones in hand)
     if not _may_win(position.board, position.captured):
         return None
     found = achievers(position.board, position.captured, players)  # ruling T8: every player
@@ -201,10 +205,10 @@ def tie_sensitive(position: TricalaPosition, players: int) -> bool:
 # -- playing a move ----------------------------------------------------------------
 def next_seat(board: tuple[int, ...], seat: int, players: int) -> tuple[int, int]:
     """The next seat to move after ``seat`` and the turns that takes (T10 passes)."""
-    totals = unpack(sum(board))
+    total = sum(board)  # every colour's count at once (see .position)
     for step in range(1, players + 1):
         candidate = (seat + step) % players
-        if totals[candidate]:  # ruling T10: no stones on the board: skipped
+        if total & OWN[candidate]:  # ruling T10: no stones on the board: skipped
             return candidate, step
     return (seat + 1) % players, 1
 
@@ -491,7 +495,7 @@ class Budget:
                 raise OverBudget
 
 
-@dataclass
+@dataclass(slots=True)
 class SowingSearch:
     """Every sowing from one pit (fitting a token's matcher when given), lazily (T4-T6, T11).
 
