@@ -73,14 +73,16 @@ class _Root(click.Group):
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """The command list, as click writes it, from :data:`SUMMARIES`: no command is imported."""
-        from click.utils import make_default_short_help
-
         extra = [name for name in super().list_commands(ctx) if name not in COMMANDS]
         if extra:  # commands added to the group in code: click's own way
             super().format_commands(ctx, formatter)
             return
         limit = formatter.width - 6 - max(len(name) for name in COMMANDS)
-        rows = [(name, make_default_short_help(SUMMARIES[name], limit)) for name in COMMANDS]
+        # a light Command per summary shortens it as click does (no private helper)
+        rows = [
+            (name, click.Command(name, help=SUMMARIES[name]).get_short_help_str(limit))
+            for name in COMMANDS
+        ]
         with formatter.section("Commands"):
             formatter.write_dl(rows)
 
