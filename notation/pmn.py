@@ -16,9 +16,9 @@ import codecs
 import io
 import re
 import unicodedata
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import IO, cast
+from typing import IO, TypeVar, cast
 
 from notation.grammar import (
     LONG_NUMBER_RE,
@@ -43,12 +43,17 @@ _BOMS = (codecs.BOM_UTF8,)
 _TAG_SECTION_RE = re.compile(r"(?:[ \t]*(?:\[[^\n]*)?\n)*")
 #: In text without "{", the end of a game: a movetext line (or a line of tag pairs and
 #: movetext), blank lines, then a "[" line. Or a tag section (a cut-off game) ended by
-#: blank lines before a "[" line.
+#: blank lines before a "[" line. Each line is matched as its "\n" and what follows it
+#: (searched in the text with a "\n" put before it), so that the search jumps from
+#: line break to line break instead of trying every character, and possessively, so
+#: that a failed try never backtracks through a line; a match ends at the "\n" before
+#: the next game's first line.
 _GAME_END_RE = re.compile(
-    rb"(?m)^[ \t]*(?:(?:[^ \t\r\n\[]|" + _TAGS_THEN_MOVETEXT + rb")[^\n]*\n(?:[ \t]*(?:\r[^\n]*)?\n)*"
-    rb"|\[[^\n]*\n(?:[ \t]*(?:\r[^\n]*)?\n)+)(?=[ \t]*\[)"
+    rb"\n[ \t]*+(?:(?:[^ \t\r\n\[]|" + _TAGS_THEN_MOVETEXT + rb")[^\n]*+(?:\n[ \t]*+(?:\r[^\n]*+)?(?=\n))*+"
+    rb"|\[[^\n]*+(?:\n[ \t]*+(?:\r[^\n]*+)?(?=\n))++)(?=\n[ \t]*\[)"
 )
 BLOCK_SIZE = 1 << 20
+_T = TypeVar("_T")
 _RESULT_LIKE_RE = re.compile(r"[0-9]+[-/]")
 
 
@@ -144,6 +149,30 @@ def _iter_chunks_in_blocks(
     holding a "{" (a comment, which may hide "[" lines) goes through the line
     cutter, which follows comments.
     """
+    return _iter_in_blocks(stream, source, block_size, _piece_chunk, _same_chunk)
+
+
+def _piece_chunk(data: bytes, start: int, end: int, line: int, source: str) -> Chunk:
+    """The chunk of the game at ``data[start:end]``, which starts at line ``line``."""
+    text, errors = _decode_chunk(_lines(data[start:end]), line)
+    return Chunk(text, line, source, errors)
+
+
+def _same_chunk(chunk: Chunk) -> Chunk:
+    return chunk
+
+
+def _iter_in_blocks(
+    stream: IO[bytes],
+    source: str,
+    block_size: int,
+    piece: Callable[[bytes, int, int, int, str], _T],
+    from_chunk: Callable[[Chunk], _T],
+) -> Iterator[_T]:
+    """The block cutter (see :func:`_iter_chunks_in_blocks`), giving ``piece(data, start,
+    end, line, source)`` for each game found by the regular expression and
+    ``from_chunk(chunk)`` for each game the line cutter cut: one cutter, for both
+    the chunks and the header scan (which decodes only the tag section)."""
     pending = b""  # the unfinished game carried over, from its first line
     line = 1  # the line number where ``pending`` starts
     first = True
@@ -164,21 +193,22 @@ def _iter_chunks_in_blocks(
         data, rest = pending + block[:cut], block[cut:]
         if b"{" in data:
             chunks, unfinished, start = _cut_lines(_lines(data), source, line)
-            yield from chunks
+            for chunk in chunks:
+                yield from_chunk(chunk)
             pending, line = b"".join(unfinished), start
         else:
             start_offset = 0
-            for match in _GAME_END_RE.finditer(data):
-                piece = data[start_offset : match.end()]
-                text, errors = _decode_chunk(_lines(piece), line)
-                yield Chunk(text, line, source, errors)
-                line += piece.count(b"\n")
-                start_offset = match.end()
+            count = data.count
+            # offsets in b"\n" + data: a match ends just before the next game's first line
+            for match in _GAME_END_RE.finditer(b"\n" + data):
+                end = match.end()
+                yield piece(data, start_offset, end, line, source)
+                line += count(b"\n", start_offset, end)
+                start_offset = end
             pending = data[start_offset:]
         if final:
             if pending.strip():
-                text, errors = _decode_chunk(_lines(pending), line)
-                yield Chunk(text, line, source, errors)
+                yield piece(pending, 0, len(pending), line, source)
             return
         pending += rest
 
@@ -651,11 +681,58 @@ def _wrap(tokens: list[str], width: int) -> str:
 def iter_headers(
     lines: Iterable[str | bytes], source: str = "<string>"
 ) -> Iterator[tuple[tuple[str, str], ...]]:
-    """Yield each game's tag pairs without reading its movetext (a fast scan of a collection)."""
-    for chunk in iter_chunks(lines, source):
-        text = chunk.text
-        end = _TAG_SECTION_RE.match(text).end()  # type: ignore[union-attr]
-        yield tuple(
-            (match.group("tag_name"), unescape_tag_value(match.group("tag_value")))
-            for match in TAG_LINE_RE.finditer(text, 0, end)
+    """Yield each game's tag pairs without reading its movetext (a fast scan of a collection).
+
+    The games are cut as :func:`iter_chunks` cuts them, and each game's tags are
+    the tag pairs of its tag section (its first lines that are blank or begin
+    with "["), read as :func:`iter_records` reads them. From a binary stream only
+    the tag sections are decoded.
+    """
+    if isinstance(lines, io.BufferedIOBase | io.RawIOBase):
+        yield from _iter_in_blocks(
+            cast(IO[bytes], lines), source, BLOCK_SIZE, _piece_tags, _chunk_tags
         )
+    else:
+        for chunk in _iter_chunks_by_line(lines, source):
+            yield _chunk_tags(chunk)
+
+
+#: The tag section in bytes: as :data:`_TAG_SECTION_RE` matches the decoded text, in
+#: which "\r\n" is "\n" and any other "\r" a space.
+_TAG_SECTION_BYTES_RE = re.compile(rb"(?:[ \t\r]*(?:\[[^\n]*)?\n)*")
+
+
+def _piece_tags(
+    data: bytes, start: int, end: int, line: int, source: str
+) -> tuple[tuple[str, str], ...]:
+    """The tags of the game at ``data[start:end]``: only its tag section is decoded."""
+    section_end = _TAG_SECTION_BYTES_RE.match(data, start, end).end()  # type: ignore[union-attr]
+    section = data[start:section_end]
+    if b"{" in section or b";" in section:  # a comment: the way of _chunk_tags
+        return _chunk_tags(_piece_chunk(data, start, end, line, source))
+    try:
+        text = section.decode("utf-8")
+    except UnicodeDecodeError:
+        text = _decode_chunk(_lines(section), line)[0]
+    else:
+        if "\r" in text:
+            text = text.replace("\r\n", "\n").replace("\r", " ")
+    return _section_tags(text)
+
+
+def _chunk_tags(chunk: Chunk) -> tuple[tuple[str, str], ...]:
+    """The tags of a cut game. A comment in its tag section (after tag pairs on a line
+    of movetext) may hide text like a tag pair: then the game is read in full."""
+    text = chunk.text
+    section = text[: _TAG_SECTION_RE.match(text).end()]  # type: ignore[union-attr]
+    if "{" in section or ";" in section:
+        return read_chunk(chunk).tags
+    return _section_tags(section)
+
+
+def _section_tags(section: str) -> tuple[tuple[str, str], ...]:
+    """The tag pairs in a tag section, values unescaped."""
+    pairs: list[tuple[str, str]] = TAG_LINE_RE.findall(section)
+    if "\\" in section:
+        return tuple((name, unescape_tag_value(value)) for name, value in pairs)
+    return tuple(pairs)
