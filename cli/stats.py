@@ -11,7 +11,7 @@ import click
 
 from cli.csvout import write_csv
 from cli.terminal import echo
-from notation.collection import WALKED_EXTENSIONS, read_path
+from notation.collection import WALKED_EXTENSIONS, read_declared
 from notation.files import SkippedPath, walk_inputs
 
 LENGTH_BUCKETS = (0, 20, 40, 60, 80, 100, 150, 200, 300)
@@ -55,7 +55,7 @@ def stats(files: tuple[str, ...], output_format: str) -> None:
             echo(f"{path.path}: skipped: {path.reason}", err=True)
             continue
         try:
-            for record in read_path(path):
+            for record in read_declared(path):
                 if record.damaged:
                     damaged += 1
                     continue

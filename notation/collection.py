@@ -10,9 +10,17 @@ from typing import IO
 
 from notation.files import SkippedPath, safe_output, walk_inputs
 from notation.jsonform import iter_json_records, write_json
+from notation.limits import MAX_GAME_CHARS, too_large
 from notation.ogn import iter_ogn_records, write_ogn
 from notation.openspiel import iter_action_records, write_actions
-from notation.pmn import DEFAULT_WIDTH, Chunk, iter_chunks, iter_records, write_records
+from notation.pmn import (
+    DEFAULT_WIDTH,
+    Chunk,
+    iter_chunks,
+    iter_records,
+    read_chunk,
+    write_records,
+)
 from notation.record import Line, Record
 from notation.sources import SourceDecodeError, open_source, strip_compression
 
@@ -116,6 +124,24 @@ def read_path(
     finally:
         if path != "-":
             stream.close()
+
+
+def read_declared(
+    path: str, fmt: str | None = None, *, encoding: str | None = None
+) -> Iterator[Record]:
+    """:func:`read_path`'s records, for what they declare (tags, result, main line):
+    a plainly written PMN game is read by the cheap reader
+    (:func:`notation.replay.plain_record`), whose record differs from the full
+    reader's only in carrying no line and column on its moves."""
+    from notation.replay import plain_record  # the replay's module: imported when used
+
+    for game in read_games(path, fmt, encoding=encoding):
+        if isinstance(game, Record):
+            yield game
+        elif len(game.text) > MAX_GAME_CHARS:  # as iter_records: never read in full
+            yield too_large(game.text, game.source, game.line)
+        else:
+            yield plain_record(game) or read_chunk(game)
 
 
 @contextmanager

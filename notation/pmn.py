@@ -49,7 +49,9 @@ _TAG_SECTION_RE = re.compile(r"(?:[ \t]*(?:\[[^\n]*)?\n)*")
 #: that a failed try never backtracks through a line; a match ends at the "\n" before
 #: the next game's first line.
 _GAME_END_RE = re.compile(
-    rb"\n[ \t]*+(?:(?:[^ \t\r\n\[]|" + _TAGS_THEN_MOVETEXT + rb")[^\n]*+(?:\n[ \t]*+(?:\r[^\n]*+)?(?=\n))*+"
+    rb"\n[ \t]*+(?:(?:[^ \t\r\n\[]|"
+    + _TAGS_THEN_MOVETEXT
+    + rb")[^\n]*+(?:\n[ \t]*+(?:\r[^\n]*+)?(?=\n))*+"
     rb"|\[[^\n]*+(?:\n[ \t]*+(?:\r[^\n]*+)?(?=\n))++)(?=\n[ \t]*\[)"
 )
 BLOCK_SIZE = 1 << 20
@@ -405,7 +407,9 @@ def read_chunk(chunk: Chunk) -> Record:
             and kind not in ("comment", "line_comment")
             and not (kind == "stray" and text.startswith("{", start))  # unclosed-comment
         ):
-            error("text-after-result", f'"{_shown(match.group())}" after the result {result}', start)
+            error(
+                "text-after-result", f'"{_shown(match.group())}" after the result {result}', start
+            )
             break
         frame = stack[-1]
         if kind in ("move", "glyph"):
