@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
@@ -209,3 +210,152 @@ def test_moves_are_printed_as_they_are_found(monkeypatch):
     )
     assert isinstance(result.exception, RuntimeError)
     assert '"moves": [{"move": "3a[BW]x3c"' in result.stdout
+
+
+# -- JSON read a value at a time ---------------------------------------------------
+
+GAME = '[Game "Wari"]\n[Round "{n}"]\n\n1. C b {{a comment}} 2. A (2. B) * \n'
+
+
+def some_records(count: int):
+    from notation.pmn import read_text
+
+    return read_text("\n".join(GAME.format(n=n) for n in range(count)))
+
+
+def json_text(records, lines: bool = False) -> str:
+    from notation.jsonform import write_json
+
+    out = io.StringIO()
+    write_json(records, out, lines=lines)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("lines", [False, True], ids=["array", "jsonl"])
+def test_json_split_anywhere_reads_the_same(lines):
+    from notation.jsonform import iter_json_records
+
+    records = some_records(12)
+    text = "\ufeff" + json_text(records, lines)
+    for size in (1, 2, 3, 7, 50, 333, len(text)):
+        pieces = [text[i : i + size] for i in range(0, len(text), size)]
+        assert list(iter_json_records(pieces, "s")) == records, size
+    compact = json.dumps([json.loads(line) for line in json_text(records, True).splitlines()])
+    for size in (1, 5, 64):
+        pieces = [compact[i : i + size] for i in range(0, len(compact), size)]
+        assert list(iter_json_records(pieces, "s")) == records, size
+
+
+@pytest.mark.parametrize("lines", [False, True], ids=["array", "jsonl"])
+def test_a_huge_json_input_is_read_a_record_at_a_time(lines):
+    """Records come out while the input is still being read, and the text held stays
+    about one piece long, however long the input."""
+    from notation.jsonform import iter_json_records
+
+    (record,) = some_records(1)
+    one = json_text([record], lines=True)
+    total = 20_000
+    fed = 0
+
+    def pieces():
+        nonlocal fed
+        yield "[\n" if not lines else ""
+        for index in range(total):
+            fed += 1
+            yield one if lines else ("  " + one.strip() + (",\n" if index < total - 1 else "\n"))
+        if not lines:
+            yield "]\n"
+
+    seen = 0
+    for seen, got in enumerate(iter_json_records(pieces(), "big"), start=1):
+        assert got == record
+        assert fed <= seen + 2  # never more than a record or two read ahead
+    assert seen == total and fed == total
+
+
+def test_json_pieces_edge_cases():
+    from notation.jsonform import iter_json_records
+
+    (record,) = some_records(1)
+    value = json_text([record], lines=True).strip()
+    # a number cut by a piece's end is read whole
+    (number,) = iter_json_records(["[1", "23", "]"], "s")
+    assert number.damaged and number.raw == "123"
+    # white space only, an empty array
+    assert list(iter_json_records(["  \n", " "])) == []
+    assert list(iter_json_records(["[", " ", "]", "\n"])) == []
+    # an array never closed: its records are read, then the fault is a damaged record
+    records = list(iter_json_records(["[", value, ",\n", value]))
+    assert records[:2] == [record, record] and records[2].damaged
+    assert "not closed" in records[2].errors[0].message
+    # data after the array
+    records = list(iter_json_records([f"[{value}] ", "x"]))
+    assert records[0] == record and records[1].damaged and records[1].raw == "x"
+    # a value nested deeper than json's recursion, cut in pieces
+    deep = "[" * 50_000 + "]" * 50_000
+    text = f"[{value}, {deep}, {value}]"
+    got = list(iter_json_records([text[i : i + 4096] for i in range(0, len(text), 4096)]))
+    assert [r.damaged for r in got] == [False, True, False]
+
+
+def test_a_damaged_json_array_streams_then_reads_the_rest_line_by_line():
+    from notation.jsonform import iter_json_records
+
+    records = some_records(6)
+    lines = json_text(records).split("\n")
+    lines[4] = lines[4][:3] + "<damage>" + lines[4][3:]  # record 3 (line 5)
+    text = "\n".join(lines)
+    got = list(iter_json_records([text[i : i + 100] for i in range(0, len(text), 100)], "s"))
+    assert [r.damaged for r in got] == [False, False, False, True, False, False]
+    assert got[3].errors[0].line == 5 and got[3].errors[0].code == "bad-json"
+    assert got[4:] == records[4:]
+    # not laid out one record per line: the text from the damage on is kept as one record
+    compact = json.dumps([json.loads(json_text([r], True)) for r in records])
+    broken = compact.replace('"Round"', "Round", 1)  # the first record is broken
+    (only,) = iter_json_records([broken])
+    assert only.damaged and only.raw == broken
+
+
+def test_json_lines_with_a_first_line_that_is_not_json():
+    from notation.jsonform import iter_json_records
+
+    records = some_records(2)
+    text = "{not json\n" + json_text(records, lines=True)
+    got = list(iter_json_records([text[i : i + 9] for i in range(0, len(text), 9)]))
+    assert [r.damaged for r in got] == [True, False, False]
+    assert got[0].errors[0].line == 1 and got[1:] == records
+    # one record laid out over several lines
+    spread = json.dumps(json.loads(json_text(records[:1], True)), indent=2)
+    assert list(iter_json_records([spread[i : i + 5] for i in range(0, len(spread), 5)])) == [
+        records[0]
+    ]
+
+
+def test_decoded_blocks_names_the_bad_byte_across_blocks():
+    from notation.collection import decoded_blocks
+    from notation.sources import SourceDecodeError
+
+    data = "\ufeff[\n".encode() + "été ".encode() * 40 + b"\n  \xff"
+    for size in (1, 2, 3, 5, 64, 4096):
+        with pytest.raises(SourceDecodeError) as error:
+            "".join(decoded_blocks(io.BytesIO(data), "s", size))
+        assert (error.value.line, error.value.column, error.value.byte) == (3, 3, 0xFF)
+        text = "".join(decoded_blocks(io.BytesIO(data[:-1]), "s", size))
+        assert text == data[3:-1].decode()
+
+
+def test_convert_json_to_pmn_and_back_streams_the_same_text(tmp_path):
+    records = some_records(30)
+    from notation.pmn import write_records
+
+    source = tmp_path / "g.pmn"
+    with source.open("w", encoding="utf-8") as out:
+        write_records(records, out)
+    for ext in ("json", "jsonl"):
+        middle = tmp_path / f"g.{ext}"
+        back = tmp_path / f"back-{ext}.pmn"
+        assert pmn("convert", str(source), "-o", str(middle)).returncode == 0
+        assert pmn("convert", str(middle), "-o", str(back)).returncode == 0
+        assert back.read_text(encoding="utf-8") == source.read_text(encoding="utf-8")
+    result = pmn("convert", "--from", "json", "-", stdin=(tmp_path / "g.json").read_text())
+    assert result.returncode == 0 and result.stdout == source.read_text(encoding="utf-8")
