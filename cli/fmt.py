@@ -8,9 +8,11 @@ import click
 
 from cli.common import location
 from cli.terminal import echo
-from notation.canonical import canonical_record
+from notation.canonical import canonical_record, check_file
 from notation.collection import atomic_output, detect_format, read_path
+from notation.parallel import default_jobs
 from notation.pmn import DEFAULT_WIDTH, write_record
+from notation.sources import strip_compression
 
 
 def format_file(path: str, width: int, long: bool) -> tuple[str, str, list[str], bool]:
@@ -81,6 +83,27 @@ def fmt(files: tuple[str, ...], check: bool, width: int, long: bool, in_place: b
         if path != "-" and detect_format(path) != "pmn":
             raise click.UsageError(f"{path}: pmn fmt formats PMN text, not {detect_format(path)}")
         try:
+            checked = (
+                check_file(path, width=width, long=long, jobs=default_jobs())
+                if check and path != "-" and strip_compression(path) == path
+                else None
+            )
+            if checked is not None:  # read a game at a time, compared as it is read
+                messages = [
+                    f"{location(path, issue.line, issue.column)}: game {index}: {issue.message}"
+                    for index, issue in checked.issues
+                ]
+                for message in messages:
+                    echo(message, err=True)
+                trouble = trouble or bool(messages)
+                if checked.changed and not checked.faithful:
+                    click.echo(
+                        f"{path}: not rewritten: it holds bytes that are not UTF-8", err=True
+                    )
+                    trouble = True
+                elif checked.changed:
+                    changed.append(path)
+                continue
             original, formatted, messages, faithful = format_file(path, width, long)
         except OSError as exc:
             raise click.FileError(path, exc.strerror) from exc

@@ -611,10 +611,41 @@ def write_record(record: Record, *, width: int = DEFAULT_WIDTH) -> str:
     parts = [f'[{name} "{escape_tag_value(value)}"]\n' for name, value in record.tags]
     if parts:
         parts.append("\n")
-    tokens = _movetext_tokens(record.mainline)
-    tokens.append(record.result)
-    parts.append(_wrap(tokens, width))
+    mainline = record.mainline
+    if not mainline.comments and not any(
+        node.comments_before or node.comments or node.variations or node.nags
+        for node in mainline.moves
+    ):  # numbers and moves only: no comment to break a line, no parentheses
+        tokens = [
+            node.token + node.glyph
+            if node.number is None
+            else f"{node.number} {node.token}{node.glyph}"
+            for node in mainline.moves
+        ]
+        tokens.append(record.result)
+        parts.append(_wrap_plain(tokens, width))
+    else:
+        tokens = _movetext_tokens(mainline)
+        tokens.append(record.result)
+        parts.append(_wrap(tokens, width))
     return "".join(parts)
+
+
+def _wrap_plain(tokens: list[str], width: int) -> str:
+    """:func:`_wrap` for tokens that hold no line break and no parenthesis (the same text)."""
+    lines: list[str] = []
+    current: list[str] = []
+    length = -1  # the length of the line so far, were a space put before the next token
+    for token in tokens:
+        if current and length + 1 + len(token) > width:
+            lines.append(" ".join(current))
+            current, length = [token], len(token)
+        else:
+            current.append(token)
+            length += 1 + len(token)
+    if current:
+        lines.append(" ".join(current))
+    return "\n".join(lines) + "\n"
 
 
 def _movetext_tokens(mainline: Line) -> list[str]:

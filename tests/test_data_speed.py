@@ -359,3 +359,111 @@ def test_convert_json_to_pmn_and_back_streams_the_same_text(tmp_path):
         assert back.read_text(encoding="utf-8") == source.read_text(encoding="utf-8")
     result = pmn("convert", "--from", "json", "-", stdin=(tmp_path / "g.json").read_text())
     assert result.returncode == 0 and result.stdout == source.read_text(encoding="utf-8")
+
+
+# -- pmn fmt --check: read once, a game at a time, the same answers ------------------
+
+CHECK_CASES = {
+    "canonical": '[Game "Wari"]\n\n1. C b 2. A *\n\n[Game "Wari"]\n\n1. A *\n',
+    "tags out of order": '[Round "1"]\n[Game "Wari"]\n\n1. C b *\n',
+    "move number missing": '[Game "Wari"]\n\n1. C b A *\n',
+    "extra space": '[Game "Wari"]\n\n1. C  b *\n',
+    "no final newline": '[Game "Wari"]\n\n1. C b *',
+    "two blank lines between games": '[Game "Wari"]\n\n1. C *\n\n\n[Game "Wari"]\n\n1. A *\n',
+    "no blank line between games": '[Game "Wari"]\n\n1. C *\n[Game "Wari"]\n\n1. A *\n',
+    "trailing blank line": '[Game "Wari"]\n\n1. C *\n\n',
+    "leading blank line": '\n[Game "Wari"]\n\n1. C *\n',
+    "byte-order mark": '\ufeff[Game "Wari"]\n\n1. C b *\n',
+    "windows line ends": '[Game "Wari"]\r\n\r\n1. C b *\r\n',
+    "lone carriage return": '[Game "Wari"]\n\n1. C\rb *\n',
+    "empty": "",
+    "white space only": "\n \n",
+    "comment and variation": '[Game "Wari"]\n\n1. C {why} b (1... a) 2. A *\n',
+    "comment not canonical": '[Game "Wari"]\n\n1. C {why}   b *\n',
+    "illegal move": '[Game "Wari"]\n\n1. C C *\n',
+    "damaged": '[Game "Wari"]\n\n1. C ) *\n',
+    "unknown game": '[Game "Nope"]\n\n1. C *\n',
+    "capture without +n": '[Game "Wari"]\n\n1. F a 2. E b 3. D c 4. F d 5. E e 6. D f 7. F+2 a *\n',
+    "long line": '[Game "Wari"]\n\n' + " ".join(f"{n}. A a" for n in range(1, 40)) + " *\n",
+    "tricala": (EXAMPLES / "tricala-two-players.pmn").read_text(encoding="utf-8"),
+    "not utf-8": None,
+}
+
+
+def reference_check(path: Path, width: int = 79) -> tuple[bool, list[str], bool]:
+    """What fmt --check answered before it read files a game at a time."""
+    from cli.fmt import format_file
+
+    _original, formatted, messages, faithful = format_file(str(path), width, False)
+    with open(path, encoding="utf-8-sig", errors="replace") as handle:
+        on_disk = handle.read()
+    return formatted != on_disk, messages, faithful
+
+
+@pytest.mark.parametrize("name", CHECK_CASES)
+def test_fmt_check_finds_every_difference_it_found_before(tmp_path, name):
+    from cli.common import location
+    from notation.canonical import check_file
+
+    text = CHECK_CASES[name]
+    path = tmp_path / "g.pmn"
+    if text is None:
+        path.write_bytes(b'[Game "Wari"]\n[Event "caf\xe9"]\n\n1. C b *\n')
+    else:
+        path.write_bytes(text.encode("utf-8"))
+    changed, messages, faithful = reference_check(path)
+    for jobs in (1, 2):
+        checked = check_file(str(path), jobs=jobs)
+        if checked is None:  # a carriage return: compared whole, the way it was
+            assert "\r" in (text or "")
+            continue
+        assert checked.changed == changed, name
+        assert checked.faithful == faithful
+        assert [
+            f"{location(str(path), i.line, i.column)}: game {n}: {i.message}"
+            for n, i in checked.issues
+        ] == messages
+    result = pmn("fmt", "--check", str(path))
+    assert ("would reformat" in result.stderr) == (changed and faithful)
+    assert result.returncode == (1 if changed or messages else 0)
+
+
+def test_fmt_check_of_every_example_and_of_its_formatted_text(tmp_path):
+    from notation.canonical import check_file
+
+    for source in PMN_FILES:
+        changed, _messages, _faithful = reference_check(source)
+        checked = check_file(str(source))
+        assert checked is not None and checked.changed == changed, source
+        formatted = tmp_path / source.name
+        formatted.write_text(pmn("fmt", str(source)).stdout, encoding="utf-8")
+        again = check_file(str(formatted))
+        assert again is not None
+        assert again.changed == reference_check(formatted)[0], source
+
+
+def test_fmt_check_on_many_games_uses_the_pool_and_finds_one_change(tmp_path):
+    """Past a batch, games are formatted on two processes: the answer is the same."""
+    from notation import parallel
+    from notation.canonical import check_file
+
+    games = [f'[Game "Wari"]\n[Round "{n}"]\n\n1. C b 2. A *\n' for n in range(60)]
+    path = tmp_path / "many.pmn"
+    path.write_text("\n".join(games), encoding="utf-8")
+    original = parallel.BATCH_SIZE
+    parallel_calls = []
+    real_map = parallel.map_in_order
+
+    def small_batches(function, items, jobs=1, batch_size=original):
+        parallel_calls.append(jobs)
+        return real_map(function, items, jobs, 16)
+
+    try:
+        parallel.map_in_order = small_batches
+        assert check_file(str(path), jobs=2).changed is False
+        games[41] = games[41].replace("2. A", "A")
+        path.write_text("\n".join(games), encoding="utf-8")
+        assert check_file(str(path), jobs=2).changed is True
+    finally:
+        parallel.map_in_order = real_map
+    assert parallel_calls == [2, 2]
