@@ -41,18 +41,35 @@ _TAGS_THEN_MOVETEXT_RE = re.compile(_TAGS_THEN_MOVETEXT)
 _BOMS = (codecs.BOM_UTF8,)
 #: The lines at the start of a game that are blank or begin with "[".
 _TAG_SECTION_RE = re.compile(r"(?:[ \t]*(?:\[[^\n]*)?\n)*")
-#: In text without "{", the end of a game: a movetext line (or a line of tag pairs and
-#: movetext), blank lines, then a "[" line. Or a tag section (a cut-off game) ended by
-#: blank lines before a "[" line. Each line is matched as its "\n" and what follows it
-#: (searched in the text with a "\n" put before it), so that the search jumps from
-#: line break to line break instead of trying every character, and possessively, so
-#: that a failed try never backtracks through a line; a match ends at the "\n" before
-#: the next game's first line.
-_GAME_END_RE = re.compile(
-    rb"\n[ \t]*+(?:(?:[^ \t\r\n\[]|"
-    + _TAGS_THEN_MOVETEXT
-    + rb")[^\n]*+(?:\n[ \t]*+(?:\r[^\n]*+)?(?=\n))*+"
-    rb"|\[[^\n]*+(?:\n[ \t]*+(?:\r[^\n]*+)?(?=\n))++)(?=\n[ \t]*\[)"
+#: In text without "{", one whole game, from its first line (the cut of
+#: :func:`_cut_lines`, as a regular expression): blank lines; tag-pair lines; then
+#: movetext (the first line of it may be tag pairs followed by movetext) and blank
+#: lines, up to the next line that begins with "[". After tag-pair lines and a blank
+#: line, a "[" line starts the next game (the game before was cut off after its
+#: tags). Lines are matched possessively, each character once.
+_TTM = re.sub(rb"\(\?P<\w+>", b"(?:", _TAGS_THEN_MOVETEXT)  # (no named groups: used twice)
+_BLANK = rb"[ \t]*+(?:\r[^\n]*+)?(?:\n|\Z)"
+_MOVETEXT_LINE = rb"[ \t]*+[^ \t\r\n\[][^\n]*+(?:\n|\Z)"
+_FIRST_MOVETEXT_LINE = rb"[ \t]*+(?:[^ \t\r\n\[]|" + _TTM + rb")[^\n]*+(?:\n|\Z)"
+_TAG_LINE = rb"[ \t]*+(?!" + _TTM + rb")\[[^\n]*+(?:\n|\Z)"
+_MOVETEXT = rb"(?:" + _MOVETEXT_LINE + rb"|" + _BLANK + rb")*+"
+_GAME_RE = re.compile(
+    rb"(?:"
+    + _BLANK
+    + rb")*+(?:(?:"
+    + _TAG_LINE
+    + rb")++(?:"
+    + _FIRST_MOVETEXT_LINE
+    + _MOVETEXT
+    + rb"|(?:"
+    + _BLANK
+    + rb")++(?:"
+    + _MOVETEXT_LINE
+    + _MOVETEXT
+    + rb")?)|"
+    + _FIRST_MOVETEXT_LINE
+    + _MOVETEXT
+    + rb")?"
 )
 BLOCK_SIZE = 1 << 20
 _T = TypeVar("_T")
@@ -201,9 +218,12 @@ def _iter_in_blocks(
         else:
             start_offset = 0
             count = data.count
-            # offsets in b"\n" + data: a match ends just before the next game's first line
-            for match in _GAME_END_RE.finditer(b"\n" + data):
-                end = match.end()
+            size = len(data)
+            match = _GAME_RE.match
+            while True:  # one game a match; the last one may go on in the next block
+                end = match(data, start_offset).end()
+                if end in (size, start_offset):
+                    break
                 yield piece(data, start_offset, end, line, source)
                 line += count(b"\n", start_offset, end)
                 start_offset = end
@@ -765,9 +785,17 @@ def _chunk_tags(chunk: Chunk) -> tuple[tuple[str, str], ...]:
     return _section_tags(section)
 
 
+#: A tag pair written the plain way (one space, no escapes): when every "[" of a tag
+#: section begins one, these are the section's tag pairs (a quicker search).
+_PLAIN_TAG_RE = re.compile(r'\[([A-Za-z0-9_]+) "([^"\\\r\n]*)"\]')
+
+
 def _section_tags(section: str) -> tuple[tuple[str, str], ...]:
     """The tag pairs in a tag section, values unescaped."""
-    pairs: list[tuple[str, str]] = TAG_LINE_RE.findall(section)
+    pairs: list[tuple[str, str]] = _PLAIN_TAG_RE.findall(section)
+    if len(pairs) == section.count("["):
+        return tuple(pairs)
+    pairs = TAG_LINE_RE.findall(section)
     if "\\" in section:
         return tuple((name, unescape_tag_value(value)) for name, value in pairs)
     return tuple(pairs)

@@ -101,3 +101,16 @@ def test_header_scan_of_a_binary_file_with_windows_lines_and_escapes(tmp_path):
     assert headers[0] == (("Game", "Wari"), ("Event", 'a "b" \\ c'))
     assert headers[1] == (("Game", "Wari"), ("Site", "été"))
     assert len(headers) == 4
+
+
+def test_header_scan_of_tags_not_written_the_plain_way():
+    """A "[" inside a value, two spaces, an escape: the full tag-pair pattern reads them."""
+    from notation.pmn import iter_headers, iter_records
+
+    data = (
+        b'[Game "Wari"]\n[Event "a [b] c"]\n[Site  "x"]\n[Round "\\\\"]\n\n1. C *\n\n'
+        b'[Game "Wari"]\n[Event "plain"]\n\n1. A *\n'
+    )
+    headers = list(iter_headers(io.BytesIO(data)))
+    assert headers == [r.tags for r in iter_records(io.BytesIO(data))]
+    assert headers[0] == (("Game", "Wari"), ("Event", "a [b] c"), ("Site", "x"), ("Round", "\\"))
