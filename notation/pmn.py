@@ -221,7 +221,7 @@ def _iter_in_blocks(
             size = len(data)
             match = _GAME_RE.match
             while True:  # one game a match; the last one may go on in the next block
-                end = match(data, start_offset).end()
+                end = match(data, start_offset).end()  # type: ignore[union-attr]  # (always matches)
                 if end in (size, start_offset):
                     break
                 yield piece(data, start_offset, end, line, source)
