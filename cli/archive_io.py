@@ -20,9 +20,10 @@ from typing import IO, Any, TypeVar
 
 import click
 
-from cli.common import FORMAT_CHOICE, encoding_option, location
+from cli import inputs
+from cli.common import location
 from notation.archive import FilterError
-from notation.collection import detect_format, expand_paths, read_path
+from notation.collection import detect_format, read_path
 from notation.games import RulesError
 from notation.index import ArchiveIndexError
 from notation.jsonform import write_json
@@ -35,32 +36,15 @@ from notation.sources import SourceError, strip_compression
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def _input_decorators(required: bool) -> tuple[Callable[[F], F], ...]:
-    return (
-        click.argument(
-            "files", nargs=-1, required=required, type=click.Path(allow_dash=True, exists=True)
-        ),
-        click.option(
-            "--from",
-            "input_format",
-            type=FORMAT_CHOICE,
-            help="Input format (default: by extension, or by the first bytes).",
-        ),
-        encoding_option,
-    )
-
-
 def input_options(command: F) -> F:
-    """FILES, ``--from`` and ``--encoding``: how the archive commands read."""
-    for decorator in reversed(_input_decorators(True)):
-        command = decorator(command)
-    return command
+    """FILES, ``--from`` and ``--encoding``: how every command reads (:mod:`cli.inputs`)."""
+    return inputs.input_options()(command)
 
 
 def indexed_input_options(command: F) -> F:
     """:func:`input_options`, with ``--index DB`` to answer from an index instead of FILES."""
     decorators = (
-        *_input_decorators(False),
+        inputs.input_options(required=False),
         click.option(
             "--index",
             "index_path",
@@ -97,7 +81,7 @@ def iter_records(
     files: tuple[str, ...], input_format: str | None, encoding: str | None, counts: Reading
 ) -> Iterator[Record]:
     """Every record of the files (folders walked), one at a time; damaged ones reported."""
-    for path in expand_paths(files):
+    for path in inputs.input_paths(files):
         for index, record in enumerate(read_path(path, input_format, encoding=encoding), 1):
             counts.games += 1
             if record.damaged:

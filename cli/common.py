@@ -1,15 +1,19 @@
-"""What the commands share: formats, and how problems are printed."""
+"""What the commands share: formats, options, deprecated spellings, how problems are printed."""
 
 from __future__ import annotations
 
+import functools
 import itertools
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import click
+from click.core import ParameterSource
 
+from cli.excerpt import ProblemException
 from cli.terminal import SafeClickException
-from notation.collection import FORMATS, read_path
+from notation.collection import FORMATS
 from notation.games import AnyVariant
 from notation.games.base import PositionError, RulesError
 from notation.openspiel import openspiel_variant
@@ -31,28 +35,153 @@ def _check_openspiel_game(
     return value
 
 
-#: ``--game``: the game of an OpenSpiel action log (the log does not say).
-openspiel_game_option = click.option(
-    "--game",
-    "openspiel_game",
-    callback=_check_openspiel_game,
-    help="The game of --from openspiel-actions input: a Game tag value or OpenSpiel's name "
-    "for it (default: the first registered game that OpenSpiel actions hold).",
-)
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def warn_deprecated(old: str, use: str) -> None:
+    """``pmn: warning: --svg is deprecated; use -o/--output.`` on stderr, once a run."""
+    ctx = click.get_current_context(silent=True)
+    warned: set[str] = ctx.meta.setdefault("pmn.deprecated", set()) if ctx else set()
+    if old not in warned:
+        warned.add(old)
+        click.echo(f"pmn: warning: {old} is deprecated; use {use}.", err=True)
+
+
+def deprecated_option(
+    old: str | tuple[str, ...],
+    use: str,
+    dest: str,
+    *,
+    convert: Callable[[Any], dict[str, Any]] | None = None,
+    **option: Any,
+) -> Callable[[F], F]:
+    """An old spelling of an option, kept hidden for one release: it still works, and warns.
+
+    ``old`` (e.g. ``"--svg"``) is declared as a hidden option; when given, the
+    command is called as if ``use`` had been, with the value in the parameter
+    ``dest`` (or with the parameters ``convert(value)`` returns), after one
+    :func:`warn_deprecated` line. Giving both spellings is a usage error.
+    This is the one mechanism every command's deprecated spellings go through.
+    """
+    spellings = (old,) if isinstance(old, str) else old
+    old = spellings[0]
+    name = "deprecated_" + old.lstrip("-").replace("-", "_")
+
+    def decorator(function: F) -> F:
+        @functools.wraps(function)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            value = kwargs.pop(name, None)
+            if value is not None and value is not False and value != ():
+                warn_deprecated(old, use)
+                ctx = click.get_current_context()
+                if ctx.get_parameter_source(dest) in (
+                    ParameterSource.COMMANDLINE,
+                    ParameterSource.ENVIRONMENT,
+                ):
+                    raise click.UsageError(f"{old} and {use} name the same thing: give {use} only")
+                kwargs.update(convert(value) if convert is not None else {dest: value})
+            return function(*args, **kwargs)
+
+        return click.option(*spellings, name, hidden=True, **option)(wrapper)  # type: ignore[return-value]
+
+    return decorator
+
+
+def games_help(fmt: str | None = None, *, numbered: bool = False, sep: str = ", ") -> str:
+    """The registry's game names, for help texts: every game, those ``fmt`` can hold,
+    or (``numbered``) those whose holes have numberings (``--from-pits``/``--to-pits``)."""
+    from notation.games import game_names, games, games_with_format
+
+    if numbered:
+        return sep.join(name for cls in games() if cls.numberings for name in cls.names)
+    return sep.join(games_with_format(fmt) if fmt else game_names())
+
+
+def formats_help(*, extensions: bool = False) -> str:
+    """The formats PMN reads and writes (notation.collection.FORMATS), for help texts;
+    with ``extensions``, each with the file extensions that select it."""
+    if not extensions:
+        return ", ".join(FORMATS)
+    return ", ".join(
+        f"{name} ({', '.join(exts)})" if exts else f"{name} (named with --from/--to)"
+        for name, exts in FORMATS.items()
+    )
+
+
+def help_text(template: str) -> str:
+    """A help text with the registry's lists put in: ``{games}``, ``{games:ogn}``,
+    ``{games:openspiel-actions}``, ``{games:numbered}``, ``{formats}``, ``{formats:ext}``,
+    ``{walked}`` (the extensions a folder walk reads). Nothing else is touched."""
+    from notation.collection import WALKED_EXTENSIONS
+
+    text = template
+    if "{" not in text:
+        return text
+    for fmt in FORMATS:
+        text = text.replace("{games:" + fmt + "}", games_help(fmt))
+    return (
+        text.replace("{games:numbered}", games_help(numbered=True, sep="/"))
+        .replace("{games}", games_help())
+        .replace("{formats:ext}", formats_help(extensions=True))
+        .replace("{formats}", formats_help())
+        .replace("{walked}", ", ".join(WALKED_EXTENSIONS))
+    )
+
+
+class RegistryCommand(click.Command):
+    """A command whose help and options' helps name the registry's games and formats
+    (see :func:`help_text`), filled in only when the help is shown: a game or format
+    added is named everywhere, and a command that runs loads no game it does not play."""
+
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        templates = [(self, self.help)] + [
+            (param, param.help) for param in self.params if isinstance(param, click.Option)
+        ]
+        for holder, template in templates:
+            if template:
+                holder.help = help_text(template)
+        try:
+            super().format_help(ctx, formatter)
+        finally:
+            for holder, template in templates:
+                holder.help = template
+
+
+def variant_option(function: F) -> F:
+    """``--variant NAME``: the game of an OpenSpiel action log (the log does not say).
+
+    ``--game NAME`` is its deprecated spelling (``--game`` is a game number).
+    """
+    function = deprecated_option(
+        "--game", "--variant", "openspiel_game", callback=_check_openspiel_game
+    )(function)
+    return click.option(
+        "--variant",
+        "openspiel_game",
+        callback=_check_openspiel_game,
+        metavar="NAME",
+        help="The game of --from openspiel-actions input: a Game tag value or OpenSpiel's name "
+        "for it ({games:openspiel-actions}; default: the first of them).",
+    )(function)
+
+
+#: Kept for the commands not yet moved to :func:`variant_option`.
+openspiel_game_option = variant_option
 
 
 #: ``--encoding``: the input's text encoding when it is not UTF-8 (one definition for every command).
 encoding_option = click.option(
     "--encoding",
+    metavar="ENC",
     help="The input's text encoding when it is not UTF-8 (latin-1, cp1252, utf-16...). "
     "UTF-8 and UTF-16 byte order marks are recognised without it.",
 )
 
 
 def check_game_option(openspiel_game: str | None, input_format: str | None) -> None:
-    """``--game`` says what an action log holds: other inputs name their game themselves."""
+    """``--variant`` says what an action log holds: other inputs name their game themselves."""
     if openspiel_game is not None and input_format != "openspiel-actions":
-        raise click.UsageError("--game applies to --from openspiel-actions input only")
+        raise click.UsageError("--variant applies to --from openspiel-actions input only")
 
 
 def location(source: str, line: int, column: int) -> str:
@@ -82,21 +211,46 @@ def describe_problem(source: str, game: int, problem: Problem, *, legal_limit: i
     return text
 
 
-def load_game(file: str, game_number: int) -> Record:
-    """Game ``game_number`` (1-based) of a file, undamaged; usage/click errors otherwise."""
+def load_game(
+    files: str | Sequence[str],
+    game_number: int,
+    *,
+    input_format: str | None = None,
+    encoding: str | None = None,
+) -> Record:
+    """Game ``game_number`` (1-based, counted across the inputs) of files, folders or ``-``,
+    undamaged; usage/click errors otherwise."""
+    from cli.inputs import read_inputs  # cli.inputs imports this module
+    from notation.sources import SourceError
+
+    paths = [files] if isinstance(files, str) else list(files)
     try:
         record = (
-            next(itertools.islice(read_path(file), game_number - 1, None), None)
+            next(
+                itertools.islice(
+                    (record for _, record in read_inputs(paths, input_format, encoding)),
+                    game_number - 1,
+                    None,
+                ),
+                None,
+            )
             if game_number >= 1
             else None
         )
+    except SourceError as exc:  # a byte that does not decode, a compression PMN does not read
+        raise SafeClickException(str(exc)) from exc
     except OSError as exc:  # a device, a file that cannot be read
-        raise click.FileError(file, exc.strerror) from exc
+        raise click.FileError(exc.filename or ", ".join(paths), exc.strerror) from exc
     if record is None:
-        raise click.UsageError(f"{file} has no game {game_number}")
+        raise click.UsageError(f"{', '.join(paths)} has no game {game_number}")
     if record.damaged:
         error = record.errors[0]
-        raise SafeClickException(f"{file}:{error.line}:{error.column}: {error.message}")
+        raise ProblemException(
+            f"{record.source}:{error.line}:{error.column}: {error.message}",
+            record.source,
+            Problem(error.code, error.message, error.line, error.column),
+            record,
+        )
     return record
 
 
@@ -109,16 +263,25 @@ class GamePoint:
     last_token: str | None = None  # the last move as written
     last_move: Any = None
     before: Any = None  # the position before the last move
+    steps: tuple[Step, ...] = ()  # the main-line moves played to get here
 
 
-def replay_to(file: str, game_number: int, move_count: int | None) -> GamePoint:
-    """Game ``game_number`` of ``file`` after ``move_count`` main-line moves (default: all).
+def replay_to(
+    files: str | Sequence[str],
+    game_number: int,
+    move_count: int | None,
+    *,
+    input_format: str | None = None,
+    encoding: str | None = None,
+) -> GamePoint:
+    """Game ``game_number`` of ``files`` after ``move_count`` main-line moves (default: all).
 
     The record is replayed by the one replay (:func:`notation.replay.replay`),
     its hole numbering honoured like every command's. Every failure is a
     message for the user, never a traceback.
     """
-    record = load_game(file, game_number)
+    record = load_game(files, game_number, input_format=input_format, encoding=encoding)
+    file = record.source
     try:
         game = open_game(record)
     except (PitsError, RulesError, PositionError) as exc:
@@ -142,9 +305,11 @@ def replay_to(file: str, game_number: int, move_count: int | None) -> GamePoint:
         problem = problems[0]
         token = game.written_token(MAINLINE, replayed.plies, problem.token or "")
         message = problem.message.split(": ", 1)[-1]
-        raise SafeClickException(f"{file}:{problem.line}:{problem.column}: {token}: {message}")
+        raise ProblemException(
+            f"{file}:{problem.line}:{problem.column}: {token}: {message}", file, problem
+        )
     if not last:
         return GamePoint(game.variant, game.start)
     step = last[-1]
     token = game.written_token(step.path, step.index, step.node.token)
-    return GamePoint(game.variant, step.after, token, step.move, step.before)
+    return GamePoint(game.variant, step.after, token, step.move, step.before, tuple(last))

@@ -2,15 +2,25 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 import click
+from click.core import ParameterSource
 
-from cli.common import check_game_option, encoding_option, location, openspiel_game_option
+from cli.common import (
+    RegistryCommand,
+    check_game_option,
+    deprecated_option,
+    location,
+    variant_option,
+)
+from cli.inputs import input_options, input_paths, read_inputs
 from cli.terminal import SafeClickException, echo
 from notation.canonical import rewrite_moves
-from notation.collection import FORMATS, comment_losses, detect_format, read_path, write_path
+from notation.collection import FORMATS, comment_losses, detect_format, write_path
 from notation.files import first_non_utf8, same_file
 from notation.ogn import OGNWriteError
 from notation.openspiel import ActionsWriteError
@@ -25,40 +35,54 @@ PITS_CHOICE = click.Choice(list(CONVENTIONS), case_sensitive=False)
 FIXED_NAMING = ("ogn", "openspiel-actions")
 
 
-@click.command()
-@click.argument("source", type=click.Path(allow_dash=True, exists=True, dir_okay=False))
-@click.option("-o", "--output", default="-", show_default=True, help="Output file; '-' is stdout.")
+def _pits_alias(value: str) -> dict[str, str]:
+    return {"to_pits": value}
+
+
+@click.command(cls=RegistryCommand)
+@input_options()
 @click.option(
-    "--from",
-    "input_format",
-    type=ALL_FORMATS,
-    help="Input format (default: by extension; .ogn is OGN; openspiel-actions must be named).",
+    "-o",
+    "--output",
+    default="-",
+    show_default=True,
+    help="The output file, for every input's records; '-' is stdout.",
 )
-@openspiel_game_option
-@encoding_option
+@click.option(
+    "-d",
+    "--output-dir",
+    type=click.Path(file_okay=False),
+    help="Write one file per input into this folder instead: the input's name (within a "
+    "folder given: its path there) with the --to format's extension.",
+)
+@click.option("--force", is_flag=True, help="With --output-dir: replace files of the same names.")
+@variant_option
 @click.option(
     "--to",
     "output_format",
     type=ALL_FORMATS,
-    help="Output format (default: by extension, else pmn).",
+    help="Output format ({formats}; default: by extension, else pmn).",
 )
 @click.option(
     "--width", default=DEFAULT_WIDTH, show_default=True, help="Line width of PMN movetext."
 )
-@click.option("--in-place", is_flag=True, help="Allow OUTPUT to be the SOURCE file itself.")
+@click.option("--in-place", is_flag=True, help="Allow OUTPUT to be the input file itself.")
 @click.option(
-    "--pits",
-    "pits",
+    "--to-pits",
+    "to_pits",
     type=PITS_CHOICE,
-    help="Write Trysse/Wari/Oware moves with this hole numbering (letters, numbers, own) "
+    help="Write {games:numbered} moves with this hole numbering "
+    f"({', '.join(CONVENTIONS)}) "
     "and a Pits tag naming it. Default: as written.",
 )
+@deprecated_option("--pits", "--to-pits", "to_pits", type=PITS_CHOICE, convert=_pits_alias)
 @click.option(
     "--from-pits",
     "from_pits",
     type=PITS_CHOICE,
-    help="Read Trysse/Wari/Oware moves of records without a Pits tag with this hole numbering "
-    "(and write letters unless --pits says otherwise).",
+    help="Read {games:numbered} moves of records without a Pits tag with "
+    "this hole numbering "
+    "(and write letters unless --to-pits says otherwise).",
 )
 @click.option(
     "--long/--short",
@@ -68,55 +92,152 @@ FIXED_NAMING = ("ogn", "openspiel-actions")
     "waypoint and order) or the shortest. Default: moves as written.",
 )
 def convert(
-    source: str,
-    output: str,
+    files: tuple[str, ...],
     input_format: str | None,
-    openspiel_game: str | None,
     encoding: str | None,
+    output: str,
+    output_dir: str | None,
+    force: bool,
+    openspiel_game: str | None,
     output_format: str | None,
     width: int,
     in_place: bool,
-    pits: str | None,
+    to_pits: str | None,
     from_pits: str | None,
     long: bool | None,
 ) -> None:
-    """Convert the records in SOURCE to another format, losing nothing.
+    """Convert the records in FILES to another format, losing nothing.
+
+    FILES are files, folders (walked for record files) and '-' (standard
+    input). Their records go to one output (-o), or each input to its own
+    file in a folder (--output-dir).
 
     Converting a file to another format and back gives the same records:
     tags in their order, moves as written, comments, annotations and
     variations. A record that cannot be read is carried through as its raw
     text with its errors, reported on stderr, and the exit code is 1.
 
-    OGN (Aualé's Oware Game Notation, .ogn) holds what PMN holds for the
-    Trysse/Wari/Oware board. openspiel-actions holds one game per line of
-    OpenSpiel actions (--game says which game; by default OpenSpiel's oware,
-    replayed under the abapa rules); writing keeps only the main line's
-    moves. Records whose holes are numbered (a Pits tag, or --from-pits) are
+    Formats: {formats:ext}. OGN (Aualé's Oware Game Notation) holds what
+    PMN holds for {games:ogn}. openspiel-actions holds one game per line of
+    OpenSpiel actions of {games:openspiel-actions} (--variant says which game;
+    by default OpenSpiel's oware, replayed under the abapa rules); writing
+    keeps only the main line's moves. Records whose holes are numbered (a Pits tag, or --from-pits) are
     reported on stderr.
     """
     check_game_option(openspiel_game, input_format)
-    overwriting = same_file(source, output)
-    if overwriting and not in_place:
-        raise click.UsageError(f"{output} is the input file; pass --in-place to overwrite it")
-    fmt = output_format or (detect_format(strip_compression(output)) if output != "-" else "pmn")
-    if pits is not None and pits.lower() != DEFAULT and fmt in FIXED_NAMING:
-        raise click.UsageError(f"--pits {pits}: {fmt} names the holes its own way")
-    target = pits.lower() if pits is not None else DEFAULT if from_pits is not None else None
-    if overwriting and in_place:
-        # the records read hold U+FFFD for such bytes: writing them back would destroy the bytes
-        bad = first_non_utf8(source)
-        if bad is not None:
-            raise click.ClickException(
-                f"{source}: not rewritten: it holds bytes that are not UTF-8 (the first at "
-                f"byte {bad}); convert it to another file instead"
+    if output_dir is not None:
+        if (
+            click.get_current_context().get_parameter_source("output")
+            is ParameterSource.COMMANDLINE
+        ):
+            raise click.UsageError("give -o/--output or --output-dir, not both")
+        if "-" in files:
+            raise click.UsageError(
+                "--output-dir names each output after its input: give files, not '-'"
             )
+        if in_place:
+            raise click.UsageError("--in-place goes with -o/--output, not --output-dir")
+    elif force:
+        raise click.UsageError("--force goes with --output-dir")
+    fmt = output_format or (detect_format(strip_compression(output)) if output != "-" else "pmn")
+    if to_pits is not None and to_pits.lower() != DEFAULT and fmt in FIXED_NAMING:
+        raise click.UsageError(f"--to-pits {to_pits}: {fmt} names the holes its own way")
+    options = _Options(input_format, encoding, openspiel_game, width, to_pits, from_pits, long)
+    if output_dir is not None:
+        jobs = _output_dir_jobs(files, output_dir, output_format or "pmn", force)
+        damaged = sum(
+            _convert([source], target, output_format or "pmn", options) for source, target in jobs
+        )
+    else:
+        sources = list(input_paths(files))
+        overwriting = [source for source in sources if same_file(source, output)]
+        if overwriting and not in_place:
+            raise click.UsageError(f"{output} is the input file; pass --in-place to overwrite it")
+        for source in overwriting:
+            # the records read hold U+FFFD for such bytes: writing them back would destroy the bytes
+            # (with --encoding the text is decoded whole, and rewriting it as UTF-8 loses nothing)
+            bad = first_non_utf8(source) if encoding is None else None
+            if bad is not None:
+                with open(source, "rb") as stream:
+                    head = stream.read(bad + 1)
+                line = head.count(b"\n", 0, bad) + 1
+                column = bad - (head.rfind(b"\n", 0, bad) + 1) + 1
+                raise click.ClickException(
+                    f"{source}:{line}:{column}: not rewritten: byte {head[bad]:#04x} is not "
+                    "valid UTF-8 and would be lost; name the file's encoding with --encoding (e.g. "
+                    "--encoding latin-1), or write the result to another file"
+                )
+        damaged = _convert(sources, output, fmt, options, collect=bool(overwriting))
+    if damaged:
+        click.echo(f"{damaged} record(s) could not be read; carried through as raw text", err=True)
+    sys.exit(1 if damaged else 0)
+
+
+@dataclass(frozen=True, slots=True)
+class _Options:
+    """How convert reads and rewrites records (its options, less the output)."""
+
+    input_format: str | None
+    encoding: str | None
+    openspiel_game: str | None
+    width: int
+    to_pits: str | None
+    from_pits: str | None
+    long: bool | None
+
+
+def _output_dir_jobs(
+    files: tuple[str, ...], output_dir: str, fmt: str, force: bool
+) -> list[tuple[str, str]]:
+    """Each input file and the file it is converted to (checked before anything is written)."""
+    extension = (FORMATS[fmt] or (".txt",))[0]
+    jobs: list[tuple[str, str]] = []
+    for argument in files:
+        folder = os.path.isdir(argument)
+        for source in input_paths([argument]):
+            name = os.path.relpath(source, argument) if folder else os.path.basename(source)
+            stem = strip_compression(name)
+            stem = os.path.splitext(stem)[0] if os.path.splitext(stem)[1] else stem
+            jobs.append((source, os.path.join(output_dir, stem + extension)))
+    targets = [target for _, target in jobs]
+    twice = sorted({target for target in targets if targets.count(target) > 1})
+    if twice:
+        raise click.UsageError(f"two inputs would both be written to {twice[0]}")
+    existing = [target for target in targets if os.path.lexists(target)]
+    if existing and not force:
+        raise click.UsageError(
+            f"{existing[0]} exists ({len(existing)} file(s) would be replaced); pass --force"
+        )
+    for source, target in jobs:
+        if same_file(source, target):
+            raise click.UsageError(f"{target} is the input file {source}")
+    for target in targets:
+        os.makedirs(os.path.dirname(target) or ".", exist_ok=True)
+    return jobs
+
+
+def _convert(
+    sources: list[str], output: str, fmt: str, options: _Options, *, collect: bool = False
+) -> int:
+    """Write the records of ``sources`` to ``output`` in ``fmt``; the number that could not be read.
+
+    ``collect`` reads every record before writing (an in-place conversion
+    must not read what it writes).
+    """
+    target = (
+        options.to_pits.lower()
+        if options.to_pits is not None
+        else DEFAULT
+        if options.from_pits is not None
+        else None
+    )
     damaged = 0
     current = [0, ""]  # the game being converted: its number and source, for write errors
 
     def records() -> Iterator[Record]:
         nonlocal damaged
-        for index, record in enumerate(
-            read_path(source, input_format, game=openspiel_game, encoding=encoding), start=1
+        for index, record in read_inputs(
+            sources, options.input_format, options.encoding, game=options.openspiel_game
         ):
             current[:] = [index, record.source]
             if record.damaged:
@@ -135,9 +256,9 @@ def convert(
                     err=True,
                 )
             if target is not None:
-                record = translate_record(record, target, from_pits).record
-            if long is not None:
-                record, issues = rewrite_moves(record, long=long)
+                record = translate_record(record, target, options.from_pits).record
+            if options.long is not None:
+                record, issues = rewrite_moves(record, long=options.long)
                 for issue in issues:
                     where = location(record.source, issue.line, issue.column)
                     echo(f"{where}: game {index}: {issue.message}", err=True)
@@ -146,10 +267,9 @@ def convert(
                 echo(f"{where}: game {index}: changed for {fmt}: {loss}", err=True)
             yield record
 
-    # Reading the whole source first keeps an in-place conversion from reading what it writes.
     try:
-        collected = list(records()) if in_place else records()
-        write_path(collected, output, fmt, width=width)
+        collected = list(records()) if collect else records()
+        write_path(collected, output, fmt, width=options.width)
     except SourceError as exc:  # the source cannot be read as text: the message names it
         raise SafeClickException(str(exc)) from exc
     except OSError as exc:  # reading the source, or writing the output
@@ -159,8 +279,6 @@ def convert(
         echo(f"{where}: game {current[0]}: cannot write as {fmt}: {exc}", err=True)
         sys.exit(1)
     except PitsError as exc:
-        echo(f"{current[1] or source}: game {current[0]}: {exc}", err=True)
+        echo(f"{current[1] or ', '.join(sources)}: game {current[0]}: {exc}", err=True)
         sys.exit(1)
-    if damaged:
-        click.echo(f"{damaged} record(s) could not be read; carried through as raw text", err=True)
-    sys.exit(1 if damaged else 0)
+    return damaged

@@ -2,47 +2,83 @@
 
 from __future__ import annotations
 
+import io
+import os
 import sys
 
 import click
 
 from cli.common import location
-from cli.terminal import echo
+from cli.inputs import input_options, input_paths
+from cli.terminal import SafeClickException, echo
 from notation.canonical import canonical_record, check_file
-from notation.collection import atomic_output, detect_format, read_path
+from notation.collection import FORMATS, WALKED_EXTENSIONS, atomic_output, detect_format
 from notation.parallel import default_jobs
-from notation.pmn import DEFAULT_WIDTH, write_record
-from notation.sources import strip_compression
+from notation.pmn import DEFAULT_WIDTH, iter_records, write_record
+from notation.sources import SourceDecodeError, SourceError, open_source, strip_compression
+
+#: The names a folder walk reads as PMN (``.txt`` only when named, as everywhere).
+PMN_WALKED = tuple(ext for ext in FORMATS["pmn"] if ext in WALKED_EXTENSIONS)
+
+#: What the canonical form has no room for (reported by ``--check``, dropped when written).
+BYTE_ORDER_MARK = "\ufeff"
 
 
-def format_file(path: str, width: int, long: bool) -> tuple[str, str, list[str], bool]:
-    """The file's text as it is, its canonical text, what could not be formatted, and
-    whether the text is the file's exactly (False when some bytes are not UTF-8)."""
+def read_text(path: str, encoding: str | None = None) -> str:
+    """The whole text of a file (``-``: standard input), read once (a named pipe can be
+    read only once), through :func:`notation.sources.open_source`.
+
+    A byte that does not decode raises :class:`SourceDecodeError` (its line and
+    column, and a hint to name the encoding), never a U+FFFD in its place.
+    A UTF-8 byte order mark and CRLF line ends are kept: they are part of the text.
+    """
     source = "<stdin>" if path == "-" else path
-    original_parts: list[str] = []
+    stream = open_source(path, encoding)
+    try:
+        raw = stream.read()
+    finally:
+        if path != "-":
+            stream.close()
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise SourceDecodeError(source, "UTF-8", line, column, raw[exc.start]) from None
+
+
+def format_text(text: str, source: str, width: int, long: bool) -> tuple[str, list[str]]:
+    """The canonical text of a PMN text, and what could not be formatted."""
     formatted_parts: list[str] = []
     messages: list[str] = []
-    faithful = True
-    for index, record in enumerate(read_path(path, "pmn"), start=1):
-        faithful = faithful and not any(e.code == "encoding" for e in record.errors)
-        original_parts.append(write_record(record, width=width))
+    for index, record in enumerate(iter_records(io.BytesIO(text.encode("utf-8")), source), start=1):
         canonical, issues = canonical_record(record, long=long)
         formatted_parts.append(write_record(canonical, width=width))
         messages.extend(
             f"{location(source, issue.line, issue.column)}: game {index}: {issue.message}"
             for issue in issues
         )
-    return "\n".join(original_parts), "\n".join(formatted_parts), messages, faithful
+    return "\n".join(formatted_parts), messages
+
+
+def differences(text: str) -> list[str]:
+    """What in ``text`` canonical form never has, whatever the records: a byte order mark,
+    CRLF line ends."""
+    found = []
+    if text.startswith(BYTE_ORDER_MARK):
+        found.append("a byte order mark")
+    if "\r\n" in text:
+        found.append("CRLF line ends")
+    return found
 
 
 @click.command()
-@click.argument(
-    "files", nargs=-1, required=True, type=click.Path(allow_dash=True, exists=True, dir_okay=False)
-)
+@input_options(formats=False)
 @click.option(
     "--check",
     is_flag=True,
-    help="Change nothing; list the files that would change and exit 1 if any.",
+    help="Change nothing; list the files that would change (and why: a byte order mark, CRLF "
+    "line ends, the records) and exit 1 if any.",
 )
 @click.option(
     "--width",
@@ -59,17 +95,33 @@ def format_file(path: str, width: int, long: bool) -> tuple[str, str, list[str],
     help="Rewrite FILES themselves (safely: a temporary file renamed over each) instead of "
     "printing the canonical text.",
 )
-def fmt(files: tuple[str, ...], check: bool, width: int, long: bool, in_place: bool) -> None:
+@click.option(
+    "-o",
+    "--output",
+    default="-",
+    show_default=True,
+    type=click.Path(dir_okay=False, allow_dash=True),
+    help="Write the canonical text to this file; '-' is standard output.",
+)
+def fmt(
+    files: tuple[str, ...],
+    encoding: str | None,
+    check: bool,
+    width: int,
+    long: bool,
+    in_place: bool,
+    output: str,
+) -> None:
     """Write the PMN records in FILES in canonical form.
 
     Canonical form: the standard tags first in a fixed order, canonical move
-    tokens, move numbers where PMN writes them, movetext wrapped at --width.
-    Comments, annotations and variations are kept, and every game replays to
-    the same positions.
+    tokens, move numbers where PMN writes them, movetext wrapped at --width,
+    UTF-8 with plain line ends and no byte order mark. Comments, annotations
+    and variations are kept, and every game replays to the same positions.
 
-    Like gofmt: the canonical text goes to stdout; --in-place rewrites the
+    Like gofmt: the canonical text goes to stdout (or -o); --in-place rewrites the
     files instead (never otherwise); --check lists the files that would
-    change. '-' reads stdin.
+    change. FILES are files, folders (walked for .pmn files) and '-' (stdin).
 
     Exit code: 0 when done (or, with --check, nothing would change); 1 when
     --check finds files to change, or a record could not be fully formatted
@@ -77,63 +129,73 @@ def fmt(files: tuple[str, ...], check: bool, width: int, long: bool, in_place: b
     """
     if check and in_place:
         raise click.UsageError("--check changes nothing; it cannot go with --in-place")
-    changed: list[str] = []
-    trouble = False
+    if output != "-" and (check or in_place):
+        raise click.UsageError(
+            "-o/--output writes the canonical text: not with --check or --in-place"
+        )
     for path in files:
-        if path != "-" and detect_format(path) != "pmn":
-            raise click.UsageError(f"{path}: pmn fmt formats PMN text, not {detect_format(path)}")
+        kind = detect_format(strip_compression(path))
+        if path != "-" and kind != "pmn" and not os.path.isdir(path):
+            raise click.UsageError(f"{path}: pmn fmt formats PMN text, not {kind}")
+    changed: list[str] = []
+    printed: list[str] = []
+    trouble = False
+    for path in input_paths(files, extensions=PMN_WALKED):
+        source = "<stdin>" if path == "-" else path
         try:
             checked = (
                 check_file(path, width=width, long=long, jobs=default_jobs())
-                if check and path != "-" and strip_compression(path) == path
+                if check and path != "-" and encoding is None and strip_compression(path) == path
                 else None
             )
-            if checked is not None:  # read a game at a time, compared as it is read
-                messages = [
-                    f"{location(path, issue.line, issue.column)}: game {index}: {issue.message}"
-                    for index, issue in checked.issues
-                ]
-                for message in messages:
-                    echo(message, err=True)
-                trouble = trouble or bool(messages)
-                if checked.changed and not checked.faithful:
-                    click.echo(
-                        f"{path}: not rewritten: it holds bytes that are not UTF-8", err=True
+            if checked is not None:  # read once, a game at a time, compared as it is read
+                for index, issue in checked.issues:
+                    echo(
+                        f"{location(source, issue.line, issue.column)}: game {index}: "
+                        f"{issue.message}",
+                        err=True,
                     )
-                    trouble = True
-                elif checked.changed:
-                    changed.append(path)
+                trouble = trouble or bool(checked.issues)
+                if checked.changed:
+                    changed.append(source)
                 continue
-            original, formatted, messages, faithful = format_file(path, width, long)
+            original = read_text(path, encoding)
+        except SourceError as exc:  # a byte that does not decode: this file is left as it is
+            echo(str(exc), err=True)
+            trouble = True
+            continue
         except OSError as exc:
             raise click.FileError(path, exc.strerror) from exc
+        formatted, messages = format_text(original, source, width, long)
         for message in messages:
             echo(message, err=True)
         trouble = trouble or bool(messages)
-        if path == "-" or not (check or in_place):
-            if not check:
-                sys.stdout.write(formatted)
-            elif formatted != original:
-                changed.append("<stdin>")
+        if not (check or in_place):
+            printed.append(formatted)
             continue
-        with open(path, encoding="utf-8-sig", errors="replace") as handle:
-            on_disk = handle.read()
-        if formatted == on_disk:
+        if formatted == original:
             continue
-        if not faithful:
-            # the text read has U+FFFD for the bad bytes: writing it would destroy them
-            click.echo(f"{path}: not rewritten: it holds bytes that are not UTF-8", err=True)
+        if check:
+            why = differences(original)
+            changed.append(f"{source} ({', '.join(why)})" if why else source)
+            continue
+        if path == "-":
+            sys.stdout.write(formatted)  # standard input cannot be rewritten: printed
+            continue
+        try:
+            with atomic_output(path) as out:
+                out.write(formatted)
+        except OSError as exc:  # read-only, disk full, no permission: this file is unchanged
+            click.echo(f"{path}: not rewritten: {exc.strerror or exc}", err=True)
             trouble = True
             continue
-        if in_place:
-            try:
-                with atomic_output(path) as out:
-                    out.write(formatted)
-            except OSError as exc:  # read-only, disk full, no permission: this file is unchanged
-                click.echo(f"{path}: not rewritten: {exc.strerror or exc}", err=True)
-                trouble = True
-                continue
         changed.append(path)
+    if not (check or in_place):
+        try:
+            with atomic_output(output) as out:
+                out.write("\n".join(text for text in printed if text))
+        except OSError as exc:
+            raise SafeClickException(f"cannot write {output}: {exc.strerror or exc}") from exc
     for path in changed:
         click.echo(f"would reformat {path}" if check else f"reformatted {path}", err=check)
     if check and changed:

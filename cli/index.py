@@ -4,22 +4,17 @@ from __future__ import annotations
 
 import click
 
-from cli.archive_io import shared
-from cli.common import FORMAT_CHOICE
-from notation.collection import expand_paths
+from cli.archive_io import input_options, shared
+from cli.inputs import input_paths
 from notation.index import ArchiveIndex
 
 
 @click.command("index")
-@click.argument("files", nargs=-1, required=True, type=click.Path(exists=True))
+@input_options
 @click.option("-o", "--output", required=True, help="The index database (made if missing).")
-@click.option(
-    "--from", "input_format", type=FORMAT_CHOICE, help="Input format (default: by extension)."
-)
-@click.option("--encoding", help="The input's text encoding when it is not UTF-8.")
 @shared
 def index(
-    files: tuple[str, ...], output: str, input_format: str | None, encoding: str | None
+    files: tuple[str, ...], input_format: str | None, encoding: str | None, output: str
 ) -> None:
     """Index the games of FILES in an SQLite database for fast questions.
 
@@ -39,7 +34,7 @@ def index(
         raise click.UsageError("the index reads files again later: give files, not '-'")
     database = ArchiveIndex(output, create=True)
     try:
-        for path in expand_paths(files):
+        for path in input_paths(files):
             added = database.add_file(path, input_format, encoding)
             if added < 0:
                 click.echo(f"{path}: unchanged, skipped", err=True)

@@ -48,10 +48,10 @@ class _Root(click.Group):
         return command
 
     def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        from notation.games import game_names
+        from cli.common import help_text
 
         template = self.help or ""
-        self.help = template.replace("{games}", ", ".join(game_names()))
+        self.help = help_text(template)
         try:
             super().format_help_text(ctx, formatter)
         finally:
@@ -63,9 +63,10 @@ class _Root(click.Group):
 def pmn() -> None:
     """PMN, the Portable Mancala Notation: check, convert and show mancala game records.
 
-    Games: {games}. Files are PMN text (.pmn), JSON
-    (.json, an array of records) or JSON Lines (.jsonl); '-' is standard
-    input or output. Exit codes: 0 all good, 1 a record is invalid or
+    Games: {games}. Formats (--from, --to; by default by the file's
+    extension): {formats:ext}. Every command that reads games takes files,
+    folders and '-' (standard input); -o/--output names the file written
+    ('-': standard output). Exit codes: 0 all good, 1 a record is invalid or
     unreadable, 2 a usage error.
     """
 
@@ -81,4 +82,4 @@ def main() -> None:
     """
     if hasattr(signal, "SIGPIPE"):
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
-    pmn()
+    pmn(prog_name="pmn")

@@ -13,14 +13,14 @@ from cli.archive_io import (
     output_format,
     shared,
 )
-from cli.common import FORMAT_CHOICE
+from cli.common import FORMAT_CHOICE, RegistryCommand
 from cli.dedupe import drop_duplicates
 from notation.collection import atomic_output
 
 
-@click.command("merge")
+@click.command("merge", cls=RegistryCommand)
 @input_options
-@click.option("-o", "--output", required=True, help="Output file; '-' is stdout.")
+@click.option("-o", "--output", default="-", show_default=True, help="Output file; '-' is stdout.")
 @click.option("--to", "to", type=FORMAT_CHOICE, help="Output format (default: by extension).")
 @click.option("--dedupe", "dedupe", is_flag=True, help="Drop duplicate games (the first is kept).")
 @click.option(
@@ -38,7 +38,7 @@ def merge(
 ) -> None:
     """Merge the games of FILES, in order, into one file.
 
-    Inputs may be of any format (PMN, JSON, JSON Lines, OGN, compressed);
+    Inputs may be of any format ({formats}; compressed too);
     the output's format is --to or its extension. Streams. Examples:
 
     \b

@@ -7,27 +7,33 @@ import sys
 
 import click
 
-from cli.common import replay_to
+from cli.common import RegistryCommand, games_help, replay_to, warn_deprecated
+from cli.inputs import input_options, output_option
 from cli.terminal import echo, terminal_text
-from notation.games import find_variant, game_names
+from notation.games import find_variant
 from notation.games.base import PositionError, RulesError
 from notation.movelist import count_moves, legal_moves, move_row
 
 
-@click.command()
-@click.argument(
-    "file", required=False, type=click.Path(allow_dash=True, exists=True, dir_okay=False)
-)
+@click.command(cls=RegistryCommand)
+@input_options(required=False)
 @click.option(
     "--game",
     "game",
-    help="With FILE: which game (1 is the first). With --position: the game's name.",
+    metavar="N",
+    help="With FILES: which game (1 is the first, counted across FILES).",
+)
+@click.option(
+    "--variant",
+    "variant_name",
+    metavar="NAME",
+    help="With --position: the game's name ({games}).",
 )
 @click.option(
     "--move",
     "move_count",
     type=click.IntRange(min=0),
-    help="With FILE: after this many main-line moves (default: the end).",
+    help="With FILES: after this many main-line moves (default: the end).",
 )
 @click.option(
     "--position", "position_text", help="A position string (the game's Position tag form)."
@@ -50,9 +56,13 @@ from notation.movelist import count_moves, legal_moves, move_row
     default="text",
     show_default=True,
 )
+@output_option
 def moves(
-    file: str | None,
+    files: tuple[str, ...],
+    input_format: str | None,
+    encoding: str | None,
     game: str | None,
+    variant_name: str | None,
     move_count: int | None,
     position_text: str | None,
     rules: str | None,
@@ -66,28 +76,36 @@ def moves(
 
     \b
       pmn moves games.pmn --game 2 --move 30
-      pmn moves --position 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S --game Wari
+      pmn moves --position 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S --variant Wari
 
     Each move is given in its short form (what the writer writes) and its
     long form, with what it does (captures, laps), as soon as it is found.
     --pit lists only the moves sown from one pit, --limit stops after so
     many, --count prints only how many there are.
     """
-    if (file is None) == (position_text is None):
-        raise click.UsageError("give either FILE or --position (with --game NAME)")
-    if file is not None:
-        try:
-            number = int(game) if game is not None else 1
-        except ValueError as exc:
-            raise click.UsageError(f"--game with a FILE is a game number, not {game!r}") from exc
-        point = replay_to(file, number, move_count)
+    if game is not None and not game.strip().isdigit():  # the old --game NAME
+        if variant_name is not None:
+            raise click.UsageError("--game is a game number; the game's name is --variant")
+        warn_deprecated("--game NAME", "--variant NAME")
+        game, variant_name = None, game
+    if bool(files) == (position_text is not None):
+        raise click.UsageError("give either FILES or --position (with --variant NAME)")
+    if files:
+        if variant_name is not None:
+            raise click.UsageError("--variant goes with --position; FILES name their game")
+        number = int(game) if game is not None else 1
+        point = replay_to(
+            files, number, move_count, input_format=input_format, encoding=encoding
+        )
         variant, position = point.variant, point.position
     else:
-        if game is None:
-            raise click.UsageError(f"--position needs --game NAME ({', '.join(game_names())})")
+        if game is not None:
+            raise click.UsageError("--game N chooses a game of FILES; with --position use --variant")
+        if variant_name is None:
+            raise click.UsageError(f"--position needs --variant NAME ({games_help()})")
         tags = {"Players": players} if players else {}
         try:
-            variant = find_variant(game, rules, tags)
+            variant = find_variant(variant_name, rules, tags)
             position = variant.parse_position(position_text or "")
         except (RulesError, PositionError) as exc:
             raise click.UsageError(terminal_text(str(exc))) from exc

@@ -14,6 +14,7 @@ from cli.archive_io import (
     iter_records,
     shared,
 )
+from cli.inputs import output_option
 from notation.archive import OpeningBook, OpeningNode, OpeningTree, PositionPattern, ordered
 from notation.index import ArchiveIndex
 
@@ -66,6 +67,7 @@ def tree_lines(tree: OpeningTree, min_games: int) -> list[str]:
     show_default=True,
     help="json: schemas/openings.schema.json.",
 )
+@output_option
 @shared
 def openings(
     files: tuple[str, ...],

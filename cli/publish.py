@@ -6,8 +6,9 @@ import os
 
 import click
 
-from cli.common import FORMAT_CHOICE
-from cli.standings import choose_event, entries_of, read_event
+from cli.common import deprecated_option
+from cli.inputs import input_options
+from cli.standings import choose_event, entries_of, read_event, report_invalid
 from notation.collection import atomic_output
 from notation.publish import event_site
 from notation.standings import (
@@ -21,31 +22,30 @@ from notation.standings import (
 
 
 @click.command()
-@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True, exists=True))
+@input_options()
 @click.option(
-    "-o",
-    "--output",
-    required=True,
+    "-d",
+    "--output-dir",
+    "output",
     type=click.Path(file_okay=False),
     help="The folder to write the site to (made if missing; its files are replaced).",
 )
+@deprecated_option(("--output", "-o"), "-d/--output-dir", "output", type=click.Path(file_okay=False))
 @click.option("--points", "scheme", default="result", show_default=True, metavar="W-D-L",
               help="Point scheme of the standings (as pmn standings).")  # fmt: skip
 @click.option("--tie-break", "tie_breaks", metavar="LIST", help="Tie-breaks (as pmn standings).")
 @click.option("--system", type=click.Choice(SYSTEMS), default="auto", show_default=True)
 @click.option("--event", help="Publish only the games whose Event tag is this.")
-@click.option(
-    "--from", "input_format", type=FORMAT_CHOICE, help="Input format (default: by extension)."
-)
 @click.option("-j", "--jobs", type=click.IntRange(min=1), help="Processes to validate with.")
 def publish(
     files: tuple[str, ...],
-    output: str,
+    input_format: str | None,
+    encoding: str | None,
+    output: str | None,
     scheme: str,
     tie_breaks: str | None,
     system: str,
     event: str | None,
-    input_format: str | None,
     jobs: int | None,
 ) -> None:
     """Write a static web site for the event in FILES (files or folders) to a folder.
@@ -55,18 +55,21 @@ def publish(
     a viewer (step through the moves; comments and variations in the move
     list; a game with an illegal move is shown up to it, with the problem).
     Pages share site.css and viewer.js; a game's boards are compact data.
+    Exit code 0, or 1 when a game is invalid (it is shown, and listed on stderr).
 
     \b
     Examples:
-      pmn publish examples/events/swiss -o site/
-      pmn publish --points 3-1-0 submissions/ -o /var/www/club-night/
+      pmn publish examples/events/swiss -d site/
+      pmn publish --points 3-1-0 submissions/ -d /var/www/club-night/
     """
+    if output is None:
+        raise click.UsageError("give the folder to write the site to: -d/--output-dir DIR")
     try:
         point_scheme = parse_scheme(scheme)
         order = parse_tie_breaks(tie_breaks) if tie_breaks is not None else None
     except StandingsError as exc:
         raise click.BadParameter(str(exc)) from exc
-    name, games = choose_event(read_event(files, input_format, jobs), event)
+    name, games = choose_event(read_event(files, input_format, jobs, encoding=encoding), event)
     played, excluded = collect(entries_of(games))
     table = compute_standings(
         played,
@@ -91,3 +94,4 @@ def publish(
         f"{pages} game page(s)",
         err=True,
     )
+    raise SystemExit(report_invalid(excluded))

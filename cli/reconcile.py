@@ -7,19 +7,22 @@ from typing import Any
 
 import click
 
-from cli.common import FORMAT_CHOICE, location
-from notation.collection import atomic_output, expand_paths, read_path
+from cli.common import location
+from cli.inputs import input_options, input_paths
+from notation.collection import atomic_output, read_path
 from notation.reconcile import Reconciliation, Sheet, describe, pair_sheets, reconcile
 
 
-def _sheets(files: tuple[str, ...], input_format: str | None) -> list[list[Sheet]]:
+def _sheets(
+    files: tuple[str, ...], input_format: str | None, encoding: str | None = None
+) -> list[list[Sheet]]:
     """The sheets of each argument, in order; a damaged record is a usage error."""
     found: list[list[Sheet]] = []
     for argument in files:
         sheets: list[Sheet] = []
-        for path in expand_paths([argument]):
+        for path in input_paths([argument]):
             try:
-                for record in read_path(path, input_format):
+                for record in read_path(path, input_format, encoding=encoding):
                     where = location(record.source, record.line, 0)
                     if record.damaged:
                         error = record.errors[0]
@@ -59,7 +62,7 @@ def _to_json(first: Sheet, second: Sheet, result: Reconciliation) -> dict[str, A
 
 
 @click.command("reconcile")
-@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True, exists=True))
+@input_options()
 @click.option(
     "--format",
     "output_format",
@@ -69,9 +72,6 @@ def _to_json(first: Sheet, second: Sheet, result: Reconciliation) -> dict[str, A
     help="text: a verdict per pair; json: an object with a 'pairs' array.",
 )
 @click.option(
-    "--from", "input_format", type=FORMAT_CHOICE, help="Input format (default: by extension)."
-)
-@click.option(
     "-o",
     "--output",
     default="-",
@@ -79,7 +79,11 @@ def _to_json(first: Sheet, second: Sheet, result: Reconciliation) -> dict[str, A
     help="Write the report to this file ('-': standard output).",
 )
 def reconcile_command(
-    files: tuple[str, ...], input_format: str | None, output_format: str, output: str
+    files: tuple[str, ...],
+    input_format: str | None,
+    encoding: str | None,
+    output_format: str,
+    output: str,
 ) -> None:
     """Compare two scoresheets of one game, or pair and compare the sheets of an event.
 
@@ -97,7 +101,7 @@ def reconcile_command(
       pmn reconcile sheets-south/ sheets-north/
       pmn reconcile --format json round-3/
     """
-    per_argument = _sheets(files, input_format)
+    per_argument = _sheets(files, input_format, encoding)
     if len(files) == 2 and all(len(sheets) == 1 for sheets in per_argument):
         pairs = [(per_argument[0][0], per_argument[1][0])]
         alone: list[Sheet] = []

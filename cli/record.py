@@ -13,16 +13,24 @@ from __future__ import annotations
 
 import codecs
 import datetime
+import difflib
 import io
 import os
+import re
+import shutil
+import time
+from collections.abc import Callable
 from dataclasses import replace
+from datetime import timedelta
 from typing import Any
 
 import click
 
+from cli.recorder_input import LineReader, Words, make_reader
 from notation.files import open_input, write_bytes
 from notation.games import AnyVariant, find_game, find_variant, game_names
 from notation.games.base import AmbiguousMoveError, MoveError, PositionError, RulesError
+from notation.grammar import TOKEN_RE
 from notation.pits import DEFAULT as DEFAULT_PITS
 from notation.pits import PitsError, translate_record
 from notation.pmn import iter_chunks, read_chunk, write_record
@@ -35,8 +43,13 @@ from notation.replay import (
     validate_record,
 )
 
-HELP = """Commands (anything else is read as a move):
-  moves               the legal moves
+HELP = """Type moves as they are played, several on a line if you like:
+  C b                 two moves, played in order (the first refused one stops the line)
+  C! {good} $1 b      annotations (! ? !! ?? !? ?!, with no space) and $n, and {comments},
+                      are kept on the move before them
+Commands:
+  moves [PIT]         the legal moves (a count per pit first when there are many; PIT: from one pit)
+  more                the next page of the list of moves
   show                the board
   comment TEXT        a comment after the last move (before the first move if none yet)
   undo                take back the last move
@@ -44,6 +57,26 @@ HELP = """Commands (anything else is read as a move):
                       adjudication; RESULT like 1-0, 0-1, 1/2-1/2 (Tricala: 1-0-0 ...)
   save                save and stop recording (the game stays unfinished: *)
   help                this list"""
+
+#: The session's commands (the first word of a line); any other line is moves.
+COMMANDS = ("moves", "more", "show", "comment", "undo", "end", "save", "help")
+
+#: How many moves ``moves`` and ``more`` list at a time, and the most a refusal lists.
+PAGE = 40
+
+#: The clock the recorder reads for ``--clock`` (seconds; tests replace it).
+CLOCK: Callable[[], float] = time.monotonic
+
+_PIT_RE = re.compile(r"[0-9]*[A-Za-z]")
+_RESULT_RE = re.compile(r"\*|[0-9]+(?:/[0-9]+)?(?:-[0-9]+(?:/[0-9]+)?)+")
+#: What a game may add to its refusal about the short list of legal moves it carries
+_LISTED_RE = re.compile(r" \(the first [0-9]+ legal moves are listed; there are more\)$")
+
+
+def start_pit(token: str) -> str:
+    """The pit a move token starts from: ``C`` of ``C+2``, ``4b`` of ``4b-4d-3c``, ``1e``."""
+    match = _PIT_RE.match(token)
+    return match.group() if match else token
 
 
 class Recorder:
@@ -58,6 +91,7 @@ class Recorder:
         self.before = before
         self.after = after
         self.saved = False
+        self._legal_cache: tuple[Any, list[str]] | None = None
         game = open_game(record)  # a numbered record is kept in the game's own names...
         # ...and written back in its own numbering
         self.numbering = game.translation.source if game.translation is not None else DEFAULT_PITS
@@ -114,8 +148,8 @@ class Recorder:
         seat = self.variant.seats[self.variant.to_move(self.position)]
         return f"{number} {seat}> "
 
-    def play(self, token: str) -> str:
-        """Check and add a move; the message to show. Raises MoveError."""
+    def play(self, token: str, glyph: str = "") -> str:
+        """Check and add a move (with its suffix annotation); the message to show. Raises MoveError."""
         move = self.variant.parse_move(token, self.position)
         canonical = self.variant.format_move(move, self.position)
         effect = self.variant.describe_move(move, self.position)
@@ -127,14 +161,41 @@ class Recorder:
             if first_seat or not self.nodes or after_comment
             else None
         )
-        self.nodes.append(MoveNode(canonical, number, comments_before=tuple(self.trailing)))
+        self.nodes.append(
+            MoveNode(canonical, number, glyph=glyph, comments_before=tuple(self.trailing))
+        )
         self.trailing = []
         self.positions.append(self.variant.play(self.position, move))
         outcome = self.variant.outcome(self.position)
         if outcome is not None:
             self.result = outcome.result
             self._set_tag("Termination", None)
-        return f"{canonical}" + (f": {effect}" if effect else "")
+        return f"{canonical}{glyph}" + (f": {effect}" if effect else "")
+
+    def annotate(self, nag: int) -> bool:
+        """Add a numeric annotation glyph ($n) to the last move; False when there is no move."""
+        if not self.nodes:
+            return False
+        last = self.nodes[-1]
+        self.nodes[-1] = replace(last, nags=(*last.nags, nag))
+        return True
+
+    def legal(self) -> list[str]:
+        """The legal moves in the current position as tokens, grouped by the pit they start from."""
+        key = self.position
+        if self._legal_cache is None or self._legal_cache[0] is not key:
+            tokens = [
+                self.variant.format_move(move, self.position)
+                for move in self.variant.legal_moves(self.position)
+            ]
+            order: dict[str, int] = {}
+            for token in tokens:
+                order.setdefault(start_pit(token), len(order))
+            tokens.sort(
+                key=lambda token: order[start_pit(token)]
+            )  # stable: the rules' order within a pit
+            self._legal_cache = (key, tokens)
+        return self._legal_cache[1]
 
     def undo(self) -> str | None:
         """Take back the last move; the token taken back, or None."""
@@ -170,52 +231,6 @@ class Recorder:
         if value is not None:
             tags.append((name, value))
         self.tags = tags
-
-
-def ask_tags() -> list[tuple[str, str]]:
-    """Ask for the game and the facts about it; blank answers leave a tag out."""
-    while True:
-        names = game_names()
-        game = click.prompt(f"Game ({', '.join(names)})", default=names[0]).strip()
-        rules = click.prompt(
-            "Rules (blank: the game's default)", default="", show_default=False
-        ).strip()
-        players = ""
-        try:
-            counts = find_game(game).seat_counts
-        except RulesError as exc:
-            click.echo(f"  {exc}")
-            continue
-        if len(counts) > 1:
-            choices = [str(count) for count in counts]
-            players = click.prompt("Players", type=click.Choice(choices), default=choices[0])
-        try:
-            variant = find_variant(game, rules or None, {"Players": players} if players else {})
-            break
-        except RulesError as exc:
-            click.echo(f"  {exc}")
-    tags: list[tuple[str, str]] = [("Game", game)]
-    if rules:
-        tags.append(("Rules", rules))
-    today = datetime.date.today().strftime("%Y.%m.%d")
-    for name, default in (("Event", ""), ("Site", ""), ("Date", today), ("Round", "")):
-        value = click.prompt(name, default=default, show_default=bool(default)).strip()
-        if value:
-            tags.append((name, value))
-    for seat in variant.seats:
-        tags.append((seat, click.prompt(seat, default="?").strip() or "?"))
-    return tags
-
-
-def describe_error(error: MoveError, limit: int = 40) -> str:
-    """Why a move was refused, and what would have been accepted."""
-    text = f"  not accepted: {error.reason}"
-    if isinstance(error, AmbiguousMoveError) and error.candidates:
-        text += "\n  say which: " + ", ".join(error.candidates[:limit])
-    if error.legal:
-        more = f" ... ({len(error.legal)} in all)" if len(error.legal) > limit else ""
-        text += "\n  legal: " + ", ".join(error.legal[:limit]) + more
-    return text
 
 
 def resume_game(path: str, game_number: int | None) -> Recorder:
@@ -258,6 +273,401 @@ def resume_game(path: str, game_number: int | None) -> Recorder:
     return recorder
 
 
+def ask(reader: LineReader, question: str, default: str = "", words: Words | None = None) -> str:
+    """Ask one question; a blank answer is ``default`` (shown in brackets when there is one)."""
+    shown = f"{question} [{default}]: " if default else f"{question}: "
+    return reader.read(shown, words).strip() or default
+
+
+def ask_tags(reader: LineReader) -> list[tuple[str, str]]:
+    """Ask for the game and the facts about it; blank answers leave a tag out."""
+    names = game_names()
+    while True:
+        game = ask(reader, f"Game ({', '.join(names)})", names[0], lambda: names)
+        rules = ask(reader, "Rules (blank: the game's default)")
+        players = ""
+        try:
+            counts = find_game(game).seat_counts
+        except RulesError as exc:
+            click.echo(f"  {exc}")
+            continue
+        if len(counts) > 1:
+            choices = [str(count) for count in counts]
+            while (
+                players := ask(reader, f"Players ({', '.join(choices)})", choices[0])
+            ) not in choices:
+                click.echo(f"  {players!r} is not one of: {', '.join(choices)}")
+        try:
+            variant = find_variant(game, rules or None, {"Players": players} if players else {})
+            break
+        except RulesError as exc:
+            click.echo(f"  {exc}")
+    tags: list[tuple[str, str]] = [("Game", game)]
+    if rules:
+        tags.append(("Rules", rules))
+    today = datetime.date.today().strftime("%Y.%m.%d")
+    for name, default in (("Event", ""), ("Site", ""), ("Date", today), ("Round", "")):
+        value = ask(reader, name, default)
+        if value:
+            tags.append((name, value))
+    for seat in variant.seats:
+        tags.append((seat, ask(reader, seat, "?")))
+    return tags
+
+
+def nearest(typed: str, legal: list[str], count: int = 8) -> list[str]:
+    """The legal tokens nearest to ``typed``: those from the same pit first, then the closest others."""
+    pit = start_pit(typed)
+
+    def closeness(token: str) -> float:
+        return difflib.SequenceMatcher(None, typed, token).ratio()
+
+    same = sorted((t for t in legal if start_pit(t) == pit), key=closeness, reverse=True)
+    others = difflib.get_close_matches(
+        typed, [t for t in legal if start_pit(t) != pit], count, cutoff=0.5
+    )
+    return (same + others)[:count]
+
+
+def describe_error(error: MoveError, typed: str, legal: list[str]) -> str:
+    """Why a move was refused, and what would have been accepted (all, or the nearest)."""
+    text = f"  not accepted: {_LISTED_RE.sub('', error.reason)}"
+    if isinstance(error, AmbiguousMoveError) and error.candidates:
+        text += "\n  say which: " + ", ".join(error.candidates[:PAGE])
+    elif legal and len(legal) <= PAGE:
+        text += "\n  legal: " + ", ".join(legal)
+    elif legal:
+        near = nearest(typed, legal)
+        if near:
+            text += "\n  did you mean: " + ", ".join(near)
+        pits = len({start_pit(token) for token in legal})
+        text += (
+            f"\n  ({len(legal)} legal moves from {pits} pits: "
+            "'moves' counts them per pit, 'moves PIT' lists a pit's)"
+        )
+    return text
+
+
+def time_control(value: str | None) -> tuple[float, float] | None:
+    """A ``TimeControl`` tag of seconds: ``"300"`` or ``"300+5"`` as (base, increment); else None.
+
+    Other forms (moves per period, sandglass) are not counted down: the
+    clock then counts up the time used (docs/pmn.md, comment commands).
+    """
+    match = re.fullmatch(r"\s*([0-9]+(?:\.[0-9]+)?)(?:\+([0-9]+(?:\.[0-9]+)?))?\s*", value or "")
+    if match is None:
+        return None
+    return float(match.group(1)), float(match.group(2) or 0)
+
+
+class Clock:
+    """Each seat's clock, for ``--clock``: ``[%clk H:MM:SS] [%emt H:MM:SS]`` after each move.
+
+    A seat's clock runs while it is to move, from the start of the session
+    to the moment its move is entered (``%emt``: that stretch). With a time
+    control (the ``TimeControl`` tag, :func:`time_control`) ``%clk`` is the
+    time left, as python-chess reads it: the base, plus the increment of each
+    move made, less the time used. Without one there is no time left to give,
+    and ``%clk`` is the time used so far, counting up. A resumed session
+    carries on from each seat's last ``%clk``. ``now`` gives seconds (any origin).
+    """
+
+    def __init__(
+        self,
+        seats: int,
+        now: Callable[[], float],
+        used: list[float] | None = None,
+        control: tuple[float, float] | None = None,
+        moves: list[int] | None = None,
+    ) -> None:
+        self.now = now
+        self.control = control
+        self.used = used if used is not None else [0.0] * seats
+        self.moves = moves if moves is not None else [0] * seats  # moves made by each seat
+        self.mark = now()
+
+    @classmethod
+    def resumed(cls, recorder: Recorder, now: Callable[[], float]) -> Clock:
+        """A clock that carries on from each seat's last ``%clk`` in the moves so far."""
+        from notation.commands import parse_comment  # the one reader of comment commands
+
+        seats = len(recorder.variant.seats)
+        control = time_control(dict(recorder.tags).get("TimeControl"))
+        read: list[float | None] = [None] * seats
+        moves = [0] * seats
+        for node, position in zip(recorder.nodes, recorder.positions, strict=False):
+            seat = recorder.variant.to_move(position)
+            moves[seat] += 1
+            for comment in node.comments:
+                clock = parse_comment(comment).clock
+                if clock is not None:
+                    read[seat] = clock.total_seconds()
+        used = [0.0] * seats
+        for seat, value in enumerate(read):
+            if value is not None:
+                used[seat] = (
+                    value if control is None else control[0] + control[1] * moves[seat] - value
+                )
+        return cls(seats, now, used, control, moves)
+
+    def stamp(self, seat: int) -> str:
+        """The comment for a move of ``seat`` entered now; the time since the last move is the seat's."""
+        from notation.commands import CLOCK as CLK
+        from notation.commands import ELAPSED, format_clock
+
+        now = self.now()
+        took = max(0.0, now - self.mark)
+        self.used[seat] += took
+        self.moves[seat] += 1
+        self.mark = now
+        if self.control is None:
+            clock = self.used[seat]
+        else:
+            base, increment = self.control
+            clock = max(0.0, base + increment * self.moves[seat] - self.used[seat])
+        return (
+            f"{format_clock(timedelta(seconds=clock), CLK)} "
+            f"{format_clock(timedelta(seconds=took), ELAPSED)}"
+        )
+
+
+class Session:
+    """What the recorder types, line by line: commands, and moves with their annotations.
+
+    The session does not know how lines are read (see :mod:`cli.recorder_input`);
+    each line's effect is told with click.echo, and nothing typed is ignored.
+    """
+
+    def __init__(self, recorder: Recorder, clock: Clock | None = None) -> None:
+        self.recorder = recorder
+        self.clock = clock
+        self.listing: list[str] = []  # what 'more' pages through
+        self.listed = 0
+        self.listing_at: Any = None
+        self.stop = False
+
+    def words(self) -> list[str]:
+        """What Tab may complete: the legal moves, and the commands."""
+        return [*self.recorder.legal(), *COMMANDS]
+
+    def handle(self, line: str) -> None:
+        """Carry out one line; ``self.stop`` is set when recording should stop."""
+        command, _, rest = line.strip().partition(" ")
+        rest = rest.strip()
+        if not command:
+            return
+        recorder = self.recorder
+        if command in ("help", "show", "more", "undo", "save") and rest:
+            click.echo(f"  not accepted: {command} takes nothing after it")
+            click.echo(f"  not played: {line.strip()}")
+        elif command == "help":
+            click.echo(HELP)
+        elif command == "show":
+            click.echo(recorder.variant.diagram(recorder.position))
+        elif command == "moves":
+            self.moves(rest.split()[0] if rest else None, rest.split()[1:])
+        elif command == "more":
+            self.more()
+        elif command == "undo":
+            taken = recorder.undo()
+            click.echo(f"  took back {taken}" if taken else "  nothing to take back")
+            if taken:
+                save(recorder)
+        elif command == "comment":
+            if not rest:
+                click.echo("  comment what? (comment TEXT)")
+            elif "}" in rest:
+                click.echo("  not accepted: a comment cannot contain }")
+            else:
+                recorder.comment(rest)
+                click.echo(f"  comment kept: {{{rest}}}")
+                save(recorder)
+        elif command == "end":
+            self.end(rest)
+        elif command == "save":
+            if save(recorder):
+                self.stop = True
+        else:
+            self.movetext(line)
+
+    def moves(self, pit: str | None, extra: list[str]) -> None:
+        """``moves``: a count per pit and the first page; ``moves PIT``: the moves from a pit."""
+        recorder = self.recorder
+        if extra:
+            click.echo(f"  not understood: {' '.join(extra)} (moves, or moves PIT)")
+            return
+        legal = recorder.legal()
+        if not legal:
+            click.echo("  none: the game is over")
+            return
+        counts: dict[str, int] = {}
+        for token in legal:
+            counts[start_pit(token)] = counts.get(start_pit(token), 0) + 1
+        if pit is not None:
+            chosen = [token for token in legal if start_pit(token) == pit]
+            if not chosen:
+                click.echo(f"  no legal move starts from {pit}; pits with moves:")
+                _wrapped(list(counts))
+                return
+            click.echo(f"  {len(chosen)} legal move(s) from {pit}:")
+        else:
+            chosen = legal
+            if len(legal) > PAGE:
+                click.echo(f"  {len(legal)} legal moves; from each pit:")
+                _wrapped([f"{p} {n}" for p, n in counts.items()])
+        self.listing, self.listed, self.listing_at = chosen, 0, recorder.position
+        self.more()
+
+    def more(self) -> None:
+        """The next page of the last list of moves."""
+        if self.listing_at is None:
+            click.echo("  nothing to continue: type moves")
+            return
+        if self.listing_at is not self.recorder.position:
+            click.echo("  the position has changed: type moves")
+            return
+        if self.listed >= len(self.listing):
+            click.echo("  that was the whole list")
+            return
+        page = self.listing[self.listed : self.listed + PAGE]
+        self.listed += len(page)
+        groups: dict[str, list[str]] = {}
+        for token in page:
+            groups.setdefault(start_pit(token), []).append(token)
+        if all(len(group) == 1 for group in groups.values()):
+            _wrapped(page)
+        else:
+            for pit, group in groups.items():
+                _wrapped(group, f"{pit}:")
+        left = len(self.listing) - self.listed
+        if left:
+            click.echo(f"  ... {left} more: type more, or moves PIT for the moves from one pit")
+
+    def end(self, rest: str) -> None:
+        """``end REASON RESULT``: check both, and say what was done or why not."""
+        recorder = self.recorder
+        words = rest.split()
+        examples = (
+            "1-0-0 or 0-1/2-1/2" if len(recorder.variant.seats) == 3 else "1-0, 0-1 or 1/2-1/2"
+        )
+        usage = (
+            f"  end REASON RESULT: REASON one of {', '.join(EARLY_TERMINATIONS)}; "
+            f"RESULT each seat's points ({', '.join(recorder.variant.seats)}), like {examples}"
+        )
+        if len(words) != 2:
+            given = " ".join(words) if words else "nothing"
+            click.echo(f"  not accepted: {given} is not a reason and a result")
+            click.echo(usage)
+            return
+        reason, result = words[0].lower(), words[1]
+        if reason not in EARLY_TERMINATIONS:
+            click.echo(f"  not accepted: {words[0]} is not a reason to stop early")
+            click.echo(usage)
+            return
+        if result == "*":
+            click.echo(
+                "  not accepted: * means the game goes on, so it cannot end with *; "
+                "give the result, or type save to stop recording an unfinished game"
+            )
+            return
+        if not _RESULT_RE.fullmatch(result):
+            click.echo(f"  not accepted: {result} is not a result")
+            click.echo(usage)
+            return
+        problems = recorder.end(reason, result)
+        if problems:
+            click.echo("  not accepted: " + "; ".join(problems))
+            return
+        click.echo(f"  ended by {reason}: {result}")
+        save(recorder)
+
+    def movetext(self, line: str) -> None:
+        """Moves, annotations and comments, in order; stop at the first refused token."""
+        recorder = self.recorder
+        tokens = [m for m in TOKEN_RE.finditer(line) if m.lastgroup != "space"]
+        changed = False
+        for index, match in enumerate(tokens):
+            kind, text = match.lastgroup, match.group()
+            problem = ""
+            if kind in ("move", "glyph"):
+                token = match.group("move")
+                seat = recorder.variant.to_move(recorder.position)
+                try:
+                    message = recorder.play(token, match.group("glyph") or "")
+                except MoveError as exc:
+                    problem = describe_error(exc, token, recorder.legal())
+                else:
+                    changed = True
+                    click.echo(f"  {message}")
+                    if self.clock is not None:
+                        recorder.comment(self.clock.stamp(seat))
+            elif kind == "nag":
+                if not 1 <= int(match.group("nag")) <= 255:
+                    problem = f"  not accepted: {text}: numeric annotations go from $1 to $255"
+                elif recorder.annotate(int(match.group("nag"))):
+                    changed = True
+                    click.echo(f"  {text} kept on {recorder.nodes[-1].token}")
+                else:
+                    problem = f"  not accepted: {text} annotates a move, and there is none yet"
+            elif kind in ("comment", "line_comment"):
+                comment = (match.group("comment") or match.group("line_comment") or "").strip()
+                if not comment:
+                    problem = f"  not accepted: {text} is an empty comment"
+                elif "}" in comment:  # it is written in braces
+                    problem = "  not accepted: a comment cannot contain }"
+                else:
+                    recorder.comment(comment)
+                    changed = True
+                    click.echo(f"  comment kept: {{{comment}}}")
+            elif kind == "number":
+                expected = expected_number(recorder.variant, recorder.position)
+                if text != expected:
+                    problem = f"  not accepted: move number {text}; this move is {expected}"
+            elif kind == "result":
+                problem = (
+                    f"  not accepted: a result ({text}) is given with end REASON RESULT "
+                    "(end resignation 1-0); when the rules end the game, its result is filled in"
+                )
+            else:
+                why = _WHY.get(
+                    text[:1],
+                    "is neither a move, an annotation, a comment nor a command ('help' lists them)",
+                )
+                problem = f"  not accepted: {text!r} {why}"
+            if problem:
+                click.echo(problem)
+                click.echo(f"  not played: {' '.join(t.group() for t in tokens[index:])}")
+                break
+        if changed:
+            save(recorder)
+
+
+_WHY = {
+    "{": "is a comment without its closing }",
+    "(": "opens a variation: only the moves played are recorded",
+    ")": "closes a variation: only the moves played are recorded",
+    "[": "is a tag pair: tags are asked for at the start",
+    "!": "annotates a move: write it right after the move, with no space (C!)",
+    "?": "annotates a move: write it right after the move, with no space (C?)",
+    "$": "is not an annotation: $ and one to three digits ($1)",
+}
+
+
+def _wrapped(items: list[str], label: str = "") -> None:
+    """Echo ``items`` joined by commas, indented and wrapped to the screen's width between
+    items (never inside one), ``label`` before the first line."""
+    width = max(40, min(shutil.get_terminal_size().columns, 100))
+    first = "  " + (label + " " if label else "")
+    line = first
+    for index, item in enumerate(items):
+        piece = item + ("," if index < len(items) - 1 else "")
+        if line.strip() and line.strip() != label and len(line) + 1 + len(piece) > width:
+            click.echo(line.rstrip())
+            line = " " * len(first)
+        line += piece if line.endswith(" ") else " " + piece
+    click.echo(line.rstrip())
+
+
 def save(recorder: Recorder) -> bool:
     """Save the record; on failure say so and keep the game (True when saved)."""
     try:
@@ -281,17 +691,32 @@ def save(recorder: Recorder) -> bool:
     type=click.IntRange(min=1),
     help="With --resume: which game of FILE to carry on (1 is the first; default: the last).",
 )
-def record_command(file: str, resume: bool, game_number: int | None) -> None:
+@click.option(
+    "--clock",
+    is_flag=True,
+    help="Stamp each move with its player's clock and the time the move took, as a "
+    "{[%clk H:MM:SS] [%emt H:MM:SS]} comment; a seat's clock runs while it is to move. "
+    "With a TimeControl tag of seconds (300, or 300+5 with an increment) %clk is the time "
+    "left, as python-chess reads it; without one, the time used so far. A resumed game "
+    "carries on from each seat's last %clk.",
+)
+def record_command(file: str, resume: bool, game_number: int | None, clock: bool) -> None:
     """Record a game in FILE as it is played, one move at a time.
 
-    Asks for the game and its tags, then reads moves, checking each at once.
-    Type 'help' for the commands (moves, show, comment, undo, end, save).
+    Asks for the game and its tags, then reads moves, checking each at once;
+    a line may hold several moves, with annotations (C! $1) and {comments}.
+    Type 'help' for the commands (moves, more, show, comment, undo, end, save).
     FILE is a valid PMN record after every accepted move. With --resume,
     carries on the last game of FILE (or --game N), keeping the rest of the
     file byte for byte.
+
+    On a terminal, lines can be edited, the up arrow recalls earlier lines and
+    Tab completes legal moves and commands. Otherwise (a pipe) each prompt is
+    printed on a line of its own.
     """
     if game_number is not None and not resume:
         raise click.UsageError("--game chooses the game to resume: it needs --resume")
+    reader = make_reader()
     if resume:
         if not os.path.exists(file):
             raise click.UsageError(f"{file} does not exist: nothing to resume")
@@ -299,8 +724,15 @@ def record_command(file: str, resume: bool, game_number: int | None) -> None:
     else:
         if os.path.lexists(file):
             raise click.UsageError(f"{file} exists: use --resume to carry it on, or another name")
-        recorder = Recorder(file, Record(tuple(ask_tags())))
+        try:
+            tags = ask_tags(reader)
+        except (EOFError, KeyboardInterrupt):
+            raise click.ClickException(
+                "input ended before the game's tags were given: nothing recorded"
+            ) from None
+        recorder = Recorder(file, Record(tuple(tags)))
     save(recorder)
+    session = Session(recorder, Clock.resumed(recorder, CLOCK) if clock else None)
     click.echo("Type moves as they are played; 'help' lists the commands.")
     while True:
         outcome = recorder.variant.outcome(recorder.position)
@@ -309,66 +741,19 @@ def record_command(file: str, resume: bool, game_number: int | None) -> None:
             if outcome is not None and recorder.nodes:
                 click.echo(f"Game over: {outcome.result} ({outcome.reason}). Saved to {file}.")
             else:
-                click.echo(f"Game ended: {recorder.result}. Saved to {file}.")
+                reason = dict(recorder.tags).get("Termination", "")
+                click.echo(f"Game ended: {recorder.result} ({reason}). Saved to {file}.")
+            return
+        if session.stop:
+            click.echo(f"Saved to {file} (unfinished).")
             return
         if finished:
             click.echo("  The game is over but not saved: type save to try again.")
         try:
-            line = click.prompt(recorder.prompt(), prompt_suffix="", default="", show_default=False)
-        except click.Abort:
+            line = reader.read(recorder.prompt(), session.words)
+        except (EOFError, KeyboardInterrupt):
             if recorder.saved or save(recorder):
-                click.echo(f"\nSaved to {file} (unfinished).")
+                click.echo(f"Saved to {file} (unfinished).")
                 return
             raise click.ClickException(f"the game could not be saved to {file}") from None
-        command, _, rest = line.strip().partition(" ")
-        rest = rest.strip()
-        if not command:
-            continue
-        if command == "help":
-            click.echo(HELP)
-        elif command == "show":
-            click.echo(recorder.variant.diagram(recorder.position))
-        elif command == "moves":
-            legal = [
-                recorder.variant.format_move(m, recorder.position)
-                for m in recorder.variant.legal_moves(recorder.position)
-            ]
-            click.echo("  " + (", ".join(legal) if legal else "none"))
-        elif command == "undo":
-            taken = recorder.undo()
-            click.echo(f"  took back {taken}" if taken else "  nothing to take back")
-            save(recorder)
-        elif command == "comment":
-            if not rest:
-                click.echo("  comment what? (comment TEXT)")
-                continue
-            if "}" in rest:
-                click.echo("  a comment cannot contain }")
-                continue
-            recorder.comment(rest)
-            save(recorder)
-        elif command == "end":
-            reason, _, result = rest.partition(" ")
-            if reason.lower() not in EARLY_TERMINATIONS or not result.strip():
-                click.echo(f"  end REASON RESULT, REASON one of: {', '.join(EARLY_TERMINATIONS)}")
-                continue
-            problems = recorder.end(reason.lower(), result.strip())
-            if problems:
-                click.echo("  not accepted: " + "; ".join(problems))
-                continue
-            save(recorder)
-        elif command == "save":
-            if not save(recorder):
-                continue
-            if finished:
-                continue  # the loop's top says how the game ended
-            click.echo(f"Saved to {file} (unfinished).")
-            return
-        else:
-            try:
-                message = recorder.play(command)
-            except MoveError as exc:
-                click.echo(describe_error(exc))
-                continue
-            click.echo(f"  {message}")
-            save(recorder)
+        session.handle(line)

@@ -2,39 +2,61 @@
 
 from __future__ import annotations
 
+import sys
+
 import click
 
-from cli.common import load_game
+from cli.common import deprecated_option, describe_problem, load_game
+from cli.excerpt import SourceLines
+from cli.inputs import input_options
 from cli.show import GAME_OPTION, output_path
-from cli.terminal import SafeClickException
+from cli.terminal import SafeClickException, echo
 from notation.collection import atomic_output
+from notation.replay import Problem
 
 
 @click.command()
-@click.argument("file", type=click.Path(allow_dash=True, exists=True, dir_okay=False))
+@input_options()
 @GAME_OPTION
 @click.option(
-    "--html",
+    "-o",
+    "--output",
     "html_path",
+    default="-",
+    show_default=True,
     metavar="OUT.html",
-    required=True,
     help="The HTML page to write ('-' for standard output).",
 )
-def render(file: str, game_number: int, html_path: str) -> None:
-    """Write a game in FILE as one HTML page that steps through its main line.
+@deprecated_option("--html", "-o/--output", "html_path", metavar="OUT.html")
+def render(
+    files: tuple[str, ...],
+    input_format: str | None,
+    encoding: str | None,
+    game_number: int,
+    html_path: str,
+) -> None:
+    """Write a game in FILES as one HTML page that steps through it.
 
     The page holds everything it needs (no network): the board at every
-    position, the move just played, the move list (click a move to go to
-    it), the players and the event, and at the end the result and why.
+    position, the move just played, the move list with the variations and
+    comments (click a move to go to it), the clocks of [%clk] comments, the
+    players and the event, and at the end the result and why.
+    FILES are files, folders and '-' (standard input); --game counts the
+    games across them.
     Keys: left and right arrows, Home and End; or the buttons.
+
+    A record with a move the rules refuse is drawn up to that move, with
+    the problem shown on the page and on stderr; the exit code is then 1.
     """
     from notation.html import RenderError, record_html  # imported only when used
 
-    path = output_path(html_path, "--html", file)
-    assert path is not None  # required=True
-    record = load_game(file, game_number)
+    path = output_path(html_path, "-o/--output", files[0] if len(files) == 1 else None)
+    assert path is not None  # it has a default
+    record = load_game(files, game_number, input_format=input_format, encoding=encoding)
+    file = record.source
+    problems: list[Problem] = []
     try:
-        page = record_html(record)
+        page = record_html(record, problems=problems)
     except RenderError as exc:
         where = f"{file}:{exc.line}:{exc.column}" if exc.column else f"{file}:{exc.line}"
         raise SafeClickException(
@@ -45,3 +67,17 @@ def render(file: str, game_number: int, html_path: str) -> None:
             out.write(page)
     except OSError as exc:
         raise click.ClickException(f"cannot write {path}: {exc.strerror or exc}") from exc
+    if problems:
+        lines = SourceLines()
+        source = file if file != "-" else ""  # standard input is not read twice
+        for problem in problems:
+            echo(describe_problem(file, game_number, problem), err=True)
+            for part in lines.excerpt_lines(source, problem):
+                click.echo(part, err=True)
+        lines.close()
+        echo(
+            f"{file}: game {game_number} drawn with {len(problems)} problem(s) marked on the "
+            "page: a line is drawn up to its first move that cannot be played",
+            err=True,
+        )
+        sys.exit(1)

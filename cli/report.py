@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import IO
 
 from cli.common import describe_problem, location
+from cli.excerpt import SourceLines
 from cli.terminal import terminal_text
 from notation.event import Finding
 from notation.replay import GameReport
@@ -71,14 +72,21 @@ def write_text(
     levels: Mapping[str, str],
     *,
     quiet: bool = False,
+    lines: SourceLines | None = None,
 ) -> None:
-    """Each game's verdict with its problems below it, then the event findings, then a summary."""
+    """Each game's verdict with its problems below it, then the event findings, then a summary.
+
+    With ``lines``, each problem's source line is shown under it with a caret
+    under the bad token (:mod:`cli.excerpt`)."""
     for report in reports:
         if quiet and report.valid:
             continue
         out.write(terminal_text(game_verdict(report)) + "\n")
         for problem in report.problems:
             out.write("  " + terminal_text(describe_problem(report.source, report.index, problem)) + "\n")
+            if lines is not None:
+                for part in lines.excerpt_lines(report.source, problem):
+                    out.write("  " + part + "\n")
     shown = [f for f in findings if levels[f.check] != "off"]
     if shown:
         out.write("event checks:\n")

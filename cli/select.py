@@ -16,16 +16,18 @@ from cli.archive_io import (
     output_format,
     shared,
 )
-from cli.common import FORMAT_CHOICE
+from cli.common import FORMAT_CHOICE, RegistryCommand, deprecated_option
 from notation.archive import GameView, Selection
 from notation.collection import atomic_output
 from notation.index import ArchiveIndex, read_back
 
 
-@click.command("select")
+@click.command("select", cls=RegistryCommand)
 @indexed_input_options
 @click.option("-o", "--output", default="-", show_default=True, help="Output file; '-' is stdout.")
-@click.option("--to", "to", type=FORMAT_CHOICE, help="Output format (default: by extension).")
+@click.option(
+    "--to", "to", type=FORMAT_CHOICE, help="Output format ({formats}; default: by extension)."
+)
 @click.option(
     "--tag",
     "tags",
@@ -36,7 +38,13 @@ from notation.index import ArchiveIndex, read_back
 )
 @click.option("--player", "players", multiple=True, help="A player in any seat (repeatable).")
 @click.option("--result", help="The result written at the end of the game (1-0, 1/2-1/2, *).")
-@click.option("--game", help="The game, as a Game tag names it (Oware: Wari under abapa rules).")
+@click.option(
+    "--variant",
+    "game",
+    metavar="NAME",
+    help="The game, as a Game tag names it ({games}).",
+)
+@deprecated_option("--game", "--variant", "game")
 @click.option("--rules", help="The ruleset, as a Rules tag names it.")
 @click.option("--date-from", help="Dated on or after (2024.05.31, 2024.05 or 2024).")
 @click.option("--date-to", help="Dated on or before.")
@@ -83,7 +91,7 @@ def select(
 
     \b
       pmn select club.pmn --player "Ada Mensah" -o ada.pmn
-      pmn select archive.pmn.gz --game Wari --date-from 2024 --result 1-0 --count
+      pmn select archive.pmn.gz --variant Wari --date-from 2024 --result 1-0 --count
       pmn select games/ --tag "Event~Championship" --plies 40- -o long.jsonl
       pmn select games.pmn --split-invalid bad.pmn -o good.pmn
       pmn select games.pmn --position "*-0-0-S"

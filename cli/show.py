@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import click
 
-from cli.common import replay_to
-from cli.terminal import echo
+from cli.common import deprecated_option, replay_to
+from cli.inputs import input_options
+from cli.terminal import terminal_text
 from notation.collection import atomic_output
+from notation.commands import clocks_after, format_duration
 from notation.files import same_file
 
 #: ``--game``: which game of a file, 1 the first (shared with ``pmn render``).
@@ -16,7 +18,8 @@ GAME_OPTION = click.option(
     type=click.IntRange(min=1),
     default=1,
     show_default=True,
-    help="Which game in the file (1 is the first).",
+    metavar="N",
+    help="Which game of FILES (1 is the first, counted across them).",
 )
 
 
@@ -32,8 +35,12 @@ def output_path(value: str | None, option: str, source: str | None = None) -> st
     return value
 
 
+def _svg_alias(value: str) -> dict[str, str]:
+    return {"output": value, "output_format": "svg"}
+
+
 @click.command()
-@click.argument("file", type=click.Path(allow_dash=True, exists=True, dir_okay=False))
+@input_options()
 @GAME_OPTION
 @click.option(
     "--move",
@@ -43,35 +50,69 @@ def output_path(value: str | None, option: str, source: str | None = None) -> st
     "0 is the start). Default: the end of the main line.",
 )
 @click.option(
-    "--svg",
-    "svg_path",
-    metavar="OUT.svg",
-    help="Draw the board as an SVG picture into this file ('-' for standard output) instead of "
-    "the text diagram: pits named, stones counted (Tricala: per colour), captures, whose turn "
-    "it is or the result, and the last move marked.",
+    "-o",
+    "--output",
+    default="-",
+    show_default=True,
+    metavar="FILE",
+    help="Write the board to this file ('-' for standard output); a name ending in .svg "
+    "draws an SVG picture.",
 )
-def show(file: str, game_number: int, move_count: int | None, svg_path: str | None) -> None:
-    """Draw the board of a game in FILE at a point of its main line.
+@click.option(
+    "--to",
+    "output_format",
+    type=click.Choice(["text", "svg"]),
+    help="text: the diagram; svg: an SVG picture (pits named, stones counted, Tricala: per "
+    "colour; captures, whose turn it is or the result, and the last move marked). "
+    "Default: by the output's extension, else text.",
+)
+@deprecated_option("--svg", "-o/--output", "output", convert=_svg_alias, metavar="OUT.svg")
+def show(
+    files: tuple[str, ...],
+    input_format: str | None,
+    encoding: str | None,
+    game_number: int,
+    move_count: int | None,
+    output: str,
+    output_format: str | None,
+) -> None:
+    """Draw the board of a game in FILES at a point of its main line.
 
     The diagram names the pits, gives the stones in each, the captures and
-    whose turn it is (or the result when the game is over).
+    whose turn it is (or the result when the game is over); then each
+    player's clock as last written in a [%clk] comment, and what the last
+    move took ([%emt]), when the record has them. FILES are files, folders
+    and '-' (standard input); --game counts the games across them.
     """
-    svg_path = output_path(svg_path, "--svg", file)
-    point = replay_to(file, game_number, move_count)
+    output_path(output, "-o/--output", files[0] if len(files) == 1 else None)
+    if output_format is None:
+        output_format = "svg" if output.lower().endswith(".svg") else "text"
+    point = replay_to(files, game_number, move_count, input_format=input_format, encoding=encoding)
     variant, position, last = point.variant, point.position, point.last_token
-    if svg_path is not None:
+    if output_format == "svg":
         from notation.svg import position_svg  # pictures are imported only when drawn
 
         picture = position_svg(
             variant, position, last_move=point.last_move, before=point.before, token=last
         )
-        try:
-            with atomic_output(svg_path) as out:
-                out.write(picture)
-        except OSError as exc:
-            raise click.ClickException(f"cannot write {svg_path}: {exc.strerror or exc}") from exc
-        return
-    if last is not None:
-        echo(f"After {last}:")
-    echo(variant.diagram(position), lines=True)
-    echo(f"Position: {variant.format_position(position)}")
+    else:
+        lines = [f"After {last}:"] if last is not None else []
+        lines.append(terminal_text(variant.diagram(position), lines=True))
+        lines.append(terminal_text(f"Position: {variant.format_position(position)}"))
+        clocks, elapsed = clocks_after(
+            (variant.seats[variant.to_move(step.before)], step.node.comments)
+            for step in point.steps
+        )
+        if clocks:  # [%clk] comments (docs/pmn.md: comment commands)
+            shown = (
+                f"{seat} {format_duration(clocks[seat])}" for seat in variant.seats if seat in clocks
+            )
+            lines.append(terminal_text("Clocks: " + ", ".join(shown)))
+        if elapsed is not None:
+            lines.append(f"The last move took {format_duration(elapsed)}.")
+        picture = "\n".join(lines) + "\n"
+    try:
+        with atomic_output(output) as out:
+            out.write(picture)
+    except OSError as exc:
+        raise click.ClickException(f"cannot write {output}: {exc.strerror or exc}") from exc

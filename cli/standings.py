@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 import click
 
+from cli import inputs
 from cli.archive_io import check_inputs
-from cli.common import FORMAT_CHOICE
-from notation.collection import atomic_output, expand_paths, read_path
+from cli.inputs import input_paths
+from cli.terminal import echo
+from notation.collection import atomic_output, read_path
 from notation.event import Entry
 from notation.index import ArchiveIndex, ArchiveIndexError, read_back
 from notation.parallel import default_jobs, validate_many
@@ -18,6 +20,7 @@ from notation.replay import GameReport
 from notation.standings import (
     SYSTEMS,
     TIE_BREAKS,
+    Excluded,
     StandingsError,
     collect,
     compute_standings,
@@ -35,6 +38,7 @@ def read_event(
     input_format: str | None,
     jobs: int | None,
     index_path: str | None = None,
+    encoding: str | None = None,
 ) -> list[tuple[Record, GameReport]]:
     """Every game of FILES (files or folders), or of an archive index, with its validation
     report, in input order (an index gives its games back from their files, as indexed)."""
@@ -52,9 +56,11 @@ def read_event(
             finally:
                 database.close()
             return
-        for path in expand_paths(files):
+        for path in input_paths(files):
             try:
-                for index, record in enumerate(read_path(path, input_format), start=1):
+                for index, record in enumerate(
+                    read_path(path, input_format, encoding=encoding), start=1
+                ):
                     records.append(record)
                     yield record, index
             except OSError as exc:
@@ -86,13 +92,23 @@ def choose_event(
     return (event if event is not None else events[0]), games
 
 
+def report_invalid(excluded: Sequence[Excluded]) -> int:
+    """Each invalid game left out, on stderr (exit code 1, like every command's invalid
+    record); returns the exit code."""
+    invalid = [item for item in excluded if item.invalid]
+    for item in invalid:
+        where = f"{item.source}:{item.line}" if item.line else item.source
+        echo(f"{where}: game {item.game}: not counted: {item.reason}", err=True)
+    return 1 if invalid else 0
+
+
 def entries_of(games: list[tuple[Record, GameReport]]) -> list[tuple[Entry, GameReport]]:
     """Games as the standings count them."""
     return [(Entry.of(record, report.index), report) for record, report in games]
 
 
 @click.command()
-@click.argument("files", nargs=-1, type=click.Path(allow_dash=True, exists=True))
+@inputs.input_options(required=False)
 @click.option(
     "--index",
     "index_path",
@@ -141,9 +157,6 @@ def entries_of(games: list[tuple[Record, GameReport]]) -> list[tuple[Entry, Game
     "round robin).",
 )
 @click.option("--event", help="Count only the games whose Event tag is this.")
-@click.option(
-    "--from", "input_format", type=FORMAT_CHOICE, help="Input format (default: by extension)."
-)
 @click.option("-j", "--jobs", type=click.IntRange(min=1), help="Processes to validate with.")
 @click.option(
     "-o",
@@ -154,6 +167,8 @@ def entries_of(games: list[tuple[Record, GameReport]]) -> list[tuple[Entry, Game
 )
 def standings(
     files: tuple[str, ...],
+    input_format: str | None,
+    encoding: str | None,
     index_path: str | None,
     output_format: str,
     scheme: str,
@@ -161,7 +176,6 @@ def standings(
     system: str,
     view: str,
     event: str | None,
-    input_format: str | None,
     jobs: int | None,
     output: str,
 ) -> None:
@@ -186,7 +200,7 @@ def standings(
     except StandingsError as exc:
         raise click.BadParameter(str(exc)) from exc
     check_inputs(files, index_path)
-    name, games = choose_event(read_event(files, input_format, jobs, index_path), event)
+    name, games = choose_event(read_event(files, input_format, jobs, index_path, encoding), event)
     played, excluded = collect(entries_of(games))
     table = compute_standings(
         played,
@@ -210,4 +224,4 @@ def standings(
                 out.write(standings_text(table, crosstable))
     except OSError as exc:
         raise click.FileError(output, exc.strerror) from exc
-    raise SystemExit(1 if any(item.invalid for item in excluded) else 0)
+    raise SystemExit(report_invalid(excluded))

@@ -9,10 +9,11 @@ from collections import Counter
 
 import click
 
+from cli.common import location
 from cli.csvout import write_csv
+from cli.inputs import input_options, input_paths, output_option
 from cli.terminal import echo
-from notation.collection import WALKED_EXTENSIONS, read_declared
-from notation.files import SkippedPath, walk_inputs
+from notation.collection import read_declared
 
 LENGTH_BUCKETS = (0, 20, 40, 60, 80, 100, 150, 200, 300)
 
@@ -25,7 +26,7 @@ def length_bucket(plies: int) -> str:
 
 
 @click.command()
-@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True, exists=True))
+@input_options()
 @click.option(
     "--format",
     "output_format",
@@ -33,12 +34,15 @@ def length_bucket(plies: int) -> str:
     default="text",
     show_default=True,
 )
-def stats(files: tuple[str, ...], output_format: str) -> None:
+@output_option
+def stats(
+    files: tuple[str, ...], input_format: str | None, encoding: str | None, output_format: str
+) -> None:
     """Count the games in FILES by result, length, ruleset and termination.
 
     Counts are of the records as declared (no replay: use `pmn validate` to
     check them). Length is the number of moves in the main line. Unreadable
-    records are counted apart.
+    records are counted apart and reported on stderr (exit code 1).
     """
     tables: dict[str, Counter[str]] = {
         "game": Counter(),
@@ -50,14 +54,16 @@ def stats(files: tuple[str, ...], output_format: str) -> None:
     lengths: list[int] = []
     damaged = 0
     unreadable_files = 0
-    for path in walk_inputs(files, WALKED_EXTENSIONS):
-        if isinstance(path, SkippedPath):
-            echo(f"{path.path}: skipped: {path.reason}", err=True)
-            continue
+    for path in input_paths(files):
         try:
-            for record in read_declared(path):
-                if record.damaged:
+            for index, record in enumerate(
+                read_declared(path, input_format, encoding=encoding), start=1
+            ):
+                if record.damaged:  # counted apart, and said where (exit 1, like every command)
                     damaged += 1
+                    error = record.errors[0]
+                    where = location(record.source, error.line, error.column)
+                    echo(f"{where}: game {index}: cannot read: {error.message}", err=True)
                     continue
                 game = record.tag("Game") or "?"
                 tables["game"][game] += 1
@@ -87,7 +93,7 @@ def stats(files: tuple[str, ...], output_format: str) -> None:
     if output_format == "json":
         body = {"summary": summary, **{name: dict(ordered(name)) for name in tables}}
         click.echo(json.dumps(body, ensure_ascii=False, indent=1))
-        sys.exit(1 if unreadable_files else 0)
+        sys.exit(1 if unreadable_files or damaged else 0)
     if output_format == "csv":
         write_csv(
             [
@@ -97,7 +103,7 @@ def stats(files: tuple[str, ...], output_format: str) -> None:
             ],
             sys.stdout,
         )
-        sys.exit(1 if unreadable_files else 0)
+        sys.exit(1 if unreadable_files or damaged else 0)
     echo(
         f"{games} game(s), {damaged} unreadable; moves per game: min {summary['moves_min']}, "
         f"median {summary['moves_median']}, max {summary['moves_max']}"
@@ -106,4 +112,4 @@ def stats(files: tuple[str, ...], output_format: str) -> None:
         echo(f"\nby {name}:", lines=True)
         for key, count in ordered(name):
             echo(f"  {key:<32} {count:>7}")
-    sys.exit(1 if unreadable_files else 0)
+    sys.exit(1 if unreadable_files or damaged else 0)

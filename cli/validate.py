@@ -11,21 +11,22 @@ from dataclasses import dataclass
 from typing import Any
 
 import click
+from click.core import ParameterSource
 
 from cli.common import (
-    FORMAT_CHOICE,
+    RegistryCommand,
     check_game_option,
+    deprecated_option,
     describe_problem,
-    encoding_option,
-    openspiel_game_option,
+    variant_option,
 )
+from cli.excerpt import SourceLines, kept
+from cli.inputs import input_options, input_paths
 from cli.report import WRITERS, counts, game_verdict, write_text
 from cli.terminal import echo
 from notation.collection import (
     FORMATS,
-    WALKED_EXTENSIONS,
     atomic_output,
-    expand_paths,
     read_games,
     read_path,
 )
@@ -39,7 +40,6 @@ from notation.event import (
     parse_levels,
     unread_files,
 )
-from notation.files import SkippedPath, walk_inputs
 from notation.parallel import default_jobs, validate_many
 from notation.pits import CONVENTIONS, DEFAULT, translate_record
 from notation.replay import GameReport
@@ -74,8 +74,8 @@ class Progress:
             self.shown = False
 
 
-@click.command()
-@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True, exists=True))
+@click.command(cls=RegistryCommand)
+@input_options()
 @click.option(
     "--format",
     "output_format",
@@ -86,11 +86,7 @@ class Progress:
     "reason in the report); json: one report object (schemas/report.schema.json); csv: a row "
     "per game, per problem and per finding (needs -o or --strict, or goes to stdout).",
 )
-@click.option(
-    "--from", "input_format", type=FORMAT_CHOICE, help="Input format (default: by extension)."
-)
-@openspiel_game_option
-@encoding_option
+@variant_option
 @click.option(
     "-q",
     "--quiet",
@@ -104,11 +100,14 @@ class Progress:
     help="Processes to validate with (default: every core). Output is the same, in input order.",
 )
 @click.option(
-    "--pits",
+    "--from-pits",
+    "pits",
     type=click.Choice(sorted(CONVENTIONS)),
-    help="Trysse/Wari/Oware: the hole numbering of records that have no Pits tag "
+    help="{games:numbered}: the hole numbering of records that have no "
+    "Pits tag "
     "(default: letters A-F, a-f).",
 )
+@deprecated_option("--pits", "--from-pits", "pits", type=click.Choice(sorted(CONVENTIONS)))
 @click.option(
     "--strict",
     is_flag=True,
@@ -127,16 +126,18 @@ class Progress:
 @click.option(
     "-o",
     "--output",
+    default="-",
+    show_default=True,
     type=click.Path(dir_okay=False, allow_dash=True),
     help="Write the whole report (every game, every reason, the summary) to this file in "
-    "--format; '-' is standard output.",
+    "--format; '-' is standard output (given, even as '-': the whole report).",
 )
 def validate(
     files: tuple[str, ...],
-    output_format: str,
     input_format: str | None,
-    openspiel_game: str | None,
     encoding: str | None,
+    output_format: str,
+    openspiel_game: str | None,
     quiet: bool,
     jobs: int | None,
     pits: str | None,
@@ -146,7 +147,7 @@ def validate(
 ) -> None:
     """Replay every game in FILES through the rules and check its declared result.
 
-    FILES are record files or folders (walked for .pmn, .json, .jsonl and .ogn
+    FILES are record files or folders (walked for {walked}
     regular files; links are followed only to files inside the folder, and
     what is skipped is reported); '-' reads standard input. A file that
     cannot be read is reported and the rest goes on. Every illegal move is reported as
@@ -163,6 +164,8 @@ def validate(
       pmn validate --strict --level similar-names=error submissions/
     """
     check_game_option(openspiel_game, input_format)
+    if click.get_current_context().get_parameter_source("output") is ParameterSource.DEFAULT:
+        output = None  # no -o: a line per game, problems on stderr
     if strict or output is not None or output_format == "csv" or levels:
         code = validate_event(
             files,
@@ -186,10 +189,9 @@ def validate(
     def every_game() -> Iterator[tuple[Any, int]]:
         for argument in files:
             counted.setdefault(argument, 0)
-            for path in walk_inputs([argument], WALKED_EXTENSIONS):
-                if isinstance(path, SkippedPath):
-                    not_read(path.path, path.reason, error=False)
-                    continue
+            for path in input_paths(
+                [argument], skipped=lambda item: not_read(item.path, item.reason, error=False)
+            ):
                 try:
                     if pits is None:
                         for index, game in enumerate(
@@ -208,7 +210,9 @@ def validate(
                 except OSError as exc:  # one problem; the other files are still checked
                     not_read(path, exc.strerror or str(exc), error=True)
 
-    for report in validate_many(every_game(), jobs or default_jobs()):
+    lines = SourceLines(encoding)  # the records' lines shown under their problems
+    games_read = kept(every_game(), lines) if output_format == "text" else every_game()
+    for report in validate_many(games_read, jobs or default_jobs()):
         games += 1
         valid += report.valid
         progress.update(games, games - valid)
@@ -221,6 +225,10 @@ def validate(
         echo(summary_line(report))
         for problem in report.problems:
             echo(describe_problem(report.source, report.index, problem), err=True)
+            for part in lines.excerpt_lines(report.source, problem):
+                click.echo(part, err=True)  # made safe for a terminal by the excerpt
+        lines.release(report.source, report.index)
+    lines.close()
     progress.clear()
     invalid = games - valid
     unreadable = sum(1 for entry in unread if entry["error"])
@@ -250,7 +258,7 @@ def validate(
 def each_path(files: tuple[str, ...]) -> Iterator[tuple[str, str]]:
     """Each file to read, with the argument (file or folder) it comes from."""
     for argument in files:
-        for path in expand_paths([argument]):
+        for path in input_paths([argument]):
             yield argument, path
 
 
@@ -338,7 +346,9 @@ def validate_event(files: tuple[str, ...], options: EventOptions) -> int:
     try:
         with atomic_output(options.output or "-") as out:
             if options.output_format == "text":
-                write_text(out, reports, findings, levels, quiet=options.quiet)
+                lines = SourceLines(options.encoding)
+                write_text(out, reports, findings, levels, quiet=options.quiet, lines=lines)
+                lines.close()
             else:
                 WRITERS[options.output_format](out, reports, findings, levels)
     except OSError as exc:

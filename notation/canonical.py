@@ -13,6 +13,7 @@ variations are kept. The canonical record replays to the same positions.
 from __future__ import annotations
 
 import codecs
+import os
 from dataclasses import dataclass, field, replace
 from functools import partial
 
@@ -158,12 +159,10 @@ def format_chunk(
 @dataclass(slots=True)
 class FileCheck:
     """What ``pmn fmt --check`` finds in a file: whether formatting would change its
-    text, what could not be formatted (each with its game's number), and whether the
-    text read is the file's exactly (False when some bytes are not UTF-8)."""
+    text, and what could not be formatted (each with its game's number)."""
 
     changed: bool = False
     issues: list[tuple[int, FormatIssue]] = field(default_factory=list)
-    faithful: bool = True
 
 
 def check_file(
@@ -173,13 +172,18 @@ def check_file(
 
     The canonical text of the file (its games' canonical texts, a blank line
     between them) is compared with the file's text as it is read, a game at a
-    time, so the file is read once with one game in memory. As ``pmn fmt``
-    does, the comparison skips a byte-order mark and reads Windows line ends as
-    plain ones; for a file that holds a carriage return, which the reader reads
-    differently (a lone one is a space), the answer is None: compare the texts whole.
-    Games are formatted on ``jobs`` processes (:func:`notation.parallel.map_in_order`).
+    time, so the file is read once with one game in memory. Anything but a regular
+    file (a named pipe), a file that holds what
+    the canonical form never has and the reader does not keep (a byte-order mark, a
+    carriage return) or a byte that is not UTF-8 is answered None: compare the
+    whole texts (which says why they differ). Games are formatted on ``jobs``
+    processes (:func:`notation.parallel.map_in_order`).
     """
-    if _holds(path, b"\r"):
+    if (
+        not os.path.isfile(path)  # a named pipe can be read only once
+        or _holds(path, b"\r")
+        or _starts_with(path, codecs.BOM_UTF8)
+    ):
         return None
     from notation.parallel import map_in_order  # (multiprocessing: imported when used)
 
@@ -190,12 +194,13 @@ def check_file(
     with open_text(path) as stream:
         formatted = map_in_order(format_slice, iter_chunks(stream, path), jobs)
         for index, (written, text, issues, faithful) in enumerate(formatted, start=1):
-            result.faithful = result.faithful and faithful
+            if not faithful:  # a byte that is not UTF-8: the whole text's to report
+                return None
             result.issues.extend((index, issue) for issue in issues)
             compare.feed(text if index == 1 else "\n" + text, written)
     if index == 0:  # no game: the text is white space (or nothing), which formats to nothing
         with open_text(path) as stream:
-            result.changed = bool(stream.read().removeprefix(codecs.BOM_UTF8))
+            result.changed = bool(stream.read())
     else:
         result.changed = not compare.same()
     return result
@@ -235,6 +240,11 @@ class _Comparison:
 
     def same(self) -> bool:
         return not self.differ and self.left == self.right
+
+
+def _starts_with(path: str, head: bytes) -> bool:
+    with open(path, "rb") as stream:
+        return stream.read(len(head)) == head
 
 
 def _holds(path: str, byte: bytes, block_size: int = 1 << 20) -> bool:

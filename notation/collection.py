@@ -70,16 +70,10 @@ def read_games(
 
     For validation, which has a fast path for plain games, and for sending
     games to other processes: a chunk is cheaper to cut than a record to read.
+    (Standard input found to be PMN by its first bytes comes as chunks too:
+    a chunk keeps the game's text, which cannot be read from stdin again.)
     """
-    if (fmt or detect_format(strip_compression(path), default="")) == "pmn":
-        stream: IO[bytes] = open_source(path, encoding)
-        try:
-            yield from iter_chunks(stream, "<stdin>" if path == "-" else path)
-        finally:
-            if path != "-":
-                stream.close()
-        return
-    yield from read_path(path, fmt, game=game, encoding=encoding)
+    return _read(path, fmt, game, encoding, chunks=True)
 
 
 def read_path(
@@ -98,6 +92,13 @@ def read_path(
     Compressed files and other encodings are read through
     :func:`notation.sources.open_source`.
     """
+    return _read(path, fmt, game, encoding, chunks=False)  # type: ignore[return-value]
+
+
+def _read(
+    path: str, fmt: str | None, game: str | None, encoding: str | None, *, chunks: bool
+) -> Iterator[Chunk | Record]:
+    """:func:`read_path`, with PMN games as :class:`Chunk` values when ``chunks``."""
     source = "<stdin>" if path == "-" else path
     stream: IO[bytes] = open_source(path, encoding)
     try:
@@ -108,7 +109,7 @@ def read_path(
                     stream = io.BufferedReader(io.BytesIO(stream.read()))
                 fmt = _sniff(stream.peek(64))
         if fmt == "pmn":
-            yield from iter_records(stream, source)
+            yield from iter_chunks(stream, source) if chunks else iter_records(stream, source)
         elif fmt == "ogn":
             yield from iter_ogn_records(stream, source)
         elif fmt == "openspiel-actions":

@@ -128,7 +128,13 @@ def record_from_actions(
                 raise MoveError("an action is a whole number", code="bad-move-syntax")
             move = variant.move_of_action(position, int(text))
         except MoveError as exc:
-            error = ReadError(exc.code, f"action {text}: {exc.reason}", line_number, column)
+            message = f"action {text}: {exc.reason}"
+            if "\ufffd" in text:  # U+FFFD from a byte that is not UTF-8: never shown as such
+                message = (
+                    f"action {text.replace(chr(0xFFFD), '?')}: a byte here is not UTF-8; "
+                    "name the file's encoding with --encoding (e.g. --encoding latin-1)"
+                )
+            error = ReadError(exc.code, message, line_number, column)
             raw = _damaged_text(game_tags, nodes, variant, position, line[match.start() :])
             return Record(game_tags, Line(tuple(nodes)), "*", (error,), raw, source, line_number)
         # a number before the first seat's moves, as the canonical form writes them

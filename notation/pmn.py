@@ -103,7 +103,10 @@ def _decode_chunk(lines: list[bytes], first_line: int) -> tuple[str, tuple[ReadE
                 parts.append(raw.decode("utf-8"))
             except UnicodeDecodeError as exc:
                 parts.append(raw.decode("utf-8", errors="replace"))
-                message = f"not valid UTF-8 (byte {raw[exc.start]:#04x})"
+                message = (
+                    f"byte {raw[exc.start]:#04x} is not valid UTF-8; name the file's encoding "
+                    "with --encoding (e.g. --encoding latin-1), or save the file as UTF-8"
+                )
                 found.append(ReadError("encoding", message, first_line + offset, exc.start + 1))
         text, errors = "".join(parts), tuple(found)
     if "\r" in text:
@@ -528,7 +531,7 @@ def read_chunk(chunk: Chunk) -> Record:
             bad = match.group()
             if bad.startswith("{"):
                 error("unclosed-comment", "comment opened with { is never closed", start)
-            else:
+            elif not ("\ufffd" in bad and chunk.errors):  # a bad byte: its error is given
                 error("syntax", f'cannot read "{_shown(bad)}"{_why_stray(bad)}', start)
             break
     else:
@@ -580,6 +583,11 @@ _BAD_ESCAPE_RE = re.compile(r'\[[ \t]*[A-Za-z0-9_]+[ \t]+"(?:[^"\\\n]|\\["\\])*\
 def _why_stray(bad: str) -> str:
     """What to change in text the grammar cannot read (after "cannot read ..."), or ""."""
     first = bad[0]
+    if first == "\ufffd":
+        return (
+            ": U+FFFD stands for a character lost when the text was converted from "
+            "another encoding; type the character again"
+        )
     if first.isspace():
         name = unicodedata.name(first, "a space character")
         return f": {name} (U+{ord(first):04X}) is not white space in PMN; use a plain space"
@@ -599,12 +607,14 @@ def _why_stray(bad: str) -> str:
 
 def _shown(text: str, limit: int = 60) -> str:
     """Text for an error message: control characters escaped (a NUL byte shows as
-    ``\\x00``), and cut short with "..." after ``limit`` characters."""
+    ``\\x00``, U+FFFD as ``\\ufffd``), and cut short with "..." after ``limit`` characters."""
     if len(text) > limit:
         text = text[:limit] + "..."
-    if text.isprintable():
+    if text.isprintable() and "\ufffd" not in text:
         return text
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    return "".join(
+        "\\ufffd" if c == "\ufffd" else c if c.isprintable() else repr(c)[1:-1] for c in text
+    )
 
 
 # -- writing ------------------------------------------------------------------

@@ -432,11 +432,23 @@ def _check_result_token(record: Record, variant: AnyVariant, problems: list[Prob
     """Check the result token fits the number of seats and the Result tag; False if unusable."""
     seats = len(variant.seats)
     tag = record.tag("Result")
-    if tag is not None and tag != record.result:
+    if tag is not None and not _RESULT_RE.fullmatch(tag):
+        problems.append(
+            Problem(
+                "bad-result",
+                f'the Result tag says "{tag}", which is not a result: write the points of each '
+                f"seat ({', '.join(variant.seats)}) such as 1-0 or 1/2-1/2, or * for a game "
+                "not finished",
+                record.line,
+                1,
+            )
+        )
+    elif tag is not None and tag != record.result:
         problems.append(
             Problem(
                 "result-mismatch",
-                f'the Result tag says "{tag}" but the movetext ends with {record.result}',
+                f'the Result tag says "{tag}" but the result after the moves is {record.result}; '
+                "make the two the same",
                 record.line,
                 1,
             )

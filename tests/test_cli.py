@@ -39,9 +39,11 @@ def test_validate_broken_exit_1_errors_on_stderr(runner):
     result = runner.invoke(pmn, ["validate", str(path)])
     assert result.exit_code == 1
     assert "INVALID" in result.stdout
-    assert result.stderr.strip() == (
-        f"{path}:5:11: game 1, move 2.: C: hole C is empty; did you mean B or D? (legal: A, B, D, E, F)"
-    )
+    assert result.stderr.rstrip().splitlines() == [
+        f"{path}:5:11: game 1, move 2.: C: hole C is empty; did you mean B or D? (legal: A, B, D, E, F)",
+        "    1. C b 2. C a *",  # the record's line, with a caret under the move (column 11)
+        "              ^",
+    ]
     assert "Traceback" not in result.output
 
 

@@ -271,8 +271,9 @@ def test_render_html_has_every_move(case, records, pmn_file, tmp_path):
         assert result.exit_code == 0, result.output
         page = page_path.read_text(encoding="utf-8")
         assert page.startswith("<!DOCTYPE html>")
-        listed = re.findall(r'class="mv" data-step="\d+"[^>]*>([^<]*)</button>', page)
-        assert listed == [escape(t) for t in tokens(record)]
+        listed = re.findall(r'class="mv" data-step="\d+"[^>]*>(.*?)</button>', page)
+        # (a long move has places to wrap: <wbr> after each - and +)
+        assert [t.replace("<wbr>", "") for t in listed] == [escape(t) for t in tokens(record)]
         assert page.count('<div class="step"') == len(tokens(record)) + 1
         assert page.count("<svg") == len(tokens(record)) + 1
 

@@ -99,9 +99,10 @@ def test_render_reads_numbered_records(numbered, tmp_path):
         result = run("render", str(path), "--game", str(number), "--html", str(page))
         assert result.exit_code == 0, result.output
         listed = re.findall(
-            r'class="mv" data-step="\d+"[^>]*>([^<]*)</button>', page.read_text(encoding="utf-8")
+            r'class="mv" data-step="\d+"[^>]*>(.*?)</button>', page.read_text(encoding="utf-8")
         )
-        assert listed == tokens(record)  # the moves as the record writes them
+        # the moves as the record writes them (a long move has places to wrap: <wbr>)
+        assert [t.replace("<wbr>", "") for t in listed] == tokens(record)
 
 
 def test_fmt_keeps_numbered_records_numbered(numbered, tmp_path):

@@ -128,14 +128,14 @@ def test_line_text_writes_nested_variations_without_recursion():
 
 def test_publish_command_writes_readable_files(runner, tmp_path):
     out = tmp_path / "site"
-    result = runner.invoke(pmn, ["publish", str(SWISS), "-o", str(out)])
+    result = runner.invoke(pmn, ["publish", str(SWISS), "-d", str(out)])
     assert result.exit_code == 0, result.output
     assert "22 files" in result.stderr
     assert (out / "index.html").stat().st_mode & 0o444 == 0o444
-    result = runner.invoke(pmn, ["publish", str(SWISS), str(EVENTS_RR), "-o", str(out)])
+    result = runner.invoke(pmn, ["publish", str(SWISS), str(EVENTS_RR), "-d", str(out)])
     assert result.exit_code == 2 and "--event" in result.stderr
     result = runner.invoke(pmn, ["publish", "--help"])
-    assert "pmn publish examples/events/swiss -o site/" in result.output
+    assert "pmn publish examples/events/swiss -d site/" in result.output
 
 
 EVENTS_RR = EXAMPLES / "events" / "round-robin"
@@ -178,11 +178,12 @@ def pit_counts(svg: str) -> list[str]:
     return re.findall(r'data-stones="(\d+)"', svg)
 
 
+@pytest.mark.browser
 def test_from_the_index_to_a_game_and_through_it(browser, runner, tmp_path):
     from selenium.webdriver.common.by import By
 
     out = tmp_path / "site"
-    assert runner.invoke(pmn, ["publish", str(SWISS), "-o", str(out)]).exit_code == 0
+    assert runner.invoke(pmn, ["publish", str(SWISS), "-d", str(out)]).exit_code == 0
     browser.get((out / "index.html").as_uri())
     rows = browser.find_elements(By.CSS_SELECTOR, "table.standings tbody tr")
     assert [r.find_elements(By.TAG_NAME, "td")[2].text for r in rows][:2] == [
@@ -218,12 +219,14 @@ def test_from_the_index_to_a_game_and_through_it(browser, runner, tmp_path):
     )
 
 
+@pytest.mark.browser
 def test_an_illegal_game_in_the_browser_stops_at_the_problem(browser, runner, tmp_path):
     from selenium.webdriver.common.by import By
 
     out = tmp_path / "site"
     source = EXAMPLES / "broken" / "wari-empty-hole.pmn"
-    assert runner.invoke(pmn, ["publish", str(source), "-o", str(out)]).exit_code == 0
+    # an invalid game is published, shown up to its problem, and exits 1 like standings
+    assert runner.invoke(pmn, ["publish", str(source), "-d", str(out)]).exit_code == 1
     browser.get((out / "game-x-1.html").as_uri())
     wait_for(browser, "return document.body.getAttribute('data-step') === '0'")
     assert "hole C is empty" in browser.find_element(By.ID, "problems").text

@@ -332,9 +332,10 @@ def test_convert_in_place_refuses_a_latin1_file(tmp_path, suffix):
     result = invoke("convert", str(path), "-o", str(path), "--in-place")
     assert result.exit_code == 1
     offset = data.index(b"\xe9")
-    assert f"not rewritten: it holds bytes that are not UTF-8 (the first at byte {offset})" in (
-        result.output
-    )
+    line = data.count(b"\n", 0, offset) + 1
+    column = offset - data.rfind(b"\n", 0, offset)
+    assert f"{path}:{line}:{column}: not rewritten: byte 0xe9 is not valid UTF-8" in result.output
+    assert "--encoding" in result.output
     assert path.read_bytes() == data
 
 

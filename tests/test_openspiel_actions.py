@@ -87,7 +87,7 @@ def test_cli_converts_and_validates_kalah_logs(tmp_path):
     log = tmp_path / "kalah.actions"
     log.write_text(KALAH_LOG)
     there, back = tmp_path / "kalah.pmn", tmp_path / "back.actions"
-    args = ["convert", "--from", "openspiel-actions", "--game", "Kalah", str(log), "-o", str(there)]
+    args = ["convert", "--from", "openspiel-actions", "--variant", "Kalah", str(log), "-o", str(there)]
     result = runner.invoke(pmn, args)
     assert result.exit_code == 0, result.output
     assert "1. C 2. F d 3. A+6 *" in there.read_text()
@@ -108,13 +108,13 @@ def test_cli_game_option_errors(tmp_path):
     log = tmp_path / "x.actions"
     log.write_text(KALAH_LOG)
     result = runner.invoke(
-        pmn, ["convert", "--from", "openspiel-actions", "--game", "Trias", str(log)]
+        pmn, ["convert", "--from", "openspiel-actions", "--variant", "Trias", str(log)]
     )
     assert result.exit_code == 2
     assert "Trias has no OpenSpiel actions" in result.output
     result = runner.invoke(pmn, ["validate", "--game", "Kalah", str(log)])
     assert result.exit_code == 2
-    assert "--game applies to --from openspiel-actions input only" in result.output
+    assert "--variant applies to --from openspiel-actions input only" in result.output
     assert "Traceback" not in result.output
 
 

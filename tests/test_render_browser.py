@@ -19,6 +19,9 @@ import pytest
 from notation.collection import read_path
 from notation.html import record_html
 
+#: Every test here drives Chromium: deselect them with -m "not browser" (README).
+pytestmark = pytest.mark.browser
+
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
@@ -202,3 +205,77 @@ def test_clicking_a_move_in_the_list(browser, tmp_path):
     assert step.find_elements(By.CSS_SELECTOR, "svg g.path")
     marked = step.find_elements(By.CSS_SELECTOR, "svg g.last-move")
     assert [g.get_attribute("data-pit") for g in marked] == ["4c"]
+
+
+def test_stepping_into_a_variation_and_back(browser, tmp_path):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    open_page(browser, tmp_path, "wari-annotated.pmn")  # 2... d!? (2... a 3. C f)
+    variation = browser.find_element(By.CSS_SELECTOR, '#moves .aside button.mv[data-step="104"]')
+    assert variation.text == "a"
+    variation.click()
+    assert counter(browser) == "variation: 2... a"
+    assert "In a variation: Move 2... North a" in shown_step(browser).text
+    assert current_move(browser) == "104"
+    press(browser, Keys.ARROW_RIGHT)
+    assert counter(browser) == "variation: 3. C"
+    press(browser, Keys.ARROW_RIGHT, Keys.ARROW_RIGHT)  # f is the variation's last move
+    assert counter(browser) == "variation: 3... f"
+    by_id(browser, "prev").click()
+    by_id(browser, "prev").click()
+    assert counter(browser) == "variation: 2... a"
+    press(browser, Keys.ARROW_LEFT)  # before 2... a: the main line after 2. E
+    assert counter(browser) == "3 / 103"
+    assert "Move 2. South E" in shown_step(browser).text
+    press(browser, Keys.ARROW_RIGHT)  # on along the main line, not into the variation
+    assert counter(browser) == "4 / 103"
+
+
+def test_the_whole_tricala_move_list_is_on_show(browser, tmp_path):
+    """Long three-player Tricala moves: every move in the list whole, inside the list,
+    none on top of another (they used to run into the next column and off the side)."""
+    import random
+
+    from notation.games import find_variant
+    from notation.generate import random_record
+
+    variant = find_variant("Tricala", None, {"Players": "3"})
+    record = random_record(variant, random.Random(1), long=True)  # moves up to 38 characters
+    assert max(len(node.token) for node in record.mainline.moves) >= 30
+    page = tmp_path / "tricala.html"
+    page.write_text(record_html(record), encoding="utf-8")
+    for width in (1280, 1000):  # the list beside the board, narrow
+        browser.set_window_size(width, 1000)
+        try:
+            browser.get(page.as_uri())
+            boxes = browser.execute_script(
+                """
+                var list = document.querySelector(".movelist");
+                var outer = list.getBoundingClientRect();
+                var out = {overflow: list.scrollWidth - list.clientWidth, buttons: []};
+                document.querySelectorAll("#moves button.mv").forEach(function (b) {
+                  var r = b.getBoundingClientRect();
+                  out.buttons.push({text: b.textContent, left: r.left, right: r.right,
+                    top: r.top, bottom: r.bottom, clipped: b.scrollWidth - b.clientWidth,
+                    inside: r.left >= outer.left - 0.5 && r.right <= outer.right + 0.5});
+                });
+                return out;
+                """
+            )
+        finally:
+            browser.set_window_size(1280, 1000)
+        assert boxes["overflow"] <= 0  # nothing to scroll sideways to
+        buttons = boxes["buttons"]
+        assert [b["text"] for b in buttons[1:]] == [node.token for node in record.mainline.moves]
+        for b in buttons:
+            assert b["inside"] and b["clipped"] <= 0, b
+        for i, a in enumerate(buttons):
+            for b in buttons[i + 1 :]:
+                apart = (
+                    a["right"] <= b["left"] + 0.5
+                    or b["right"] <= a["left"] + 0.5
+                    or a["bottom"] <= b["top"] + 0.5
+                    or b["bottom"] <= a["top"] + 0.5
+                )
+                assert apart, (a["text"], b["text"])

@@ -58,12 +58,12 @@ def test_show_without_svg_still_draws_text(runner):
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--svg"], "Option '--svg' requires an argument"),
-        (["--svg=--move=3"], "--svg needs a file to write"),
-        (["--svg", ""], "--svg needs a file to write"),
-        (["--game", "2", "--svg", "x.svg"], "has no game 2"),
-        (["--game", "0", "--svg", "x.svg"], "0 is not in the range x>=1"),
-        (["--move", "999", "--svg", "x.svg"], "has 103 moves, not 999"),
+        (["-o"], "Option '-o' requires an argument"),
+        (["--output=--move=3"], "-o/--output needs a file to write"),
+        (["-o", ""], "-o/--output needs a file to write"),
+        (["--game", "2", "-o", "x.svg"], "has no game 2"),
+        (["--game", "0", "-o", "x.svg"], "0 is not in the range x>=1"),
+        (["--move", "999", "-o", "x.svg"], "has 103 moves, not 999"),
     ],
 )
 def test_show_svg_usage_errors(runner, tmp_path, args, message):
@@ -113,12 +113,11 @@ def test_render_html_to_stdout_and_game_number(runner, tmp_path):
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        ([], "Missing option '--html'"),
-        (["--html"], "Option '--html' requires an argument"),
-        (["--html", "--game"], "--html needs a file to write"),
-        (["--game", "2", "--html", "x.html"], "has no game 2"),
-        (["--game", "-1", "--html", "x.html"], "-1 is not in the range x>=1"),
-        (["--game", "two", "--html", "x.html"], "'two' is not a valid integer"),
+        (["-o"], "Option '-o' requires an argument"),
+        (["-o", "--game"], "-o/--output needs a file to write"),
+        (["--game", "2", "-o", "x.html"], "has no game 2"),
+        (["--game", "-1", "-o", "x.html"], "-1 is not in the range x>=1"),
+        (["--game", "two", "-o", "x.html"], "'two' is not a valid integer"),
     ],
 )
 def test_render_usage_errors(runner, tmp_path, args, message):
@@ -133,9 +132,19 @@ def test_render_usage_errors(runner, tmp_path, args, message):
 def test_render_broken_records_exit_1(runner, tmp_path):
     out = tmp_path / "game.html"
     result = runner.invoke(pmn, ["render", EMPTY_HOLE, "--html", str(out)])
-    assert result.exit_code == 1
-    assert "wari-empty-hole.pmn:5:11: C: hole C is empty; did you mean B or D? (game 1 cannot be drawn)" in result.stderr
-    assert not out.exists()
+    assert result.exit_code == 1  # an invalid record, drawn up to its illegal move
+    assert (
+        "wari-empty-hole.pmn:5:11: game 1, move 2.: C: hole C is empty; did you mean B or D?"
+        in result.stderr
+    )
+    # the record's line, and a caret under the move refused (column 11)
+    lines = result.stderr.splitlines()
+    at = next(i for i, line in enumerate(lines) if "hole C is empty" in line)
+    source = Path(EMPTY_HOLE).read_text(encoding="utf-8").splitlines()[4]
+    assert lines[at + 1] == "    " + source.rstrip()
+    assert lines[at + 2] == "    " + " " * 10 + "^"
+    assert "drawn with 1 problem(s) marked on the page" in result.stderr
+    assert "hole C is empty" in out.read_text(encoding="utf-8")
     no_traceback(result)
     unknown = str(EXAMPLES / "broken" / "wari-unknown-rules.pmn")
     result = runner.invoke(pmn, ["render", unknown, "--html", str(out)])
@@ -162,6 +171,6 @@ def test_render_missing_file(runner, tmp_path):
 def test_render_has_help(runner):
     result = runner.invoke(pmn, ["render", "--help"])
     assert result.exit_code == 0
-    assert "--html OUT.html" in result.stdout
+    assert "-o, --output OUT.html" in result.stdout
     result = runner.invoke(pmn, ["--help"])
     assert "render" in result.stdout

@@ -11,6 +11,7 @@ import pytest
 from notation import read_text
 from notation.collection import read_path
 from notation.html import RenderError, record_html
+from notation.replay import Problem
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -45,11 +46,17 @@ def test_one_step_per_position_and_the_move_list():
     page = example("wari-annotated.pmn")
     tags = elements(page).tags
     steps = [a for t, a in tags if t == "div" and a.get("class") == "step"]
-    assert [a["data-step"] for a in steps] == [str(i) for i in range(104)]  # start + 103 moves
-    assert sum("hidden" in a for a in steps) == 103  # only the start is shown at first
+    # start + 103 main-line moves, then the 3 moves of its variation (2... a 3. C f)
+    assert [a["data-step"] for a in steps] == [str(i) for i in range(107)]
+    assert sum("hidden" in a for a in steps) == 106  # only the start is shown at first
+    assert [a.get("data-counter") for a in steps[104:]] == [
+        "variation: 2... a",
+        "variation: 3. C",
+        "variation: 3... f",
+    ]
     moves = [a for t, a in tags if t == "button" and "mv" in (a.get("class") or "")]
-    assert len(moves) == 104
-    assert page.count("<svg ") == 104
+    assert len(moves) == 107
+    assert page.count("<svg ") == 107
     assert '<span id="counter" aria-live="polite">0 / 103</span>' in page
     for control in ("first", "prev", "next", "last"):
         assert f'id="{control}"' in page
@@ -119,12 +126,21 @@ def test_record_text_is_escaped():
     assert script is not None and "alert" not in script.group(1)
 
 
-def test_illegal_move_is_a_render_error():
+def test_illegal_move_is_drawn_up_to_that_move_with_the_problem():
     record = next(read_path(str(EXAMPLES / "broken" / "wari-empty-hole.pmn")))
-    with pytest.raises(RenderError) as caught:
-        record_html(record)
-    assert (caught.value.line, caught.value.column) == (5, 11)
-    assert caught.value.message.startswith("C: hole C is empty")
+    problems: list[Problem] = []
+    page = record_html(record, problems=problems)
+    (problem,) = problems
+    assert (problem.line, problem.column, problem.token) == (5, 11, "C")
+    steps = [a for t, a in elements(page).tags if t == "div" and a.get("class") == "step"]
+    assert len(steps) == 3  # the start, 1. C, 1... b; 2. C is refused and nothing after it drawn
+    assert '<span id="counter" aria-live="polite">0 / 2</span>' in page
+    words = "move 2. C: hole C is empty; did you mean B or D? (line 5, column 11)"
+    assert f'<p id="problem" class="problem">This record has a problem: {words}.' in page
+    # at the last step drawn, instead of a result
+    assert f'<p id="outcome" class="outcome bad-outcome">The next move cannot be played: {words}.' in page
+    assert '<span class="bad">C</span> cannot be played:' in page
+    assert "Result " not in page
 
 
 def test_unknown_game_is_a_render_error():

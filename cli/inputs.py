@@ -1,0 +1,138 @@
+"""How every command that reads games takes its inputs, and writes its one output.
+
+Inputs: FILES are files, folders (walked by :func:`notation.files.walk_inputs`
+for the extensions :data:`notation.collection.WALKED_EXTENSIONS`; what a walk
+skips is reported on stderr) and ``-`` (standard input), with ``--from`` for
+the input format and ``--encoding`` for the text encoding. Output: ``-o/--output``
+(``-`` is standard output), written safely by :mod:`notation.files`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, TypeVar
+
+import click
+
+from cli.common import FORMAT_CHOICE, encoding_option
+from notation.collection import WALKED_EXTENSIONS, atomic_output, read_path
+from notation.files import SkippedPath, walk_inputs
+from notation.record import Record
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+#: The help of the FILES argument every reading command shows (in its docstring's spirit).
+INPUTS_HELP = (
+    "FILES are files, folders (walked for "
+    + ", ".join(WALKED_EXTENSIONS)
+    + " files) and '-' (standard input)."
+)
+
+
+def _apply(function: F, decorators: Iterable[Callable[[F], F]]) -> F:
+    for decorator in reversed(list(decorators)):
+        function = decorator(function)
+    return function
+
+
+def input_options(
+    *, required: bool = True, formats: bool = True, name: str = "files"
+) -> Callable[[F], F]:
+    """FILES (files, folders, ``-``), ``--from FORMAT`` and ``--encoding ENC``.
+
+    The one declaration of how a command reads games. ``formats=False``
+    leaves out ``--from`` (``pmn fmt`` reads PMN text only).
+    """
+
+    def decorator(function: F) -> F:
+        decorators: list[Callable[[F], F]] = [
+            click.argument(
+                name,
+                nargs=-1,
+                required=required,
+                type=click.Path(allow_dash=True, exists=True),
+            )
+        ]
+        if formats:
+            decorators.append(
+                click.option(
+                    "--from",
+                    "input_format",
+                    type=FORMAT_CHOICE,
+                    help="Input format (default: by the file's extension, or by its "
+                    "first bytes).",
+                )
+            )
+        decorators.append(encoding_option)
+        return _apply(function, decorators)
+
+    return decorator
+
+
+def input_paths(
+    files: Iterable[str],
+    *,
+    skipped: Callable[[SkippedPath], None] | None = None,
+    extensions: tuple[str, ...] = WALKED_EXTENSIONS,
+) -> Iterator[str]:
+    """The files to read: files and ``-`` as given, folders walked (sorted) for ``extensions``.
+
+    What a walk skips (a link out of the folder, a FIFO...) is reported on
+    stderr as ``path: skipped: reason``, or handed to ``skipped``.
+    """
+    for item in walk_inputs(files, extensions):
+        if isinstance(item, SkippedPath):
+            if skipped is not None:
+                skipped(item)
+            else:
+                click.echo(f"{item.path}: skipped: {item.reason}", err=True)
+            continue
+        yield item
+
+
+def read_inputs(
+    files: Iterable[str],
+    input_format: str | None = None,
+    encoding: str | None = None,
+    *,
+    game: str | None = None,
+) -> Iterator[tuple[int, Record]]:
+    """Every record of the inputs, one at a time, with its number in its file (1-based)."""
+    for path in input_paths(files):
+        yield from enumerate(read_path(path, input_format, game=game, encoding=encoding), start=1)
+
+
+def output_option(function: F) -> F:
+    """``-o/--output FILE`` for a command that prints its output: what it prints goes to FILE.
+
+    ``-`` (the default) is standard output. The file is written safely (a
+    temporary file renamed over it when the command ends, whatever its exit code).
+    """
+
+    @functools.wraps(function)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        output = kwargs.pop("output")
+        if output == "-":
+            return function(*args, **kwargs)
+        code: Any = 0
+        try:
+            with atomic_output(output) as out, contextlib.redirect_stdout(out):
+                try:
+                    function(*args, **kwargs)
+                except SystemExit as exc:  # the output is written whatever the exit code
+                    code = exc.code
+        except OSError as exc:
+            raise click.FileError(output, exc.strerror or str(exc)) from exc
+        sys.exit(code)
+
+    return click.option(
+        "-o",
+        "--output",
+        default="-",
+        show_default=True,
+        type=click.Path(dir_okay=False, allow_dash=True),
+        help="Write the output to this file; '-' is standard output.",
+    )(wrapper)  # type: ignore[return-value]
