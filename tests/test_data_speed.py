@@ -100,16 +100,26 @@ def test_moves_count_pit_and_limit_agree_with_the_listing():
     assert list(legal_moves(variant, position, pit="4a")) == from_4a
     assert len(from_4a) == 2760
     assert list(legal_moves(variant, position, pit="4a", limit=5)) == from_4a[:5]
-    result = moves_cli("--position", BIG_TRICALA, "--game", "Tricala", "--players", "3", "--count")
+    result = moves_cli(
+        "--position", BIG_TRICALA, "--variant", "Tricala", "--players", "3", "--count"
+    )
     assert result.exit_code == 0 and result.stdout == "2946\n"
     result = moves_cli(
-        "--position", BIG_TRICALA, "--game", "Tricala", "--players", "3", "--pit", "4a", "--count"
+        "--position",
+        BIG_TRICALA,
+        "--variant",
+        "Tricala",
+        "--players",
+        "3",
+        "--pit",
+        "4a",
+        "--count",
     )
     assert result.stdout == "2760\n"
     result = moves_cli(
         "--position",
         BIG_TRICALA,
-        "--game",
+        "--variant",
         "Tricala",
         "--players",
         "3",
@@ -128,7 +138,7 @@ def test_moves_pit_in_a_wari_position_and_the_origin_of_each_kind_of_move():
     from notation.movelist import move_origin
 
     result = moves_cli(
-        "--position", "10-10-10-3-3-1-1-2-2-2-2-2-0-0-S", "--game", "Wari", "--pit", "E"
+        "--position", "10-10-10-3-3-1-1-2-2-2-2-2-0-0-S", "--variant", "Wari", "--pit", "E"
     )
     lines = result.stdout.splitlines()
     assert [line.split() for line in lines[1:]] == [
@@ -136,10 +146,10 @@ def test_moves_pit_in_a_wari_position_and_the_origin_of_each_kind_of_move():
         ["1", "legal", "move(s)."],
     ]
     assert (
-        moves_cli("--position", WARI_START, "--game", "Wari", "--pit", "a", "--count").stdout
+        moves_cli("--position", WARI_START, "--variant", "Wari", "--pit", "a", "--count").stdout
         == "0\n"
     )
-    result = moves_cli("--position", WARI_START, "--game", "Wari", "--limit", "6")
+    result = moves_cli("--position", WARI_START, "--variant", "Wari", "--limit", "6")
     assert result.stdout.splitlines()[-1] == "6 legal move(s)."  # exactly 6: no "more"
     trias = find_variant("Trias", None, {})
     start = trias.initial_position()
@@ -156,7 +166,7 @@ def test_moves_json_streams_the_same_document():
     result = moves_cli(
         "--position",
         BIG_TRICALA,
-        "--game",
+        "--variant",
         "Tricala",
         "--players",
         "3",
@@ -180,10 +190,10 @@ def test_moves_json_streams_the_same_document():
         "moves": [move_row(variant, m, position) for m in legal_moves(variant, position, limit=4)],
     }
     assert result.stdout == json.dumps(expected, ensure_ascii=False) + "\n"
-    result = moves_cli("--position", WARI_START, "--game", "Wari", "--format", "json", "--count")
+    result = moves_cli("--position", WARI_START, "--variant", "Wari", "--format", "json", "--count")
     assert json.loads(result.stdout)["count"] == 6
     result = moves_cli(
-        "--position", WARI_START, "--game", "Wari", "--format", "json", "--limit", "0"
+        "--position", WARI_START, "--variant", "Wari", "--format", "json", "--limit", "0"
     )
     assert json.loads(result.stdout)["moves"] == []
 
@@ -201,12 +211,12 @@ def test_moves_are_printed_as_they_are_found(monkeypatch):
         raise RuntimeError("the rest of the moves would take long")
 
     monkeypatch.setattr(TricalaVariant, "legal_moves", first_then_fail)
-    result = moves_cli("--position", BIG_TRICALA, "--game", "Tricala", "--players", "3")
+    result = moves_cli("--position", BIG_TRICALA, "--variant", "Tricala", "--players", "3")
     assert isinstance(result.exception, RuntimeError)
     lines = result.stdout.splitlines()
     assert lines[0] == "White to move; legal moves:" and lines[1].split()[0] == "3a[BW]x3c"
     result = moves_cli(
-        "--position", BIG_TRICALA, "--game", "Tricala", "--players", "3", "--format", "json"
+        "--position", BIG_TRICALA, "--variant", "Tricala", "--players", "3", "--format", "json"
     )
     assert isinstance(result.exception, RuntimeError)
     assert '"moves": [{"move": "3a[BW]x3c"' in result.stdout
