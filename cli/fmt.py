@@ -11,8 +11,9 @@ import click
 from cli.common import location
 from cli.inputs import input_options, input_paths
 from cli.terminal import SafeClickException, echo
-from notation.canonical import canonical_record
+from notation.canonical import canonical_record, check_file
 from notation.collection import FORMATS, WALKED_EXTENSIONS, atomic_output, detect_format
+from notation.parallel import default_jobs
 from notation.pmn import DEFAULT_WIDTH, iter_records, write_record
 from notation.sources import SourceDecodeError, SourceError, open_source, strip_compression
 
@@ -142,6 +143,22 @@ def fmt(
     for path in input_paths(files, extensions=PMN_WALKED):
         source = "<stdin>" if path == "-" else path
         try:
+            checked = (
+                check_file(path, width=width, long=long, jobs=default_jobs())
+                if check and path != "-" and encoding is None and strip_compression(path) == path
+                else None
+            )
+            if checked is not None:  # read once, a game at a time, compared as it is read
+                for index, issue in checked.issues:
+                    echo(
+                        f"{location(source, issue.line, issue.column)}: game {index}: "
+                        f"{issue.message}",
+                        err=True,
+                    )
+                trouble = trouble or bool(checked.issues)
+                if checked.changed:
+                    changed.append(source)
+                continue
             original = read_text(path, encoding)
         except SourceError as exc:  # a byte that does not decode: this file is left as it is
             echo(str(exc), err=True)

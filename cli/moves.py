@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 
 import click
 
@@ -11,6 +12,7 @@ from cli.inputs import input_options, output_option
 from cli.terminal import echo, terminal_text
 from notation.games import find_variant
 from notation.games.base import PositionError, RulesError
+from notation.movelist import count_moves, legal_moves, move_row
 
 
 @click.command(cls=RegistryCommand)
@@ -42,6 +44,11 @@ from notation.games.base import PositionError, RulesError
     type=click.Choice(["2", "3"]),
     help="With --position, for a game played by 2 or 3: the number of players.",
 )
+@click.option("--pit", help="Only the moves sown from this pit (its name, e.g. C or 3a).")
+@click.option(
+    "--limit", type=click.IntRange(min=0), help="List at most this many moves, then stop."
+)
+@click.option("--count", "count_only", is_flag=True, help="Print only the number of legal moves.")
 @click.option(
     "--format",
     "output_format",
@@ -60,6 +67,9 @@ def moves(
     position_text: str | None,
     rules: str | None,
     players: str | None,
+    pit: str | None,
+    limit: int | None,
+    count_only: bool,
     output_format: str,
 ) -> None:
     """List the legal moves in a game at a point, or in a position.
@@ -69,7 +79,9 @@ def moves(
       pmn moves --position 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S --variant Wari
 
     Each move is given in its short form (what the writer writes) and its
-    long form, with what it does (captures, laps).
+    long form, with what it does (captures, laps), as soon as it is found.
+    --pit lists only the moves sown from one pit, --limit stops after so
+    many, --count prints only how many there are.
     """
     if game is not None and not game.strip().isdigit():  # the old --game NAME
         if variant_name is not None:
@@ -98,36 +110,47 @@ def moves(
         except (RulesError, PositionError) as exc:
             raise click.UsageError(terminal_text(str(exc))) from exc
     outcome = variant.outcome(position)
-
-    def row(move: object) -> dict[str, str]:
-        return {
-            "move": variant.format_move(move, position),
-            "long": variant.format_move(move, position, long=True),
-            "effect": variant.describe_move(move, position),
-        }
-
     if output_format == "json":
-        click.echo(
-            json.dumps(
-                {
-                    "position": variant.format_position(position),
-                    "to_move": variant.seats[variant.to_move(position)],
-                    "result": outcome.result if outcome else None,
-                    "moves": [row(move) for move in variant.legal_moves(position)],
-                },
-                ensure_ascii=False,
-            )
-        )
+        head = {
+            "position": variant.format_position(position),
+            "to_move": variant.seats[variant.to_move(position)],
+            "result": outcome.result if outcome else None,
+        }
+        if count_only:
+            count = count_moves(variant, position, pit=pit)
+            click.echo(json.dumps({**head, "count": count}, ensure_ascii=False))
+            return
+        # json.dumps of {**head, "moves": [...]}, written a move at a time
+        out = sys.stdout
+        out.write(json.dumps(head, ensure_ascii=False)[:-1] + ', "moves": [')
+        for index, move in enumerate(legal_moves(variant, position, pit=pit, limit=limit)):
+            row = json.dumps(move_row(variant, move, position), ensure_ascii=False)
+            out.write(row if index == 0 else ", " + row)
+            out.flush()
+        out.write("]}\n")
+        return
+    if count_only:
+        click.echo(count_moves(variant, position, pit=pit))
         return
     if outcome is not None:
         echo(f"The game is over: {outcome.result} ({outcome.reason}); no moves.")
         return
     # one line per move as it is found: a position may have very many moves
     echo(f"{variant.seats[variant.to_move(position)]} to move; legal moves:")
+    out = sys.stdout
+    out.flush()
     count = 0
-    for move in variant.legal_moves(position):
-        shown = row(move)
+    more = False
+    for move in legal_moves(variant, position, pit=pit):
+        if count == limit:  # one more move exists: say so
+            more = True
+            break
+        shown = move_row(variant, move, position)
         long = shown["long"] if shown["long"] != shown["move"] else ""
         echo(f"  {shown['move']:<10}  {long:<16}  {shown['effect']}".rstrip())
+        out.flush()
         count += 1
-    echo(f"{count} legal move(s).")
+    if more:
+        echo(f"{count} legal move(s) listed; there are more (--limit {limit}).")
+    else:
+        echo(f"{count} legal move(s).")

@@ -13,7 +13,7 @@ from cli.common import location
 from cli.csvout import write_csv
 from cli.inputs import input_options, input_paths, output_option
 from cli.terminal import echo
-from notation.collection import read_path
+from notation.collection import read_declared
 
 LENGTH_BUCKETS = (0, 20, 40, 60, 80, 100, 150, 200, 300)
 
@@ -57,7 +57,7 @@ def stats(
     for path in input_paths(files):
         try:
             for index, record in enumerate(
-                read_path(path, input_format, encoding=encoding), start=1
+                read_declared(path, input_format, encoding=encoding), start=1
             ):
                 if record.damaged:  # counted apart, and said where (exit 1, like every command)
                     damaged += 1

@@ -12,13 +12,18 @@ variations are kept. The canonical record replays to the same positions.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+import codecs
+import os
+from dataclasses import dataclass, field, replace
+from functools import partial
 
 from notation.games.base import PositionError, RulesError
+from notation.limits import MAX_GAME_CHARS, too_large
 from notation.pits import DEFAULT as DEFAULT_PITS
 from notation.pits import PitsError, translate_record
+from notation.pmn import DEFAULT_WIDTH, Chunk, iter_chunks, open_text, read_chunk, write_record
 from notation.record import STANDARD_TAG_ORDER, MoveNode, Record, TreePath
-from notation.replay import Problem, Step, open_game, replay
+from notation.replay import Problem, Step, open_game, plain_record, replay
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,21 +76,45 @@ def _rewrite(record: Record, *, long: bool, layout: bool) -> tuple[Record, list[
     problems: list[Problem] = []
     last_written: dict[TreePath, MoveNode] = {}  # each line's move before this one, as written
 
-    def canonical_node(step: Step) -> MoveNode:
-        node = step.node
-        previous = last_written.get(step.path) if step.index else None
-        last_written[step.path] = node
-        number = node.number
-        if layout:
-            first_seat = variant.turn(step.before) % seats == 0
-            after_aside = previous is None or bool(previous.comments or previous.variations)
-            number = step.number if first_seat or after_aside or node.comments_before else None
-        token = variant.format_move(step.move, step.before, long=long)
+    format_move, turn = variant.format_move, variant.turn
+    mainline = game.record.mainline
+    plain = not mainline.comments and not any(
+        node.comments_before or node.comments or node.variations for node in mainline.moves
+    )
+
+    def plain_node(step: Step) -> MoveNode:
+        """canonical_node for a record without comments or variations: a move is numbered
+        when it is the first seat's or the line's first."""
+        node, before = step.node, step.before
+        number = step.number if not step.index or turn(before) % seats == 0 else None
+        token = format_move(step.move, before, long=long)
         if token == node.token and number == node.number:
             return node
         return replace(node, token=token, number=number)
 
-    replayed = replay(variant, game.record.mainline, game.start, problems=problems, on_step=canonical_node)
+    def canonical_node(step: Step) -> MoveNode:
+        node, path, before = step.node, step.path, step.before
+        previous = last_written.get(path) if step.index else None
+        last_written[path] = node
+        number = node.number
+        if layout:
+            if (
+                previous is None
+                or turn(before) % seats == 0  # the first seat's move
+                or previous.comments  # after a comment or a variation
+                or previous.variations
+                or node.comments_before
+            ):
+                number = step.number
+            else:
+                number = None
+        token = format_move(step.move, before, long=long)
+        if token == node.token and number == node.number:
+            return node
+        return replace(node, token=token, number=number)
+
+    on_step = plain_node if plain and layout else canonical_node
+    replayed = replay(variant, mainline, game.start, problems=problems, on_step=on_step)
     issues = [
         FormatIssue(p.line, p.column, f"{p.message}; left as written")
         for p in sorted(problems, key=lambda p: (p.line, p.column))
@@ -98,3 +127,130 @@ def _rewrite(record: Record, *, long: bool, layout: bool) -> tuple[Record, list[
         if layout:
             canonical = replace(canonical, tags=canonical_tags(canonical.tags))
     return canonical, issues
+
+
+# -- checking a file -------------------------------------------------------------
+
+
+def format_chunk(
+    chunk: Chunk, *, width: int = DEFAULT_WIDTH, long: bool = False
+) -> tuple[str, list[FormatIssue]]:
+    """The canonical text of one game as cut from a file, and what could not be made canonical.
+
+    The same text and issues as ``write_record(canonical_record(read_chunk(chunk)))``:
+    a plainly written game is read by the cheap reader
+    (:func:`notation.replay.plain_record`), and read again in full only when
+    there are issues to place.
+    """
+    if len(chunk.text) > MAX_GAME_CHARS:  # as iter_records: never read in full
+        canonical, issues = canonical_record(
+            too_large(chunk.text, chunk.source, chunk.line), long=long
+        )
+        return write_record(canonical, width=width), issues
+    plain = plain_record(chunk)
+    if plain is not None:
+        canonical, issues = canonical_record(plain, long=long)
+        if not issues:
+            return write_record(canonical, width=width), issues
+    canonical, issues = canonical_record(read_chunk(chunk), long=long)
+    return write_record(canonical, width=width), issues
+
+
+@dataclass(slots=True)
+class FileCheck:
+    """What ``pmn fmt --check`` finds in a file: whether formatting would change its
+    text, and what could not be formatted (each with its game's number)."""
+
+    changed: bool = False
+    issues: list[tuple[int, FormatIssue]] = field(default_factory=list)
+
+
+def check_file(
+    path: str, *, width: int = DEFAULT_WIDTH, long: bool = False, jobs: int = 1
+) -> FileCheck | None:
+    """Whether a PMN file is in canonical form, read a game at a time (see :class:`FileCheck`).
+
+    The canonical text of the file (its games' canonical texts, a blank line
+    between them) is compared with the file's text as it is read, a game at a
+    time, so the file is read once with one game in memory. Anything but a regular
+    file (a named pipe), a file that holds what
+    the canonical form never has and the reader does not keep (a byte-order mark, a
+    carriage return) or a byte that is not UTF-8 is answered None: compare the
+    whole texts (which says why they differ). Games are formatted on ``jobs``
+    processes (:func:`notation.parallel.map_in_order`).
+    """
+    if (
+        not os.path.isfile(path)  # a named pipe can be read only once
+        or _holds(path, b"\r")
+        or _starts_with(path, codecs.BOM_UTF8)
+    ):
+        return None
+    from notation.parallel import map_in_order  # (multiprocessing: imported when used)
+
+    result = FileCheck()
+    compare = _Comparison()
+    index = 0
+    format_slice = partial(_format_slice, width=width, long=long)
+    with open_text(path) as stream:
+        formatted = map_in_order(format_slice, iter_chunks(stream, path), jobs)
+        for index, (written, text, issues, faithful) in enumerate(formatted, start=1):
+            if not faithful:  # a byte that is not UTF-8: the whole text's to report
+                return None
+            result.issues.extend((index, issue) for issue in issues)
+            compare.feed(text if index == 1 else "\n" + text, written)
+    if index == 0:  # no game: the text is white space (or nothing), which formats to nothing
+        with open_text(path) as stream:
+            result.changed = bool(stream.read())
+    else:
+        result.changed = not compare.same()
+    return result
+
+
+def _format_slice(
+    chunks: list[Chunk], *, width: int, long: bool
+) -> list[tuple[str, str, list[FormatIssue], bool]]:
+    """Each game's text as cut, its canonical text, its issues, and whether it decoded."""
+    results = []
+    for chunk in chunks:
+        text, issues = format_chunk(chunk, width=width, long=long)
+        results.append((chunk.text, text, issues, not chunk.errors))
+    return results
+
+
+class _Comparison:
+    """Two texts that arrive in pieces, compared as they come (only the part of one
+    not yet matched by the other is held)."""
+
+    def __init__(self) -> None:
+        self.left = ""
+        self.right = ""
+        self.differ = False
+
+    def feed(self, left: str, right: str) -> None:
+        if self.differ:
+            return
+        self.left += left
+        self.right += right
+        common = min(len(self.left), len(self.right))
+        if self.left[:common] != self.right[:common]:
+            self.differ = True
+            self.left = self.right = ""
+            return
+        self.left, self.right = self.left[common:], self.right[common:]
+
+    def same(self) -> bool:
+        return not self.differ and self.left == self.right
+
+
+def _starts_with(path: str, head: bytes) -> bool:
+    with open(path, "rb") as stream:
+        return stream.read(len(head)) == head
+
+
+def _holds(path: str, byte: bytes, block_size: int = 1 << 20) -> bool:
+    """Whether a file holds a byte, read a block at a time."""
+    with open(path, "rb") as stream:
+        while block := stream.read(block_size):
+            if byte in block:
+                return True
+    return False

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import io
 import warnings
 from collections.abc import Iterable, Iterator
@@ -9,7 +10,15 @@ from contextlib import contextmanager
 from typing import IO
 
 from notation.files import SkippedPath, safe_output, walk_inputs
-from notation.pmn import DEFAULT_WIDTH, Chunk, iter_chunks, iter_records, write_records
+from notation.limits import MAX_GAME_CHARS, too_large
+from notation.pmn import (
+    DEFAULT_WIDTH,
+    Chunk,
+    iter_chunks,
+    iter_records,
+    read_chunk,
+    write_records,
+)
 from notation.record import Line, Record
 from notation.sources import SourceDecodeError, open_source, strip_compression
 
@@ -110,17 +119,82 @@ def _read(
         else:
             from notation.jsonform import iter_json_records
 
-            raw = stream.read()
-            try:
-                data = raw.decode("utf-8-sig")
-            except UnicodeDecodeError as exc:  # never U+FFFD in place of a byte, silently
-                line = raw.count(b"\n", 0, exc.start) + 1
-                column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
-                raise SourceDecodeError(source, "UTF-8", line, column, raw[exc.start]) from None
-            yield from iter_json_records(data, source)
+            yield from iter_json_records(decoded_blocks(stream, source), source)
     finally:
         if path != "-":
             stream.close()
+
+
+def read_declared(
+    path: str, fmt: str | None = None, *, encoding: str | None = None
+) -> Iterator[Record]:
+    """:func:`read_path`'s records, for what they declare (tags, result, main line):
+    a plainly written PMN game is read by the cheap reader
+    (:func:`notation.replay.plain_record`), whose record differs from the full
+    reader's only in carrying no line and column on its moves."""
+    from notation.replay import plain_record  # the replay's module: imported when used
+
+    for game in read_games(path, fmt, encoding=encoding):
+        if isinstance(game, Record):
+            yield game
+        elif len(game.text) > MAX_GAME_CHARS:  # as iter_records: never read in full
+            yield too_large(game.text, game.source, game.line)
+        else:
+            yield plain_record(game) or read_chunk(game)
+
+
+#: How much of a JSON file is read at a time.
+JSON_BLOCK_SIZE = 1 << 16
+
+
+def decoded_blocks(
+    stream: IO[bytes], source: str, block_size: int = JSON_BLOCK_SIZE
+) -> Iterator[str]:
+    """The UTF-8 text of a binary stream, a block at a time (a byte-order mark skipped).
+
+    A byte that is not UTF-8 raises :class:`SourceDecodeError` naming its line and
+    column (never U+FFFD in its place, silently), once the text before it is given.
+    """
+    carry = b""  # the bytes of a character cut by the end of a block
+    line, line_start = 1, 0  # the line of the block's first byte; where that line starts
+    offset = 0  # the offset of ``data`` in the stream
+    first = True
+    while True:
+        block = stream.read(block_size)
+        data = carry + block
+        if first:
+            first = False
+            while block and len(data) < len(codecs.BOM_UTF8):  # a mark cut by a tiny block
+                block = stream.read(block_size)
+                data += block
+            if data.startswith(codecs.BOM_UTF8):
+                data = data[len(codecs.BOM_UTF8) :]
+                offset = line_start = len(codecs.BOM_UTF8)
+        try:
+            text = data.decode("utf-8")
+            carry = b""
+        except UnicodeDecodeError as exc:
+            cut = block and exc.reason == "unexpected end of data" and len(data) - exc.start < 4
+            if not cut:  # never U+FFFD in place of a byte, silently
+                at = offset + exc.start
+                before = data.count(b"\n", 0, exc.start)
+                last = data.rfind(b"\n", 0, exc.start)
+                bad_line = line + before
+                bad_start = offset + last + 1 if last >= 0 else line_start
+                raise SourceDecodeError(
+                    source, "UTF-8", bad_line, at - bad_start + 1, data[exc.start]
+                ) from None
+            text, carry = data[: exc.start].decode("utf-8"), data[exc.start :]
+        used = len(data) - len(carry)
+        newlines = data.count(b"\n", 0, used)
+        if newlines:
+            line += newlines
+            line_start = offset + data.rfind(b"\n", 0, used) + 1
+        offset += used
+        if text:
+            yield text
+        if not block:
+            return
 
 
 @contextmanager

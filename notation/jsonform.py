@@ -24,6 +24,7 @@ from notation.jsontext import (
     ecma_pattern,
     has_lone_surrogate,
     loads,
+    raw_loads,
     schema_validator_class,
 )
 from notation.limits import MAX_GAME_CHARS, too_large
@@ -383,30 +384,223 @@ def iter_json_records(
 ) -> Iterator[Record]:
     """Records from a JSON array, a single JSON object, or JSON Lines.
 
+    ``text_or_lines`` is the text, or its pieces in order (lines, or blocks
+    of any size: :func:`notation.collection.read_path` gives a file's text a
+    block at a time). Reading streams: an array is read one value at a time
+    and JSON Lines a line at a time, so memory holds about one record, and
+    each record is yielded as soon as its text has been read.
+
     A value that is not a record is yielded as a damaged record whose error
     names the JSON path, and reading goes on with the next value. An array
-    that is not JSON as a whole, but is laid out one record per line as
-    :func:`write_json` writes it, is read line by line, so that one damaged
-    record does not take the others with it.
+    that is not JSON from some value on, but is laid out one record per line
+    as :func:`write_json` writes it, is read on line by line, so that one
+    damaged record does not take the others with it; otherwise the text from
+    that value on is one damaged record.
     """
-    text = text_or_lines if isinstance(text_or_lines, str) else "".join(text_or_lines)
-    stripped = text.lstrip("\ufeff \t\r\n")
-    if stripped.startswith("["):
-        try:
-            values = loads(stripped, surrogates=True)
-        except json.JSONDecodeError as exc:
-            yield from _recover_array(text, stripped, exc, source)
-            return
-        # a lone surrogate damages its own record only, not the whole array
-        suspicious = SURROGATE_ESCAPE_RE.search(stripped) is not None
-        for index, value in enumerate(values):
-            if suspicious and has_lone_surrogate(value):
-                yield _not_text(value, f"$[{index}]", source)
-                continue
-            yield _record_or_damaged(value, f"$[{index}]", source, None)
+    pieces = _Pieces(iter((text_or_lines,) if isinstance(text_or_lines, str) else text_or_lines))
+    if not pieces.skip_leading_space():
         return
-    lines = stripped.splitlines()
-    for number, line in enumerate(lines, start=1):
+    if pieces.text.startswith("[", pieces.at):
+        yield from _iter_array(pieces, source)
+    else:
+        yield from _iter_lines(pieces, source)
+
+
+class _Pieces:
+    """Text that arrives in pieces: the unread part in ``text`` from ``at``, read on
+    when more is needed. ``lines`` counts the line breaks in text already dropped."""
+
+    def __init__(self, pieces: Iterator[str]) -> None:
+        self.pieces = pieces
+        self.text = ""
+        self.at = 0
+        self.lines = 0
+        self.ended = False
+
+    def more(self) -> bool:
+        """Read another piece (the text before ``at`` is dropped); False at the end."""
+        for piece in self.pieces:
+            if piece:
+                self.lines += self.text.count("\n", 0, self.at)
+                self.text = self.text[self.at :] + piece
+                self.at = 0
+                return True
+        self.ended = True
+        return False
+
+    def grow(self) -> bool:
+        """Read on until the unread text is about twice as long (or the end)."""
+        target = 2 * (len(self.text) - self.at) + 1
+        grown = False
+        while len(self.text) - self.at < target and self.more():
+            grown = True
+        return grown
+
+    def skip_leading_space(self) -> bool:
+        """Skip a byte-order mark and white space; False when nothing else is left."""
+        while True:
+            stripped = len(self.text) - len(self.text[self.at :].lstrip("\ufeff \t\r\n"))
+            self.at = stripped
+            if self.at < len(self.text):
+                return True
+            if not self.more():
+                return False
+
+    def next_line(self) -> str | None:
+        """The next line with its line break ("\\n"), or None at the end of the text."""
+        end = self.text.find("\n", self.at)
+        while end < 0:
+            searched = len(self.text) - self.at  # kept by more(), from 0: not searched again
+            if not self.more():
+                break
+            end = self.text.find("\n", searched)
+        if end < 0:
+            if self.at == len(self.text):
+                return None
+            line, self.at = self.text[self.at :], len(self.text)
+            return line
+        line, self.at = self.text[self.at : end + 1], end + 1
+        return line
+
+    def has_more(self) -> bool:
+        """Whether any text is left."""
+        return self.at < len(self.text) or self.more()
+
+    def line_at(self, offset: int) -> int:
+        """The line number (1 is the first) of ``text[offset]``."""
+        return self.lines + self.text.count("\n", 0, offset) + 1
+
+    def rest(self) -> str:
+        """All the text from ``at`` to the end."""
+        while self.more():
+            pass
+        return self.text[self.at :]
+
+
+_SPACE_RE = re.compile(r"[ \t\n\r]*")
+
+
+def _iter_array(pieces: _Pieces, source: str) -> Iterator[Record]:
+    """The records of a JSON array, one value at a time (``pieces.at`` is on its "[").
+
+    The text before ``pieces.at`` is dropped as reading goes on; the "[" is kept
+    until the first value is read, so that an array damaged there is kept whole."""
+    index = 0
+    skip = 1  # where reading goes on, from pieces.at
+    while True:
+        # between values: white space, then a value (or "]" at the start: "[]")
+        while True:
+            at = _SPACE_RE.match(pieces.text, pieces.at + skip).end()  # type: ignore[union-attr]
+            skip = at - pieces.at
+            if at < len(pieces.text) or not pieces.more():
+                break
+        if index == 0 and pieces.text.startswith("]", at):
+            pieces.at = at + 1
+            yield from _after_array(pieces, source)
+            return
+        while True:
+            value_start = pieces.at + skip
+            try:
+                value, end = raw_loads(pieces.text, value_start)
+                # a number may go on in the next piece; any other value ends with its text
+                if end == len(pieces.text) and not pieces.ended and pieces.grow():
+                    continue
+            except json.JSONDecodeError as exc:
+                if not pieces.ended and pieces.grow():
+                    continue  # the value may go on in the next piece
+                start = pieces.at if index == 0 else value_start
+                yield from _recover_rest(pieces, start, index, exc, source)
+                return
+            break
+        if SURROGATE_ESCAPE_RE.search(pieces.text, value_start, end) and has_lone_surrogate(value):
+            # a lone surrogate damages its own record only, not the whole array
+            yield _not_text(value, f"$[{index}]", source)
+        else:
+            yield _record_or_damaged(value, f"$[{index}]", source, None)
+        index += 1
+        # after a value: "," or "]"
+        pieces.at, skip = end, 0
+        while True:
+            pieces.at = _SPACE_RE.match(pieces.text, pieces.at).end()  # type: ignore[union-attr]
+            if pieces.at < len(pieces.text) or not pieces.more():
+                break
+        at = pieces.at
+        char = pieces.text[at : at + 1]
+        if char == ",":
+            pieces.at += 1
+            continue
+        if char == "]":
+            pieces.at += 1
+            yield from _after_array(pieces, source)
+            return
+        message = "the array is not closed with ]" if not char else "Expecting ',' delimiter"
+        yield from _recover_rest(
+            pieces, at, index, json.JSONDecodeError(message, pieces.text, at), source
+        )
+        return
+
+
+def _after_array(pieces: _Pieces, source: str) -> Iterator[Record]:
+    """Only white space may follow the array: anything else is a damaged record."""
+    if pieces.skip_leading_space():
+        at = pieces.at
+        line = pieces.line_at(at)
+        rest = pieces.rest()
+        error = ReadError("bad-json", "not JSON: Extra data after the array", line, 1)
+        yield Record(raw=rest, errors=(error,), source=source, line=line)
+
+
+def _recover_rest(
+    pieces: _Pieces, start: int, index: int, exc: json.JSONDecodeError, source: str
+) -> Iterator[Record]:
+    """The records from the array's value ``index`` on (its text at ``start``), which is not
+    JSON: read line by line when laid out one record per line (as :func:`write_json`
+    writes), a damaged record of all that text otherwise."""
+    line_start = pieces.text.rfind("\n", 0, start) + 1
+    first_line = pieces.line_at(start)
+    error_line = pieces.line_at(exc.pos)
+    error_column = exc.pos - (pieces.text.rfind("\n", 0, exc.pos) + 1) + 1
+    pieces.at = line_start if not pieces.text[line_start:start].strip() else start
+    rest = pieces.rest()
+    lines = rest.splitlines()
+    opened = True
+    if index == 0:  # the text from the "[" on: laid out, it is alone on its line
+        opened = bool(lines) and lines[0].strip() == "["
+        lines, first_line = lines[1:], first_line + 1
+    body = [line.strip() for line in lines[:-1]]
+    if not (
+        opened and lines and lines[-1].strip() == "]" and all(line.startswith("{") for line in body)
+    ):
+        first_line -= index == 0
+        error = ReadError("bad-json", f"not JSON: {exc.msg}", error_line, error_column)
+        yield Record(raw=rest, errors=(error,), source=source, line=first_line)
+        return
+    for offset, line in enumerate(body):
+        number = first_line + offset
+        item = line[:-1] if line.endswith(",") and offset < len(body) - 1 else line
+        try:
+            value = loads(item)
+        except json.JSONDecodeError as item_exc:
+            yield _bad_json(item, item_exc, source, number)
+            continue
+        yield _record_or_damaged(value, f"$[{index + offset}]", source, number)
+
+
+def _iter_lines(pieces: _Pieces, source: str) -> Iterator[Record]:
+    """JSON Lines (one value per line), or one value spread over several lines.
+
+    Lines are numbered from the first one that is not blank, and a record's path
+    is ``$[n]`` unless the text is one line (then ``$``)."""
+    number = 0
+    single = False
+    while True:
+        line = pieces.next_line()
+        if line is None:
+            return
+        number += 1
+        if number == 1:
+            single = not pieces.has_more()
+        line = line.removesuffix("\n").removesuffix("\r")
         if not line.strip():
             continue
         if len(line) > MAX_GAME_CHARS:  # one huge game must not take the run's memory
@@ -415,10 +609,10 @@ def iter_json_records(
         try:
             value = loads(line)
         except json.JSONDecodeError as exc:
-            if number == 1:
+            if number == 1 and not single:
                 # maybe one record spread over several lines
                 try:
-                    value = loads(stripped)
+                    value = loads(line + "\n" + pieces.rest())
                 except json.JSONDecodeError:
                     yield _bad_json(line, exc, source, number)
                     continue
@@ -426,36 +620,7 @@ def iter_json_records(
                 return
             yield _bad_json(line, exc, source, number)
             continue
-        yield _record_or_damaged(
-            value, f"$[{number - 1}]" if len(lines) > 1 else "$", source, number
-        )
-
-
-def _recover_array(
-    text: str, stripped: str, exc: json.JSONDecodeError, source: str
-) -> Iterator[Record]:
-    """The records of a damaged JSON array written one record per line, or one damaged record."""
-    lines = stripped.splitlines()
-    offset = len(text) - len(stripped)  # the lines before the array
-    first_line = text.count("\n", 0, offset) + 1
-    body = [line.strip() for line in lines[1:-1]]
-    if (
-        len(lines) < 3
-        or lines[0].strip() != "["
-        or lines[-1].strip() != "]"
-        or not all(line.startswith("{") for line in body)
-    ):
-        yield _bad_json(text, exc, source, first_line)
-        return
-    for index, line in enumerate(body):
-        number = first_line + 1 + index
-        item = line[:-1] if line.endswith(",") and index < len(body) - 1 else line
-        try:
-            value = loads(item)
-        except json.JSONDecodeError as item_exc:
-            yield _bad_json(item, item_exc, source, number)
-            continue
-        yield _record_or_damaged(value, f"$[{index}]", source, number)
+        yield _record_or_damaged(value, "$" if single else f"$[{number - 1}]", source, number)
 
 
 def _bad_json(text: str, exc: json.JSONDecodeError, source: str, line: int) -> Record:

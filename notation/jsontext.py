@@ -177,13 +177,38 @@ def has_lone_surrogate(value: Any) -> bool:
     return False
 
 
+def raw_loads(text: str, start: int = 0) -> tuple[Any, int]:
+    """The JSON value that starts at ``start`` (white space skipped), and where it ends.
+
+    Text after the value is left alone (``json.JSONDecoder.raw_decode``), so a
+    stream can be read one value at a time. Any depth of nesting; a number too
+    long for Python is a JSONDecodeError, as in :func:`loads`. Lone surrogates
+    are the caller's to look for (:func:`has_lone_surrogate`).
+    """
+    start = _SPACE_RE.match(text, start).end()  # type: ignore[union-attr]
+    try:
+        return _DECODER.raw_decode(text, start)
+    except RecursionError:
+        return _raw_deep(text, start)
+    except json.JSONDecodeError:
+        raise
+    except ValueError as exc:  # e.g. an integer with more than 4300 digits
+        raise json.JSONDecodeError(str(exc).split(":")[0], text, start) from None
+
+
 def _loads_deep(text: str) -> Any:
     """A JSON parser with an explicit stack (see :func:`loads`)."""
+    value, index = _raw_deep(text, _SPACE_RE.match(text, 0).end())  # type: ignore[union-attr]
+    if index != len(text):
+        raise json.JSONDecodeError("Extra data", text, index)
+    return value
+
+
+def _raw_deep(text: str, index: int) -> tuple[Any, int]:
+    """The value at ``index`` (no white space before it) read with an explicit stack, and
+    the end of the white space after it."""
     # each open container: [the container, the key awaiting its value (objects)]
     stack: list[list[Any]] = []
-    index = _SPACE_RE.match(text, 0).end()  # type: ignore[union-attr]
-    root: Any = None
-    done = False
 
     def fail(message: str, at: int) -> json.JSONDecodeError:
         return json.JSONDecodeError(message, text, at)
@@ -199,8 +224,6 @@ def _loads_deep(text: str) -> Any:
         return key, _SPACE_RE.match(text, at + 1).end()  # type: ignore[union-attr]
 
     while True:
-        if done:
-            raise fail("Extra data", index)
         char = text[index : index + 1]
         # a value starts here
         if char == "[" or char == "{":
@@ -228,10 +251,7 @@ def _loads_deep(text: str) -> Any:
         while True:
             index = _SPACE_RE.match(text, index).end()  # type: ignore[union-attr]
             if not stack:
-                root, done = value, True
-                if index == len(text):
-                    return root
-                break
+                return value, index
             container, key = stack[-1]
             if isinstance(container, list):
                 container.append(value)

@@ -1,4 +1,4 @@
-"""Validating many games on every core, in input order, in bounded memory.
+"""Validating (or formatting) many games on every core, in input order, in bounded memory.
 
 Games are sent to worker processes in batches; while one batch is being
 validated the next is read, so at most two batches are in memory whatever
@@ -9,8 +9,9 @@ the output is the same as with one process.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from itertools import islice
+from typing import TypeVar
 
 from notation.limits import MAX_GAME_CHARS, too_large
 from notation.pmn import Chunk
@@ -25,6 +26,8 @@ BATCH_SIZE = 4096
 MIN_POOL_GAMES = 500
 
 Game = tuple[Chunk | Record, int]  # a game and its number in its file
+_Item = TypeVar("_Item")
+_Result = TypeVar("_Result")
 
 
 #: How much of an unexpected exception's text an ``internal-error`` message quotes.
@@ -69,7 +72,7 @@ def _validate_slice(games: list[Game]) -> list[GameReport]:
     return [validate_guarded(game, index) for game, index in games]
 
 
-def _split(games: list[Game], parts: int) -> list[list[Game]]:
+def _split(games: list[_Item], parts: int) -> list[list[_Item]]:
     size = max(1, -(-len(games) // parts))
     return [games[i : i + size] for i in range(0, len(games), size)]
 
@@ -90,26 +93,42 @@ def validate_many(
     With one job, or fewer games than :data:`MIN_POOL_GAMES` (or than one
     batch, when ``batch_size`` is smaller), no process is started.
     """
-    iterator = iter(games)
+    return map_in_order(_validate_slice, games, jobs, batch_size)
+
+
+def map_in_order(
+    function: Callable[[list[_Item]], list[_Result]],
+    items: Iterable[_Item],
+    jobs: int = 1,
+    batch_size: int = BATCH_SIZE,
+) -> Iterator[_Result]:
+    """``function`` (which maps a list of items to a list of results, one each) over
+    ``items`` on ``jobs`` processes; results in input order, at most two batches in
+    memory. ``function`` must be picklable (a module's function, or a partial of one).
+
+    With one job, or fewer items than :data:`MIN_POOL_GAMES` (or than one
+    batch, when ``batch_size`` is smaller), no process is started.
+    """
+    iterator = iter(items)
     # the first batch is small: the workers start on it while the next one is read
     first = min(batch_size, MIN_POOL_GAMES)
     batch = list(islice(iterator, first))
     if jobs <= 1 or len(batch) < first:
-        yield from _validate_slice(batch)
-        for game, index in iterator:
-            yield validate_guarded(game, index)
+        yield from function(batch)
+        for item in iterator:
+            yield from function([item])
         return
     import multiprocessing  # only when a pool is started: a small file does not pay for it
 
     pieces = jobs * 4  # several slices per worker evens out long and short games
     context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
     with context.Pool(jobs) as pool:
-        pending = pool.map_async(_validate_slice, _split(batch, pieces))
+        pending = pool.map_async(function, _split(batch, pieces))
         while True:
             batch = list(islice(iterator, batch_size))
-            following = pool.map_async(_validate_slice, _split(batch, pieces)) if batch else None
-            for reports in pending.get():
-                yield from reports
+            following = pool.map_async(function, _split(batch, pieces)) if batch else None
+            for results in pending.get():
+                yield from results
             if following is None:
                 return
             pending = following

@@ -16,9 +16,9 @@ import codecs
 import io
 import re
 import unicodedata
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import IO, cast
+from typing import IO, TypeVar, cast
 
 from notation.limits import MAX_GAME_CHARS, too_large
 from notation.record import Line, MoveNode, ReadError, Record
@@ -41,14 +41,38 @@ _TAGS_THEN_MOVETEXT_RE = re.compile(_TAGS_THEN_MOVETEXT)
 _BOMS = (codecs.BOM_UTF8,)
 #: The lines at the start of a game that are blank or begin with "[".
 _TAG_SECTION_RE = re.compile(r"(?:[ \t]*(?:\[[^\n]*)?\n)*")
-#: In text without "{", the end of a game: a movetext line (or a line of tag pairs and
-#: movetext), blank lines, then a "[" line. Or a tag section (a cut-off game) ended by
-#: blank lines before a "[" line.
-_GAME_END_RE = re.compile(
-    rb"(?m)^[ \t]*(?:(?:[^ \t\r\n\[]|" + _TAGS_THEN_MOVETEXT + rb")[^\n]*\n(?:[ \t]*(?:\r[^\n]*)?\n)*"
-    rb"|\[[^\n]*\n(?:[ \t]*(?:\r[^\n]*)?\n)+)(?=[ \t]*\[)"
+#: In text without "{", one whole game, from its first line (the cut of
+#: :func:`_cut_lines`, as a regular expression): blank lines; tag-pair lines; then
+#: movetext (the first line of it may be tag pairs followed by movetext) and blank
+#: lines, up to the next line that begins with "[". After tag-pair lines and a blank
+#: line, a "[" line starts the next game (the game before was cut off after its
+#: tags). Lines are matched possessively, each character once.
+_TTM = re.sub(rb"\(\?P<\w+>", b"(?:", _TAGS_THEN_MOVETEXT)  # (no named groups: used twice)
+_BLANK = rb"[ \t]*+(?:\r[^\n]*+)?(?:\n|\Z)"
+_MOVETEXT_LINE = rb"[ \t]*+[^ \t\r\n\[][^\n]*+(?:\n|\Z)"
+_FIRST_MOVETEXT_LINE = rb"[ \t]*+(?:[^ \t\r\n\[]|" + _TTM + rb")[^\n]*+(?:\n|\Z)"
+_TAG_LINE = rb"[ \t]*+(?!" + _TTM + rb")\[[^\n]*+(?:\n|\Z)"
+_MOVETEXT = rb"(?:" + _MOVETEXT_LINE + rb"|" + _BLANK + rb")*+"
+_GAME_RE = re.compile(
+    rb"(?:"
+    + _BLANK
+    + rb")*+(?:(?:"
+    + _TAG_LINE
+    + rb")++(?:"
+    + _FIRST_MOVETEXT_LINE
+    + _MOVETEXT
+    + rb"|(?:"
+    + _BLANK
+    + rb")++(?:"
+    + _MOVETEXT_LINE
+    + _MOVETEXT
+    + rb")?)|"
+    + _FIRST_MOVETEXT_LINE
+    + _MOVETEXT
+    + rb")?"
 )
 BLOCK_SIZE = 1 << 20
+_T = TypeVar("_T")
 _RESULT_LIKE_RE = re.compile(r"[0-9]+[-/]")
 
 
@@ -147,6 +171,30 @@ def _iter_chunks_in_blocks(
     holding a "{" (a comment, which may hide "[" lines) goes through the line
     cutter, which follows comments.
     """
+    return _iter_in_blocks(stream, source, block_size, _piece_chunk, _same_chunk)
+
+
+def _piece_chunk(data: bytes, start: int, end: int, line: int, source: str) -> Chunk:
+    """The chunk of the game at ``data[start:end]``, which starts at line ``line``."""
+    text, errors = _decode_chunk(_lines(data[start:end]), line)
+    return Chunk(text, line, source, errors)
+
+
+def _same_chunk(chunk: Chunk) -> Chunk:
+    return chunk
+
+
+def _iter_in_blocks(
+    stream: IO[bytes],
+    source: str,
+    block_size: int,
+    piece: Callable[[bytes, int, int, int, str], _T],
+    from_chunk: Callable[[Chunk], _T],
+) -> Iterator[_T]:
+    """The block cutter (see :func:`_iter_chunks_in_blocks`), giving ``piece(data, start,
+    end, line, source)`` for each game found by the regular expression and
+    ``from_chunk(chunk)`` for each game the line cutter cut: one cutter, for both
+    the chunks and the header scan (which decodes only the tag section)."""
     pending = b""  # the unfinished game carried over, from its first line
     line = 1  # the line number where ``pending`` starts
     first = True
@@ -167,21 +215,25 @@ def _iter_chunks_in_blocks(
         data, rest = pending + block[:cut], block[cut:]
         if b"{" in data:
             chunks, unfinished, start = _cut_lines(_lines(data), source, line)
-            yield from chunks
+            for chunk in chunks:
+                yield from_chunk(chunk)
             pending, line = b"".join(unfinished), start
         else:
             start_offset = 0
-            for match in _GAME_END_RE.finditer(data):
-                piece = data[start_offset : match.end()]
-                text, errors = _decode_chunk(_lines(piece), line)
-                yield Chunk(text, line, source, errors)
-                line += piece.count(b"\n")
-                start_offset = match.end()
+            count = data.count
+            size = len(data)
+            match = _GAME_RE.match
+            while True:  # one game a match; the last one may go on in the next block
+                end = match(data, start_offset).end()  # type: ignore[union-attr]  # (always matches)
+                if end in (size, start_offset):
+                    break
+                yield piece(data, start_offset, end, line, source)
+                line += count(b"\n", start_offset, end)
+                start_offset = end
             pending = data[start_offset:]
         if final:
             if pending.strip():
-                text, errors = _decode_chunk(_lines(pending), line)
-                yield Chunk(text, line, source, errors)
+                yield piece(pending, 0, len(pending), line, source)
             return
         pending += rest
 
@@ -378,7 +430,9 @@ def read_chunk(chunk: Chunk) -> Record:
             and kind not in ("comment", "line_comment")
             and not (kind == "stray" and text.startswith("{", start))  # unclosed-comment
         ):
-            error("text-after-result", f'"{_shown(match.group())}" after the result {result}', start)
+            error(
+                "text-after-result", f'"{_shown(match.group())}" after the result {result}', start
+            )
             break
         frame = stack[-1]
         if kind in ("move", "glyph"):
@@ -587,10 +641,41 @@ def write_record(record: Record, *, width: int = DEFAULT_WIDTH) -> str:
     parts = [f'[{name} "{escape_tag_value(value)}"]\n' for name, value in record.tags]
     if parts:
         parts.append("\n")
-    tokens = _movetext_tokens(record.mainline)
-    tokens.append(record.result)
-    parts.append(_wrap(tokens, width))
+    mainline = record.mainline
+    if not mainline.comments and not any(
+        node.comments_before or node.comments or node.variations or node.nags
+        for node in mainline.moves
+    ):  # numbers and moves only: no comment to break a line, no parentheses
+        tokens = [
+            node.token + node.glyph
+            if node.number is None
+            else f"{node.number} {node.token}{node.glyph}"
+            for node in mainline.moves
+        ]
+        tokens.append(record.result)
+        parts.append(_wrap_plain(tokens, width))
+    else:
+        tokens = _movetext_tokens(mainline)
+        tokens.append(record.result)
+        parts.append(_wrap(tokens, width))
     return "".join(parts)
+
+
+def _wrap_plain(tokens: list[str], width: int) -> str:
+    """:func:`_wrap` for tokens that hold no line break and no parenthesis (the same text)."""
+    lines: list[str] = []
+    current: list[str] = []
+    length = -1  # the length of the line so far, were a space put before the next token
+    for token in tokens:
+        if current and length + 1 + len(token) > width:
+            lines.append(" ".join(current))
+            current, length = [token], len(token)
+        else:
+            current.append(token)
+            length += 1 + len(token)
+    if current:
+        lines.append(" ".join(current))
+    return "\n".join(lines) + "\n"
 
 
 def _movetext_tokens(mainline: Line) -> list[str]:
@@ -661,11 +746,66 @@ def _wrap(tokens: list[str], width: int) -> str:
 def iter_headers(
     lines: Iterable[str | bytes], source: str = "<string>"
 ) -> Iterator[tuple[tuple[str, str], ...]]:
-    """Yield each game's tag pairs without reading its movetext (a fast scan of a collection)."""
-    for chunk in iter_chunks(lines, source):
-        text = chunk.text
-        end = _TAG_SECTION_RE.match(text).end()  # type: ignore[union-attr]
-        yield tuple(
-            (match.group("tag_name"), unescape_tag_value(match.group("tag_value")))
-            for match in TAG_LINE_RE.finditer(text, 0, end)
+    """Yield each game's tag pairs without reading its movetext (a fast scan of a collection).
+
+    The games are cut as :func:`iter_chunks` cuts them, and each game's tags are
+    the tag pairs of its tag section (its first lines that are blank or begin
+    with "["), read as :func:`iter_records` reads them. From a binary stream only
+    the tag sections are decoded.
+    """
+    if isinstance(lines, io.BufferedIOBase | io.RawIOBase):
+        yield from _iter_in_blocks(
+            cast(IO[bytes], lines), source, BLOCK_SIZE, _piece_tags, _chunk_tags
         )
+    else:
+        for chunk in _iter_chunks_by_line(lines, source):
+            yield _chunk_tags(chunk)
+
+
+#: The tag section in bytes: as :data:`_TAG_SECTION_RE` matches the decoded text, in
+#: which "\r\n" is "\n" and any other "\r" a space.
+_TAG_SECTION_BYTES_RE = re.compile(rb"(?:[ \t\r]*(?:\[[^\n]*)?\n)*")
+
+
+def _piece_tags(
+    data: bytes, start: int, end: int, line: int, source: str
+) -> tuple[tuple[str, str], ...]:
+    """The tags of the game at ``data[start:end]``: only its tag section is decoded."""
+    section_end = _TAG_SECTION_BYTES_RE.match(data, start, end).end()  # type: ignore[union-attr]
+    section = data[start:section_end]
+    if b"{" in section or b";" in section:  # a comment: the way of _chunk_tags
+        return _chunk_tags(_piece_chunk(data, start, end, line, source))
+    try:
+        text = section.decode("utf-8")
+    except UnicodeDecodeError:
+        text = _decode_chunk(_lines(section), line)[0]
+    else:
+        if "\r" in text:
+            text = text.replace("\r\n", "\n").replace("\r", " ")
+    return _section_tags(text)
+
+
+def _chunk_tags(chunk: Chunk) -> tuple[tuple[str, str], ...]:
+    """The tags of a cut game. A comment in its tag section (after tag pairs on a line
+    of movetext) may hide text like a tag pair: then the game is read in full."""
+    text = chunk.text
+    section = text[: _TAG_SECTION_RE.match(text).end()]  # type: ignore[union-attr]
+    if "{" in section or ";" in section:
+        return read_chunk(chunk).tags
+    return _section_tags(section)
+
+
+#: A tag pair written the plain way (one space, no escapes): when every "[" of a tag
+#: section begins one, these are the section's tag pairs (a quicker search).
+_PLAIN_TAG_RE = re.compile(r'\[([A-Za-z0-9_]+) "([^"\\\r\n]*)"\]')
+
+
+def _section_tags(section: str) -> tuple[tuple[str, str], ...]:
+    """The tag pairs in a tag section, values unescaped."""
+    pairs: list[tuple[str, str]] = _PLAIN_TAG_RE.findall(section)
+    if len(pairs) == section.count("["):
+        return tuple(pairs)
+    pairs = TAG_LINE_RE.findall(section)
+    if "\\" in section:
+        return tuple((name, unescape_tag_value(value)) for name, value in pairs)
+    return tuple(pairs)

@@ -60,3 +60,57 @@ def test_iter_chunks_picks_blocks_for_binary_files(tmp_path):
     path.write_bytes(b'[Game "Wari"]\n\n1. C b *\n')
     with path.open("rb") as stream:
         assert [c.line for c in iter_chunks(stream)] == [1]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(PIECES), max_size=30), st.integers(1, 64))
+def test_header_scan_gives_the_tags_the_reader_reads(pieces, block_size):
+    """iter_headers on a binary stream decodes only tag sections; it gives each game's
+    tags as the full reader reads them, from lines and from blocks of any size."""
+    from notation import pmn
+
+    data = "".join(pieces).encode("latin-1")
+    expected = [
+        pmn._chunk_tags(chunk) for chunk in _iter_chunks_by_line(io.BytesIO(data).readlines(), "s")
+    ]
+    from_lines = list(pmn.iter_headers(io.BytesIO(data).readlines(), "s"))
+    in_blocks = list(
+        pmn._iter_in_blocks(io.BytesIO(data), "s", block_size, pmn._piece_tags, pmn._chunk_tags)
+    )
+    assert from_lines == expected
+    assert in_blocks == expected
+    records = list(pmn.iter_records(io.BytesIO(data).readlines(), "s"))
+    assert [r.tags for r in records if not r.damaged] == [
+        tags for tags, r in zip(expected, records, strict=True) if not r.damaged
+    ]
+
+
+def test_header_scan_of_a_binary_file_with_windows_lines_and_escapes(tmp_path):
+    from notation.pmn import iter_headers, iter_records
+
+    data = (
+        b'\xef\xbb\xbf[Game "Wari"]\r\n[Event "a \\"b\\" \\\\ c"]\r\n\r\n1. C b *\r\n\r\n'
+        b'[Game "Wari"]\n[Site "\xc3\xa9t\xc3\xa9"]\n1. A *\n[Game "Trysse"]\n\n[Event "cut"]\n\n1. A *\n'
+    )
+    path = tmp_path / "g.pmn"
+    path.write_bytes(data)
+    with path.open("rb") as stream:
+        headers = list(iter_headers(stream, str(path)))
+    with path.open("rb") as stream:
+        assert headers == [r.tags for r in iter_records(stream, str(path))]
+    assert headers[0] == (("Game", "Wari"), ("Event", 'a "b" \\ c'))
+    assert headers[1] == (("Game", "Wari"), ("Site", "été"))
+    assert len(headers) == 4
+
+
+def test_header_scan_of_tags_not_written_the_plain_way():
+    """A "[" inside a value, two spaces, an escape: the full tag-pair pattern reads them."""
+    from notation.pmn import iter_headers, iter_records
+
+    data = (
+        b'[Game "Wari"]\n[Event "a [b] c"]\n[Site  "x"]\n[Round "\\\\"]\n\n1. C *\n\n'
+        b'[Game "Wari"]\n[Event "plain"]\n\n1. A *\n'
+    )
+    headers = list(iter_headers(io.BytesIO(data)))
+    assert headers == [r.tags for r in iter_records(io.BytesIO(data))]
+    assert headers[0] == (("Game", "Wari"), ("Event", "a [b] c"), ("Site", "x"), ("Round", "\\"))
