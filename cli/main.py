@@ -4,56 +4,98 @@ from __future__ import annotations
 
 import importlib
 import signal
+from typing import NamedTuple
 
 import click
 
 from notation import __version__
 
-#: Each command's module and function, imported only when the command runs (or for --help):
-#: a one-game ``pmn validate`` loads the modules it needs, not those of every command.
-COMMANDS = {
-    "validate": "cli.validate:validate",
-    "convert": "cli.convert:convert",
-    "show": "cli.show:show",
-    "moves": "cli.moves:moves",
-    "fmt": "cli.fmt:fmt",
-    "stats": "cli.stats:stats",
-    "record": "cli.record:record_command",
-    "render": "cli.render:render",
-    "standings": "cli.standings:standings",
-    "reconcile": "cli.reconcile:reconcile_command",
-    "publish": "cli.publish:publish",
-    "select": "cli.select:select",
-    "dedupe": "cli.dedupe:dedupe",
-    "split": "cli.split:split",
-    "merge": "cli.merge:merge",
-    "sort": "cli.sort:sort",
-    "openings": "cli.openings:openings",
-    "index": "cli.index:index",
-}
 
-#: Each command's summary for ``pmn --help``: the first sentence of its help, kept
-#: here so that the root help does not import every command's module (a test
-#: holds each to its command's help).
-SUMMARIES = {
-    "validate": "Replay every game in FILES through the rules and check its declared result.",
-    "convert": "Convert the records in FILES to another format, losing nothing.",
-    "show": "Draw the board of a game in FILES at a point of its main line.",
-    "moves": "List the legal moves in a game at a point, or in a position.",
-    "fmt": "Write the PMN records in FILES in canonical form.",
-    "stats": "Count the games in FILES by result, length, ruleset and termination.",
-    "record": "Record a game in FILE as it is played, one move at a time.",
-    "render": "Write a game in FILES as one HTML page that steps through it.",
-    "standings": "Standings and a crosstable from the games of an event in FILES (files or folders).",
-    "reconcile": "Compare two scoresheets of one game, or pair and compare the sheets of an event.",
-    "publish": "Write a static web site for the event in FILES (files or folders) to a folder.",
-    "select": "Keep the games in FILES that match every filter given.",
-    "dedupe": "Drop duplicate games: the same moves from the same start.",
-    "split": "Split the games of FILES into files of N games, or a file per value of a tag.",
-    "merge": "Merge the games of FILES, in order, into one file.",
-    "sort": "Sort the games of FILES by tag values; games with equal values keep their order.",
-    "openings": "The opening tree of FILES: for each sequence of first moves, the games and results.",
-    "index": "Index the games of FILES in an SQLite database for fast questions.",
+class Command(NamedTuple):
+    """A command of ``pmn``: where it lives, and its summary for ``pmn --help``."""
+
+    #: ``module:function``, imported only when the command runs (or shows its own help)
+    reference: str
+    #: the first sentence of its help, kept here so that the root help imports no
+    #: command's module (a test holds each to its command's help)
+    summary: str
+
+
+#: The commands, in the order ``pmn --help`` lists them: a one-game ``pmn validate``
+#: loads the modules it needs, not those of every command.
+COMMANDS = {
+    "validate": Command(
+        "cli.validate:validate",
+        "Replay every game in FILES through the rules and check its declared result.",
+    ),
+    "convert": Command(
+        "cli.convert:convert",
+        "Convert the records in FILES to another format, losing nothing.",
+    ),
+    "show": Command(
+        "cli.show:show",
+        "Draw the board of a game in FILES at a point of its main line.",
+    ),
+    "moves": Command(
+        "cli.moves:moves",
+        "List the legal moves in a game at a point, or in a position.",
+    ),
+    "fmt": Command(
+        "cli.fmt:fmt",
+        "Write the PMN records in FILES in canonical form.",
+    ),
+    "stats": Command(
+        "cli.stats:stats",
+        "Count the games in FILES by result, length, ruleset and termination.",
+    ),
+    "record": Command(
+        "cli.record:record_command",
+        "Record a game in FILE as it is played, one move at a time.",
+    ),
+    "render": Command(
+        "cli.render:render",
+        "Write a game in FILES as one HTML page that steps through it.",
+    ),
+    "standings": Command(
+        "cli.standings:standings",
+        "Standings and a crosstable from the games of an event in FILES (files or folders).",
+    ),
+    "reconcile": Command(
+        "cli.reconcile:reconcile_command",
+        "Compare two scoresheets of one game, or pair and compare the sheets of an event.",
+    ),
+    "publish": Command(
+        "cli.publish:publish",
+        "Write a static web site for the event in FILES (files or folders) to a folder.",
+    ),
+    "select": Command(
+        "cli.select:select",
+        "Keep the games in FILES that match every filter given.",
+    ),
+    "dedupe": Command(
+        "cli.dedupe:dedupe",
+        "Drop duplicate games: the same moves from the same start.",
+    ),
+    "split": Command(
+        "cli.split:split",
+        "Split the games of FILES into files of N games, or a file per value of a tag.",
+    ),
+    "merge": Command(
+        "cli.merge:merge",
+        "Merge the games of FILES, in order, into one file.",
+    ),
+    "sort": Command(
+        "cli.sort:sort",
+        "Sort the games of FILES by tag values; games with equal values keep their order.",
+    ),
+    "openings": Command(
+        "cli.openings:openings",
+        "The opening tree of FILES: for each sequence of first moves, the games and results.",
+    ),
+    "index": Command(
+        "cli.index:index",
+        "Index the games of FILES in an SQLite database for fast questions.",
+    ),
 }
 
 
@@ -64,15 +106,15 @@ class _Root(click.Group):
         return [*COMMANDS, *(name for name in super().list_commands(ctx) if name not in COMMANDS)]
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        reference = COMMANDS.get(cmd_name)
-        if reference is None:
+        entry = COMMANDS.get(cmd_name)
+        if entry is None:
             return super().get_command(ctx, cmd_name)
-        module_name, _, attribute = reference.partition(":")
+        module_name, _, attribute = entry.reference.partition(":")
         command: click.Command = getattr(importlib.import_module(module_name), attribute)
         return command
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        """The command list, as click writes it, from :data:`SUMMARIES`: no command is imported."""
+        """The command list, as click writes it, from :data:`COMMANDS`' summaries: no command is imported."""
         extra = [name for name in super().list_commands(ctx) if name not in COMMANDS]
         if extra:  # commands added to the group in code: click's own way
             super().format_commands(ctx, formatter)
@@ -80,7 +122,7 @@ class _Root(click.Group):
         limit = formatter.width - 6 - max(len(name) for name in COMMANDS)
         # a light Command per summary shortens it as click does (no private helper)
         rows = [
-            (name, click.Command(name, help=SUMMARIES[name]).get_short_help_str(limit))
+            (name, click.Command(name, help=COMMANDS[name].summary).get_short_help_str(limit))
             for name in COMMANDS
         ]
         with formatter.section("Commands"):
@@ -108,7 +150,6 @@ def pmn() -> None:
     ('-': standard output). Exit codes: 0 all good, 1 a record is invalid or
     unreadable, 2 a usage error.
     """
-
 
 
 def main() -> None:

@@ -553,7 +553,7 @@ def test_helps_consult_the_registry_only_when_shown():
         "g.games = lambda *a, **k: calls.append(1)\n"
         "from cli.main import COMMANDS\n"
         "for ref in COMMANDS.values():\n"
-        "    importlib.import_module(ref.partition(':')[0])\n"
+        "    importlib.import_module(ref.reference.partition(':')[0])\n"
         "print(len(calls))\n"
     )
     done = subprocess.run(

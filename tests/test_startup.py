@@ -19,7 +19,7 @@ import pytest
 from click.testing import CliRunner
 
 import notation
-from cli.main import COMMANDS, SUMMARIES, pmn
+from cli.main import COMMANDS, pmn
 from notation import games as registry
 from notation import grammar, tokens
 
@@ -90,7 +90,8 @@ def test_json_input_loads_the_json_form(tmp_path):
 
 def test_help_imports_no_command(tmp_path):
     modules = loaded_modules(tmp_path, "--help")
-    assert not [name for name in COMMANDS.values() if name.partition(":")[0] in modules]
+    imported = [e.reference for e in COMMANDS.values() if e.reference.partition(":")[0] in modules]
+    assert not imported
 
 
 @pytest.mark.parametrize("width", [50, 80, 120, 200])
@@ -102,7 +103,6 @@ def test_help_lists_the_commands_as_click_would_from_their_help(width):
     theirs = click.HelpFormatter(width=width, max_width=width)
     click.Group.format_commands(pmn, ctx, theirs)
     assert ours.getvalue() == theirs.getvalue()
-    assert set(SUMMARIES) == set(COMMANDS)
 
 
 def test_the_package_names_come_from_their_modules():
