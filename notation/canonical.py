@@ -76,7 +76,7 @@ def _rewrite(record: Record, *, long: bool, layout: bool) -> tuple[Record, list[
     problems: list[Problem] = []
     last_written: dict[TreePath, MoveNode] = {}  # each line's move before this one, as written
 
-    format_move, turn = variant.format_move, variant.turn
+    format_played, turn = variant.format_played, variant.turn
     mainline = game.record.mainline
     plain = not mainline.comments and not any(
         node.comments_before or node.comments or node.variations for node in mainline.moves
@@ -85,9 +85,10 @@ def _rewrite(record: Record, *, long: bool, layout: bool) -> tuple[Record, list[
     def plain_node(step: Step) -> MoveNode:
         """canonical_node for a record without comments or variations: a move is numbered
         when it is the first seat's or the line's first."""
-        node, before = step.node, step.before
-        number = step.number if not step.index or turn(before) % seats == 0 else None
-        token = format_move(step.move, before, long=long)
+        node, label = step.node, step.number
+        # the first seat's move numbers end in "." and the others' in "..."
+        number = label if not step.index or label[-2] != "." else None
+        token = format_played(step.move, step.before, step.after, long=long)
         if token == node.token and number == node.number:
             return node
         return replace(node, token=token, number=number)
@@ -108,7 +109,7 @@ def _rewrite(record: Record, *, long: bool, layout: bool) -> tuple[Record, list[
                 number = step.number
             else:
                 number = None
-        token = format_move(step.move, before, long=long)
+        token = format_played(step.move, before, step.after, long=long)
         if token == node.token and number == node.number:
             return node
         return replace(node, token=token, number=number)

@@ -41,36 +41,60 @@ _TAGS_THEN_MOVETEXT_RE = re.compile(_TAGS_THEN_MOVETEXT)
 _BOMS = (codecs.BOM_UTF8,)
 #: The lines at the start of a game that are blank or begin with "[".
 _TAG_SECTION_RE = re.compile(r"(?:[ \t]*(?:\[[^\n]*)?\n)*")
-#: In text without "{", one whole game, from its first line (the cut of
-#: :func:`_cut_lines`, as a regular expression): blank lines; tag-pair lines; then
-#: movetext (the first line of it may be tag pairs followed by movetext) and blank
-#: lines, up to the next line that begins with "[". After tag-pair lines and a blank
-#: line, a "[" line starts the next game (the game before was cut off after its
-#: tags). Lines are matched possessively, each character once.
+#: The lines of a game in text without "{" (the cut of :func:`_cut_lines`, as regular
+#: expressions; see :func:`_game_end`). Lines are matched possessively, each
+#: character once.
 _TTM = re.sub(rb"\(\?P<\w+>", b"(?:", _TAGS_THEN_MOVETEXT)  # (no named groups: used twice)
 _BLANK = rb"[ \t]*+(?:\r[^\n]*+)?(?:\n|\Z)"
 _MOVETEXT_LINE = rb"[ \t]*+[^ \t\r\n\[][^\n]*+(?:\n|\Z)"
 _FIRST_MOVETEXT_LINE = rb"[ \t]*+(?:[^ \t\r\n\[]|" + _TTM + rb")[^\n]*+(?:\n|\Z)"
-_TAG_LINE = rb"[ \t]*+(?!" + _TTM + rb")\[[^\n]*+(?:\n|\Z)"
-_MOVETEXT = rb"(?:" + _MOVETEXT_LINE + rb"|" + _BLANK + rb")*+"
-_GAME_RE = re.compile(
+#: A line that begins with "[" and is not tag pairs then movetext. The first way is a
+#: quicker match for the usual line, one plain tag pair alone (after it nothing but
+#: spaces, so it cannot be tag pairs then movetext).
+_TAG_LINE = (
+    rb'[ \t]*+\[[A-Za-z0-9_]++ "[^"\\\r\n]*+"\][ \t]*+(?:\n|\Z)|[ \t]*+(?!'
+    + _TTM
+    + rb")\[[^\n]*+(?:\n|\Z)"
+)
+#: The game up to where its movetext lines go on: the cut of :func:`_cut_lines` without
+#: the movetext after its first line. The empty group marks a game whose movetext
+#: began; :func:`_game_end` takes its movetext on (lines that are blank or begin with
+#: anything but "[", as ``(?:_MOVETEXT_LINE|_BLANK)*+`` would, to the first line that
+#: begins with "[", found by one search instead of a match a line).
+_GAME_HEAD_RE = re.compile(
     rb"(?:"
     + _BLANK
     + rb")*+(?:(?:"
     + _TAG_LINE
     + rb")++(?:"
     + _FIRST_MOVETEXT_LINE
-    + _MOVETEXT
-    + rb"|(?:"
+    + rb"()|(?:"
     + _BLANK
     + rb")++(?:"
     + _MOVETEXT_LINE
-    + _MOVETEXT
-    + rb")?)|"
+    + rb"())?)|"
     + _FIRST_MOVETEXT_LINE
-    + _MOVETEXT
-    + rb")?"
+    + rb"())?"
 )
+#: The start of a line that begins with "[" (after spaces and tabs): the next game's.
+_NEXT_GAME_LINE_RE = re.compile(rb"\n[ \t]*+\[")
+
+
+def _game_end(data: bytes, start: int) -> int:
+    """Where the game that starts at ``data[start]`` ends (``start`` when there is none):
+    blank lines; tag-pair lines; then movetext (the first line of it may be tag
+    pairs followed by movetext) and blank lines, up to the next line that begins
+    with "[". After tag-pair lines and a blank line, a "[" line starts the next
+    game (the game before was cut off after its tags)."""
+    head = _GAME_HEAD_RE.match(data, start)
+    end = head.end()  # type: ignore[union-attr]  # (always matches)
+    if head.lastindex is None or end == len(data):  # type: ignore[union-attr]
+        return end  # no movetext, or it ends with the data
+    # the movetext's first line ends with "\n": from it, the lines up to a "[" line
+    found = _NEXT_GAME_LINE_RE.search(data, end - 1)
+    return len(data) if found is None else found.start() + 1
+
+
 BLOCK_SIZE = 1 << 20
 _T = TypeVar("_T")
 _RESULT_LIKE_RE = re.compile(r"[0-9]+[-/]")
@@ -222,9 +246,8 @@ def _iter_in_blocks(
             start_offset = 0
             count = data.count
             size = len(data)
-            match = _GAME_RE.match
-            while True:  # one game a match; the last one may go on in the next block
-                end = match(data, start_offset).end()  # type: ignore[union-attr]  # (always matches)
+            while True:  # one game at a time; the last one may go on in the next block
+                end = _game_end(data, start_offset)
                 if end in (size, start_offset):
                     break
                 yield piece(data, start_offset, end, line, source)
@@ -764,7 +787,7 @@ def iter_headers(
 
 #: The tag section in bytes: as :data:`_TAG_SECTION_RE` matches the decoded text, in
 #: which "\r\n" is "\n" and any other "\r" a space.
-_TAG_SECTION_BYTES_RE = re.compile(rb"(?:[ \t\r]*(?:\[[^\n]*)?\n)*")
+_TAG_SECTION_BYTES_RE = re.compile(rb"(?:[ \t\r]*+(?:\[[^\n]*+)?\n)*+")
 
 
 def _piece_tags(

@@ -212,9 +212,13 @@ def final_position(record: Record, variant: AnyVariant | None = None) -> Any:
 # -- the one replay ------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Step:
-    """One move replayed: the node as written, where it is, the positions either side."""
+    """One move replayed: the node as written, where it is, the positions either side.
+
+    Read it, do not change it. (Not frozen: a frozen dataclass is built through
+    ``object.__setattr__``, five times slower, and the replay builds one a move.)
+    """
 
     node: MoveNode
     path: TreePath  # the line's place in the record tree
@@ -313,6 +317,7 @@ def replay(
             if alone and index > start:
                 return index, position, kept, False
             number = node.number
+            label = None
             if number is not None:
                 now = turn(position)
                 label = labels[now] if now < len(labels) else expected_number(variant, position)
@@ -326,7 +331,9 @@ def replay(
                 return index, position, kept, True
             after = play(position, move)
             if on_step is not None:
-                new = on_step(Step(node, path, index, number_at(position), position, move, after))
+                if label is None:
+                    label = number_at(position)
+                new = on_step(Step(node, path, index, label, position, move, after))
                 if kept is not None:
                     kept.append(node if new is None else new)
                 elif new is not None and new is not node:

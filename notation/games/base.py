@@ -242,6 +242,15 @@ class Variant(abc.ABC, Generic[P, M]):
     def format_move(self, move: M, position: P, *, long: bool = False) -> str:
         """The canonical token of a legal move; ``long`` asks for the full form."""
 
+    def format_played(self, move: M, before: P, after: P, *, long: bool = False) -> str:
+        """The canonical token of a legal move just played from ``before`` to ``after``.
+
+        The same token as ``format_move(move, before, long=long)``; a game whose
+        token says what the move did (Wari's ``+n``) reads it from ``after``
+        rather than playing the move again (the canonical writer's path).
+        """
+        return self.format_move(move, before, long=long)
+
     @abc.abstractmethod
     def play(self, position: P, move: M) -> P:
         """The position after a legal move (a new value; ``position`` is unchanged)."""

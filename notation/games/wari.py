@@ -57,6 +57,11 @@ SOUTH, NORTH = 0, 1
 HOLES = 12
 STONES = 48
 HOLE_NAMES = "ABCDEFabcdef"  # index -> letter (W1)
+#: Canonical tokens by stones captured (0-48) and hole: "A", "A+2", ... (written once).
+_PLAYED_TOKENS = tuple(
+    tuple(letter + (f"+{captured}" if captured else "") for letter in HOLE_NAMES)
+    for captured in range(STONES + 1)
+)
 #: A count in a token or a position string: ASCII digits only (``\d`` would take
 #: ``²`` and ``٣``), and short enough to read (``int`` refuses 4,300 digits).
 COUNT = r"[0-9]{1,9}"
@@ -427,6 +432,16 @@ class WariVariant(Variant[WariPosition, int]):
     def format_move(self, move: int, position: WariPosition, *, long: bool = False) -> str:
         captured = self._captures(position, move)
         return HOLE_NAMES[move] + (f"+{captured}" if captured else "")
+
+    def format_played(
+        self, move: int, before: WariPosition, after: WariPosition, *, long: bool = False
+    ) -> str:
+        """:meth:`format_move` of a move played: its captures are the mover's gain (W3)."""
+        mover = before.to_move
+        captured = after.captured[mover] - before.captured[mover]
+        if captured < len(_PLAYED_TOKENS):
+            return _PLAYED_TOKENS[captured][move]
+        return HOLE_NAMES[move] + f"+{captured}"
 
     def play(self, position: WariPosition, move: int) -> WariPosition:
         abapa = self.ruleset == "abapa"
