@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cache
-from typing import Any, NamedTuple
+from typing import Any
 
 from notation.games import AnyVariant, find_variant
 from notation.games.base import MoveError, Outcome, PositionError, RulesError, parse_result
@@ -212,12 +212,12 @@ def final_position(record: Record, variant: AnyVariant | None = None) -> Any:
 # -- the one replay ------------------------------------------------------------------
 
 
-class Step(NamedTuple):
+@dataclass(slots=True)
+class Step:
     """One move replayed: the node as written, where it is, the positions either side.
 
-    Immutable, and a named tuple rather than a frozen dataclass: the replay
-    builds one a move, and a frozen dataclass is built through
-    ``object.__setattr__``, three times slower than a tuple.
+    Read it, do not change it. (Not frozen: a frozen dataclass is built through
+    ``object.__setattr__``, five times slower, and the replay builds one a move.)
     """
 
     node: MoveNode
