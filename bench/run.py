@@ -528,19 +528,24 @@ def rows_tools(settings: Settings) -> Iterator[Row]:
         "fmt": [*PMN, "fmt", "--check", path],
         "chess-headers": [*CHESS_HEADERS, str(pgn)],
     }
+    tags_only = [*PMN, "stats", "--tags-only", path]
+    if subprocess.run(tags_only, env=ENV, cwd=REPO, capture_output=True).returncode == 0:
+        commands["stats-tags"] = tags_only  # stats on the tags alone (a header scan)
     times = interleaved(commands, settings.runs)
     validate = times["validate"]["wall"]
-    stats_rate = 5000 / times["stats"]["wall"]
     chess_rate = chess_games / times["chess-headers"]["wall"]
-    ratio = stats_rate / chess_rate
-    yield Row(
-        "stats-vs-chess-headers",
-        ">= 2x python-chess read_headers (games/s)",
-        f"{ratio:.2f}x ({times['stats']['wall']:.2f} s for 5,000 games)",
-        ratio >= 2.0,
-        f"pmn stats (counts only) vs a python-chess process reading {chess_games:,} games' headers "
-        f"in {times['chess-headers']['wall']:.2f} s; start-up included",
-    )
+    row = Row("stats-vs-chess-headers", ">= 2x python-chess read_headers (games/s)")
+    if "stats-tags" in times:
+        ratio = 5000 / times["stats-tags"]["wall"] / chess_rate
+        row.measured = f"{ratio:.2f}x ({times['stats-tags']['wall']:.2f} s for 5,000 games)"
+        row.passed = ratio >= 2.0
+        row.note = (
+            f"pmn stats --tags-only vs a python-chess process reading {chess_games:,} games' "
+            f"headers in {times['chess-headers']['wall']:.2f} s; start-up included"
+        )
+        yield row
+    else:
+        yield na(row, OptionMissing("pmn stats has no --tags-only"))
     faster = validate / times["stats"]["wall"]
     yield Row(
         "stats-vs-validate",

@@ -15,6 +15,7 @@ from notation.pmn import (
     DEFAULT_WIDTH,
     Chunk,
     iter_chunks,
+    iter_headers,
     iter_records,
     read_chunk,
     write_records,
@@ -70,7 +71,7 @@ def read_games(
     (Standard input found to be PMN by its first bytes comes as chunks too:
     a chunk keeps the game's text, which cannot be read from stdin again.)
     """
-    return _read(path, fmt, game, encoding, chunks=True)
+    return _read(path, fmt, game, encoding, chunks=True)  # type: ignore[return-value]
 
 
 def read_path(
@@ -92,10 +93,29 @@ def read_path(
     return _read(path, fmt, game, encoding, chunks=False)  # type: ignore[return-value]
 
 
+def read_tags(
+    path: str, fmt: str | None = None, *, encoding: str | None = None
+) -> Iterator[tuple[tuple[str, str], ...]]:
+    """Each game's tag pairs, without reading its moves where the format allows.
+
+    PMN is scanned by :func:`notation.pmn.iter_headers` (only the tag sections
+    are decoded, and movetext is never read: a damaged movetext goes unseen);
+    the other formats are read whole and their records' tags given.
+    """
+    return _read(path, fmt, None, encoding, chunks=False, tags=True)  # type: ignore[return-value]
+
+
 def _read(
-    path: str, fmt: str | None, game: str | None, encoding: str | None, *, chunks: bool
-) -> Iterator[Chunk | Record]:
-    """:func:`read_path`, with PMN games as :class:`Chunk` values when ``chunks``."""
+    path: str,
+    fmt: str | None,
+    game: str | None,
+    encoding: str | None,
+    *,
+    chunks: bool,
+    tags: bool = False,
+) -> Iterator[Chunk | Record | tuple[tuple[str, str], ...]]:
+    """:func:`read_path`, with PMN games as :class:`Chunk` values when ``chunks``,
+    or every game's tag pairs when ``tags``."""
     source = "<stdin>" if path == "-" else path
     stream: IO[bytes] = open_source(path, encoding)
     try:
@@ -106,20 +126,28 @@ def _read(
                     stream = io.BufferedReader(io.BytesIO(stream.read()))
                 fmt = _sniff(stream.peek(64))
         # the other formats' modules are imported when a file of theirs is read
+        if fmt == "pmn" and tags:
+            yield from iter_headers(stream, source)
+            return
+        games: Iterator[Chunk | Record]
         if fmt == "pmn":
-            yield from iter_chunks(stream, source) if chunks else iter_records(stream, source)
+            games = iter_chunks(stream, source) if chunks else iter_records(stream, source)
         elif fmt == "ogn":
             from notation.ogn import iter_ogn_records
 
-            yield from iter_ogn_records(stream, source)
+            games = iter_ogn_records(stream, source)
         elif fmt == "openspiel-actions":
             from notation.openspiel import iter_action_records
 
-            yield from iter_action_records(stream, source, game)
+            games = iter_action_records(stream, source, game)
         else:
             from notation.jsonform import iter_json_records
 
-            yield from iter_json_records(decoded_blocks(stream, source), source)
+            games = iter_json_records(decoded_blocks(stream, source), source)
+        if tags:  # the other formats hold no header section to scan: their records' tags
+            yield from (record.tags for record in games)  # type: ignore[union-attr]
+        else:
+            yield from games
     finally:
         if path != "-":
             stream.close()
