@@ -204,7 +204,7 @@ def test_validate_reads_other_hole_numberings(runner):
     untagged = numbered.replace('[Pits "own"]\n', "")
     assert runner.invoke(pmn, ["validate", "--pits", "own", "-"], input=untagged).exit_code == 0
     result = runner.invoke(pmn, ["validate", "-"], input=untagged)
-    assert result.exit_code == 1 and "is not a Trysse/Wari move" in result.stderr
+    assert result.exit_code == 1 and "is not a move in Wari" in result.stderr
     assert letters != numbered
 
 

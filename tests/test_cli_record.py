@@ -22,7 +22,7 @@ def test_record_a_game_with_errors_comments_undo_and_resignation(tmp_path):
     result = run(path, typed)
     assert result.exit_code == 0, result.output
     # an illegal token is refused with the reason and the legal moves, and nothing is lost
-    assert '"G" is not a Trysse/Wari move' in result.output
+    assert '"G" is not a move in Wari' in result.output
     assert "legal: a, b, c, d, e, f" in result.output
     assert "took back A" in result.output
     record = read_text(path.read_text())[0]

@@ -133,7 +133,7 @@ def test_no_excerpt_for_a_problem_of_the_whole_record():
 
 def assert_caret_under_zz(text: str, indent: str = "    ") -> None:
     lines = text.splitlines()
-    at = next(i for i, line in enumerate(lines) if '"Zz" is not a Trysse/Wari move' in line)
+    at = next(i for i, line in enumerate(lines) if '"Zz" is not a move in Wari' in line)
     assert lines[at + 1] == indent + "1. A a 2. B Zz 3. C *"
     assert lines[at + 2] == indent + " " * (ZZ_COLUMN - 1) + "^~"
 

@@ -36,7 +36,7 @@ def test_several_moves_on_a_line_are_played_in_order(tmp_path):
     assert result.exit_code == 0, result.output
     assert tokens(record) == ["C", "b", "A"]
     # the refused token and those after it are named: nothing typed is dropped silently
-    assert '"G" is not a Trysse/Wari move' in result.output
+    assert '"G" is not a move in Wari' in result.output
     assert "not played: G f" in result.output
     assert validate_record(record).valid
 

@@ -206,8 +206,8 @@ def test_move_after_the_end_is_illegal_n2():
     ("token", "code", "words"),
     [
         ("a", "not-your-hole", "did you mean A?"),
-        ("G", "bad-move-syntax", "not a Trysse/Wari move"),
-        ("A+", "bad-move-syntax", "not a Trysse/Wari move"),
+        ("G", "bad-move-syntax", "not a move in Trysse"),
+        ("A+", "bad-move-syntax", "not a move in Trysse"),
     ],
 )
 def test_bad_tokens(token, code, words):
@@ -275,3 +275,14 @@ def test_empty_hole_suggests_the_legal_neighbours():
     with pytest.raises(IllegalMoveError) as error:
         TRYSSE.parse_move("A", edge)
     assert error.value.reason == "hole A is empty; did you mean B?"
+
+
+@pytest.mark.parametrize(
+    ("game", "named"),
+    [("Trysse", "Trysse"), ("Wari", "Wari"), ("Oware", "Wari")],  # Oware is Wari's abapa rules
+)
+def test_a_token_that_is_no_move_names_the_game_it_was_read_in(game, named):
+    variant = find_variant(game)
+    with pytest.raises(MoveSyntaxError) as error:
+        variant.parse_move("G", variant.initial_position())
+    assert f'"G" is not a move in {named}:' in str(error.value)

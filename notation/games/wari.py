@@ -348,7 +348,7 @@ class WariVariant(Variant[WariPosition, int]):
         parsed = _TOKENS.get(token) or _parse_token(token)
         if parsed is None:
             raise MoveSyntaxError(
-                f'"{token}" is not a Trysse/Wari move: a hole letter A-F (South) or a-f (North), '
+                f'"{token}" is not a move in {self.game}: a hole letter A-F (South) or a-f (North), '
                 "optionally with +n for the stones it captures (n: 1-9 digits 0-9)",
                 legal=self._legal_tokens(position),
             )
