@@ -47,35 +47,24 @@ def _element(token: tokens.Token) -> pp.Regex:
     return element
 
 
-# The token classes of notation.tokens, as elements of the grammar.
-TAG_PAIR = _element(tokens.TAG_PAIR)
-BRACE_COMMENT = _element(tokens.BRACE_COMMENT)
-LINE_COMMENT = _element(tokens.LINE_COMMENT)
-NAG = _element(tokens.NAG)
-MOVE_NUMBER = _element(tokens.MOVE_NUMBER)
-RESULT = _element(tokens.RESULT)
-MOVE = _element(tokens.MOVE)
-OPEN_VARIATION = _element(tokens.OPEN_VARIATION)
-CLOSE_VARIATION = _element(tokens.CLOSE_VARIATION)
-TAG_START = _element(tokens.TAG_START)
-SPACE = _element(tokens.SPACE)
-STRAY = _element(tokens.STRAY)
+#: Every token class of notation.tokens as an element of the grammar, in the order
+#: the fast reader tries them (keyed by pattern).
+_ELEMENTS = {token.pattern: _element(token) for token in tokens.TOKEN_CLASSES}
+TOKEN_CLASSES: tuple[pp.Regex, ...] = tuple(_ELEMENTS.values())
 
-#: Every token class, in the order the fast reader tries them.
-TOKEN_CLASSES: tuple[pp.Regex, ...] = (
-    SPACE,
-    TAG_PAIR,
-    BRACE_COMMENT,
-    LINE_COMMENT,
-    NAG,
-    RESULT,
-    MOVE_NUMBER,
-    MOVE,
-    OPEN_VARIATION,
-    CLOSE_VARIATION,
-    TAG_START,
-    STRAY,
-)
+# The token classes by name, for the productions below.
+TAG_PAIR = _ELEMENTS[tokens.TAG_PAIR.pattern]
+BRACE_COMMENT = _ELEMENTS[tokens.BRACE_COMMENT.pattern]
+LINE_COMMENT = _ELEMENTS[tokens.LINE_COMMENT.pattern]
+NAG = _ELEMENTS[tokens.NAG.pattern]
+MOVE_NUMBER = _ELEMENTS[tokens.MOVE_NUMBER.pattern]
+RESULT = _ELEMENTS[tokens.RESULT.pattern]
+MOVE = _ELEMENTS[tokens.MOVE.pattern]
+OPEN_VARIATION = _ELEMENTS[tokens.OPEN_VARIATION.pattern]
+CLOSE_VARIATION = _ELEMENTS[tokens.CLOSE_VARIATION.pattern]
+TAG_START = _ELEMENTS[tokens.TAG_START.pattern]
+SPACE = _ELEMENTS[tokens.SPACE.pattern]
+STRAY = _ELEMENTS[tokens.STRAY.pattern]
 
 #: One element matching any token: the alternation of all token classes.
 MOVETEXT_TOKEN = pp.Regex(tokens.TOKEN_PATTERN)
