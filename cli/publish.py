@@ -8,16 +8,11 @@ import click
 
 from cli.common import deprecated_option
 from cli.inputs import input_options
-from cli.standings import choose_event, entries_of, read_event, report_invalid
+from cli.standings import event_standings, read_event, report_invalid
 from notation.collection import atomic_output
 from notation.publish import event_site
 from notation.standings import (
     SYSTEMS,
-    StandingsError,
-    collect,
-    compute_standings,
-    parse_scheme,
-    parse_tie_breaks,
 )
 
 
@@ -64,20 +59,12 @@ def publish(
     """
     if output is None:
         raise click.UsageError("give the folder to write the site to: -d/--output-dir DIR")
-    try:
-        point_scheme = parse_scheme(scheme)
-        order = parse_tie_breaks(tie_breaks) if tie_breaks is not None else None
-    except StandingsError as exc:
-        raise click.BadParameter(str(exc)) from exc
-    name, games = choose_event(read_event(files, input_format, jobs, encoding=encoding), event)
-    played, excluded = collect(entries_of(games))
-    table = compute_standings(
-        played,
-        excluded,
-        scheme=point_scheme,
-        tie_breaks=order,
-        system=system,
-        event=name,
+    games, table, excluded = event_standings(
+        lambda: read_event(files, input_format, jobs, encoding=encoding),
+        event,
+        scheme,
+        tie_breaks,
+        system,
     )
     site = event_site(games, table)
     try:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 import click
 
@@ -21,6 +21,7 @@ from notation.standings import (
     SYSTEMS,
     TIE_BREAKS,
     Excluded,
+    Standings,
     StandingsError,
     collect,
     compute_standings,
@@ -105,6 +106,31 @@ def report_invalid(excluded: Sequence[Excluded]) -> int:
 def entries_of(games: list[tuple[Record, GameReport]]) -> list[tuple[Entry, GameReport]]:
     """Games as the standings count them."""
     return [(Entry.of(record, report.index), report) for record, report in games]
+
+
+def event_standings(
+    read: Callable[[], list[tuple[Record, GameReport]]],
+    event: str | None,
+    scheme: str,
+    tie_breaks: str | None,
+    system: str,
+) -> tuple[list[tuple[Record, GameReport]], Standings, list[Excluded]]:
+    """One event's games, standings and games left out (``pmn standings`` and ``pmn publish``).
+
+    The point scheme and tie-breaks are checked before ``read`` reads the games
+    (a usage error); the event is the one named, or the only one there is.
+    """
+    try:
+        point_scheme = parse_scheme(scheme)
+        order = parse_tie_breaks(tie_breaks) if tie_breaks is not None else None
+    except StandingsError as exc:
+        raise click.BadParameter(str(exc)) from exc
+    name, games = choose_event(read(), event)
+    played, excluded = collect(entries_of(games))
+    table = compute_standings(
+        played, excluded, scheme=point_scheme, tie_breaks=order, system=system, event=name
+    )
+    return games, table, excluded
 
 
 @click.command()
@@ -194,21 +220,13 @@ def standings(
       pmn standings --tie-break wins,buchholz --format csv examples/events/swiss
       pmn standings --index archive.sqlite --event "Club night"
     """
-    try:
-        point_scheme = parse_scheme(scheme)
-        order = parse_tie_breaks(tie_breaks) if tie_breaks is not None else None
-    except StandingsError as exc:
-        raise click.BadParameter(str(exc)) from exc
     check_inputs(files, index_path)
-    name, games = choose_event(read_event(files, input_format, jobs, index_path, encoding), event)
-    played, excluded = collect(entries_of(games))
-    table = compute_standings(
-        played,
-        excluded,
-        scheme=point_scheme,
-        tie_breaks=order,
-        system=system,
-        event=name,
+    _, table, excluded = event_standings(
+        lambda: read_event(files, input_format, jobs, index_path, encoding),
+        event,
+        scheme,
+        tie_breaks,
+        system,
     )
     crosstable = None if view == "auto" else view
     try:
