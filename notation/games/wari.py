@@ -38,6 +38,7 @@ import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from notation.games.base import (
     IllegalMoveError,
@@ -70,6 +71,7 @@ _POSITION_RE = re.compile(rf"({COUNT}(?:-{COUNT}){{13}})-([SN])")
 
 
 _SIDES = (range(0, 6), range(6, 12))
+
 _NO_STONES = (0,) * 6
 _TARGETS = {"trysse": 21, "wari": 25, "abapa": 25}  # rulings W5, W6; abapa A8
 #: Move tokens already read: token -> (hole index, claimed captures or None).
@@ -95,11 +97,16 @@ def side(seat: int) -> range:
 
 #: What a repetition compares (A7): the holes and the player to move.
 Board = tuple[tuple[int, ...], int]
+_NONE: frozenset[Board] = frozenset()
+#: Builds a named tuple from a tuple of its fields, skipping the generated ``__new__``.
+_new_tuple = tuple.__new__
 
 
-@dataclass(frozen=True, slots=True)
-class WariPosition:
+class WariPosition(NamedTuple):
     """A Trysse/Wari position: hole counts in sowing order, captures, who moves.
+
+    A named tuple, not a frozen dataclass: the replay builds one a move, and a
+    tuple is built twice as fast.
 
     ``seen`` is used by ruleset ``abapa`` only (A7): the boards (holes and
     player to move) of the earlier positions since the last capture. It is
@@ -124,25 +131,37 @@ class Sowing:
     last: int  # index of the hole the last stone fell in
 
 
-@lru_cache(maxsize=4096)
+#: The holes a lap of fewer than 12 stones sows, by hole emptied and stones: it
+#: never comes back to its own hole, so the W2 option does not change it.
+_PATHS = tuple(
+    tuple(tuple((hole + k) % HOLES for k in range(1, stones + 1)) for stones in range(HOLES))
+    for hole in range(HOLES)
+)
+
+
 def _sow(
     board: tuple[int, ...], hole: int, mover: int, skip_origin: bool, abapa: bool
 ) -> tuple[tuple[int, ...], int, int]:
     """Sow ``hole`` and capture: the holes after, the stones captured, the last hole sown.
 
-    A pure function of its arguments, memoised: checking a move and playing it
-    sow the same position, and the second time is a look-up.
+    A pure function of its arguments. :meth:`WariVariant.play` calls it
+    directly; the questions asked of one position (legal moves, feeding, a
+    token's capture count) go through :func:`_sowing`, its memoised form.
     """
     pits = list(board)
     stones = pits[hole]
     pits[hole] = 0
     index = hole
-    while stones:
-        index = (index + 1) % HOLES
-        if index == hole and skip_origin:  # ruling W2 option skip-origin; abapa A2
-            continue
-        pits[index] += 1  # ruling W2: the emptied hole is sown into on 12+ stones
-        stones -= 1
+    if stones < HOLES:  # ruling W2: one stone a hole counterclockwise, from the next one
+        for index in _PATHS[hole][stones]:
+            pits[index] += 1
+    else:
+        while stones:
+            index = (index + 1) % HOLES
+            if index == hole and skip_origin:  # ruling W2 option skip-origin; abapa A2
+                continue
+            pits[index] += 1  # ruling W2: the emptied hole is sown into on 12+ stones
+            stones -= 1
     last = index
     opponent = _SIDES[1 - mover]
     if index not in opponent or pits[index] not in (2, 3):
@@ -158,6 +177,13 @@ def _sow(
         # abapa A4: a capture of every stone on the opponent's side captures nothing
         return tuple(pits), 0, last
     return tuple(taken), captured, last
+
+
+#: :func:`_sow` memoised, for the questions several callers ask of one position
+#: (the legal list and the outcome both sow every candidate). Playing a move does
+#: not go through it: the replay's positions rarely repeat, and a look-up that
+#: misses costs more than sowing again.
+_sowing = lru_cache(maxsize=4096)(_sow)
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,7 +296,7 @@ class WariVariant(Variant[WariPosition, int]):
     # -- rules -----------------------------------------------------------
     def sow(self, position: WariPosition, hole: int) -> Sowing:
         """Sow ``hole`` for the player to move and make its captures (W2, W3)."""
-        pits, captured, last = _sow(
+        pits, captured, last = _sowing(
             position.pits, hole, position.to_move, self.skips_origin, self.ruleset == "abapa"
         )
         return Sowing(pits, captured, last)
@@ -353,15 +379,11 @@ class WariVariant(Variant[WariPosition, int]):
                 legal=self._legal_tokens(position),
             )
         hole, claimed = parsed
-        letter = HOLE_NAMES[hole]
         pits, mover = position.pits, position.to_move
-        target = _TARGETS[self.ruleset]
-        south, north = position.captured
         if (
             pits[hole]
-            and (hole < 6) == (mover == SOUTH)
-            and south < target
-            and north < target
+            and hole // 6 == mover  # SOUTH (0) owns holes 0-5, NORTH (1) holes 6-11
+            and max(position.captured) < _TARGETS[self.ruleset]
             and (pits[6:] if mover == SOUTH else pits[:6]) != _NO_STONES
             and not (position.seen and self._repeated(position))
             and (claimed is None or claimed == self._captures(position, hole))
@@ -371,6 +393,7 @@ class WariVariant(Variant[WariPosition, int]):
             # (so W4 does not apply and, under Wari, W6 does not end the game), under
             # abapa the position is not a repetition (A7), and a +n claim is right.
             return hole
+        letter = HOLE_NAMES[hole]
         outcome = self.outcome(position)
         if outcome is not None:  # ruling N2
             raise IllegalMoveError(
@@ -425,7 +448,7 @@ class WariVariant(Variant[WariPosition, int]):
         return ", ".join(parts)
 
     def _captures(self, position: WariPosition, hole: int) -> int:
-        return _sow(
+        return _sowing(
             position.pits, hole, position.to_move, self.skips_origin, self.ruleset == "abapa"
         )[1]
 
@@ -445,20 +468,21 @@ class WariVariant(Variant[WariPosition, int]):
 
     def play(self, position: WariPosition, move: int) -> WariPosition:
         abapa = self.ruleset == "abapa"
-        pits, captured, _ = _sow(
-            position.pits, move, position.to_move, self.skip_origin or abapa, abapa
-        )
-        south, north = position.captured
-        if position.to_move == SOUTH:
-            south += captured
-        else:
-            north += captured
-        seen: frozenset[Board] = frozenset()
-        if abapa and not captured:
-            # abapa A7: remember the boards since the last capture (a capture makes
-            # every earlier board unreachable: captured stones never come back)
-            seen = position.seen | {(position.pits, position.to_move)}
-        return WariPosition(pits, (south, north), 1 - position.to_move, position.turn + 1, seen)
+        pits, to_move, turn, seen = position.pits, position.to_move, position.turn, position.seen
+        after, captured, _ = _sow(pits, move, to_move, self.skip_origin or abapa, abapa)
+        if captured:
+            south, north = position.captured
+            if to_move == SOUTH:
+                south += captured
+            else:
+                north += captured
+            # abapa A7: a capture makes every earlier board unreachable (captured
+            # stones never come back), so the boards remembered start again
+            return _new_tuple(WariPosition, (after, (south, north), 1 - to_move, turn + 1, _NONE))
+        if abapa:
+            # abapa A7: remember the boards since the last capture
+            seen = seen | {(pits, to_move)}
+        return _new_tuple(WariPosition, (after, position.captured, 1 - to_move, turn + 1, seen))
 
     # -- OpenSpiel ``oware`` actions: 0-5, a hole from the mover's own left --
     @classmethod
