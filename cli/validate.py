@@ -23,7 +23,7 @@ from cli.common import (
 from cli.excerpt import SourceLines, kept
 from cli.inputs import input_options, input_paths
 from cli.report import WRITERS, counts, game_verdict, write_text
-from cli.terminal import echo
+from cli.terminal import echo, terminal_text
 from notation.collection import (
     FORMATS,
     atomic_output,
@@ -210,6 +210,7 @@ def validate(
                 except OSError as exc:  # one problem; the other files are still checked
                     not_read(path, exc.strerror or str(exc), error=True)
 
+    stdout = sys.stdout
     lines = SourceLines(encoding)  # the records' lines shown under their problems
     games_read = kept(every_game(), lines) if output_format == "text" else every_game()
     for report in validate_many(games_read, jobs or default_jobs()):
@@ -222,7 +223,11 @@ def validate(
         if quiet and report.valid:
             continue
         progress.clear()
-        echo(summary_line(report))
+        # buffered (a line per game; click.echo flushes each one), flushed before the
+        # game's problems go to stderr so that the two streams stay in order
+        stdout.write(terminal_text(summary_line(report)) + "\n")
+        if report.problems:
+            stdout.flush()
         for problem in report.problems:
             echo(describe_problem(report.source, report.index, problem), err=True)
             for part in lines.excerpt_lines(report.source, problem):
