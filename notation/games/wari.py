@@ -144,9 +144,9 @@ def _sow(
 ) -> tuple[tuple[int, ...], int, int]:
     """Sow ``hole`` and capture: the holes after, the stones captured, the last hole sown.
 
-    A pure function of its arguments. :meth:`WariVariant.play` calls it
-    directly; the questions asked of one position (legal moves, feeding, a
-    token's capture count) go through :func:`_sowing`, its memoised form.
+    A pure function of its arguments. Playing a move and checking its ``+n``
+    call it directly; the questions asked of every move of one position (legal
+    moves, feeding, the outcome) go through :func:`_sowing`, its memoised form.
     """
     pits = list(board)
     stones = pits[hole]
@@ -448,9 +448,10 @@ class WariVariant(Variant[WariPosition, int]):
         return ", ".join(parts)
 
     def _captures(self, position: WariPosition, hole: int) -> int:
-        return _sowing(
-            position.pits, hole, position.to_move, self.skips_origin, self.ruleset == "abapa"
-        )[1]
+        """Stones the move captures (W3). Not memoised: it checks a token's ``+n``, in a
+        position the replay meets once, and a memo's miss costs more than the sowing."""
+        abapa = self.ruleset == "abapa"
+        return _sow(position.pits, hole, position.to_move, self.skip_origin or abapa, abapa)[1]
 
     def format_move(self, move: int, position: WariPosition, *, long: bool = False) -> str:
         captured = self._captures(position, move)
