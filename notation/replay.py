@@ -86,6 +86,24 @@ class GameReport:
     final_position: str | None = None
     scores: tuple[int, ...] = field(default=())
 
+    def __reduce__(self) -> tuple[type[GameReport], tuple[Any, ...]]:
+        # sent back from worker processes, one a game: a constructor call unpickles
+        # faster than the field-by-field state of a slotted dataclass
+        return GameReport, (
+            self.source,
+            self.index,
+            self.line,
+            self.game,
+            self.rules,
+            self.players,
+            self.declared,
+            self.outcome,
+            self.plies,
+            self.problems,
+            self.final_position,
+            self.scores,
+        )
+
     @property
     def valid(self) -> bool:
         """A record is valid when nothing is wrong with it."""

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import pickle
+from fractions import Fraction
 from pathlib import Path
 
 from click.testing import CliRunner
 
 from cli.main import pmn
 from notation.collection import read_games
+from notation.games.base import Outcome
 from notation.parallel import validate_many
+from notation.pmn import Chunk, iter_chunks
+from notation.record import ReadError
+from notation.replay import validate_game
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -68,3 +74,20 @@ def test_from_min_pool_games_the_pool_validates(monkeypatch):
     monkeypatch.setattr(parallel, "_split", counting_split)
     assert list(validate_many(games, jobs=2)) == list(validate_many(games, jobs=1))
     assert started == [len(games)]
+
+
+def test_what_crosses_between_processes_pickles_to_an_equal_value():
+    # chunks go to the workers and reports come back through pickle; their
+    # __reduce__ must carry every field (a draw's Fractions included)
+    chunks = []
+    for path in sorted(EXAMPLES.rglob("*.pmn")):
+        with path.open("rb") as stream:
+            chunks.extend(iter_chunks(stream, str(path)))
+    broken = Chunk('[Game "Wari"]\n\n1. Z *\n', 7, "x.pmn", (ReadError("encoding", "bad", 3, 4),))
+    reports = [validate_game(chunk, index) for index, chunk in enumerate([*chunks, broken], 1)]
+    assert any(r.outcome is not None and Fraction(1, 2) in r.outcome.points for r in reports)
+    assert any(r.problems for r in reports)
+    for value in [*chunks, broken, *reports]:
+        assert pickle.loads(pickle.dumps(value)) == value
+    draw = Outcome.draw((0, 2), 3, "shared")
+    assert pickle.loads(pickle.dumps(draw)) == draw

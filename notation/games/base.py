@@ -106,6 +106,12 @@ class Outcome:
     points: tuple[Fraction, ...]
     reason: str
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # a report's outcome crosses to the parent process with every game: whole
+        # numbers pickle faster than Fractions (which are rebuilt from strings)
+        pairs = tuple((point.numerator, point.denominator) for point in self.points)
+        return _outcome_of_pairs, (pairs, self.reason)
+
     @property
     def result(self) -> str:
         """The PMN result token, e.g. ``1-0``, ``1/2-1/2``, ``0-1/2-1/2``."""
@@ -121,6 +127,13 @@ class Outcome:
         """A draw shared equally among ``among``; every other seat gets 0."""
         share = Fraction(1, len(among))
         return cls(tuple(share if i in among else Fraction(0) for i in range(seats)), reason)
+
+
+def _outcome_of_pairs(pairs: tuple[tuple[int, int], ...], reason: str) -> Outcome:
+    """The :class:`Outcome` pickled as each seat's points' numerator and denominator."""
+    return Outcome(
+        tuple(Fraction(numerator, denominator) for numerator, denominator in pairs), reason
+    )
 
 
 def format_result(points: Sequence[Fraction]) -> str:
