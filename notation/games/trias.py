@@ -58,7 +58,6 @@ CIRCUITS = (
     (*range(0, 12), *range(23, 11, -1)),
     (*range(35, 23, -1), *range(12, 24)),
 )
-_RINGS = tuple(circuit + circuit for circuit in CIRCUITS)  # doubled: no modulo while sowing
 #: board index of the opponent's hole on the file of each central circuit position (R4)
 _FACING = tuple(
     tuple(circuit[p] + (12 if seat == SOUTH else -12) if p >= 12 else -1 for p in range(24))
@@ -159,83 +158,117 @@ class Lap:
         return text + " (empty, file empty): the last stone is removed; the move ends"
 
 
+# While sowing, the board is ONE int with 8 bits a hole, hole i in bits 8i..8i+7:
+# 144 stones (R1) never fill a field (< 256), so a lap is one addition, reading
+# a hole a shift and a mask, emptying it a subtraction, and a state comparison
+# (R7) an int comparison. ``int.from_bytes`` and ``int.to_bytes`` convert from
+# and to the tuple of counts at C speed. The tables below are per seat, by
+# circuit position p (0..23).
+#: bit offset of the hole at each circuit position
+_SHIFTS = tuple(tuple(8 * index for index in circuit) for circuit in CIRCUITS)
+#: bit offset of the opponent's hole on the file of each central circuit position (R4)
+_FACING_SHIFTS = tuple(tuple(8 * index if index >= 0 else -1 for index in f) for f in _FACING)
+#: one stone in each of the circuit's 24 holes: a whole round (R3)
+_ROUNDS = tuple(sum(1 << shift for shift in shifts) for shifts in _SHIFTS)
+
+
+def _steps(shifts: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """``[p][n]``: one stone in each of the ``n`` holes after circuit position ``p`` (n < 24)."""
+    table = []
+    for p in range(CIRCUIT_LENGTH):
+        row = [0]
+        for n in range(1, CIRCUIT_LENGTH):
+            row.append(row[-1] + (1 << shifts[(p + n) % CIRCUIT_LENGTH]))
+        table.append(tuple(row))
+    return tuple(table)
+
+
+#: a lap of fewer than 24 stones from each circuit position, as one addition (R2, R3)
+_STEPS = tuple(_steps(shifts) for shifts in _SHIFTS)
+
+
 def _sow(pits: tuple[int, ...], hole: int, trace: list[Lap] | None = None) -> Sowing:
     """Empty ``hole`` (a hole of its owner's row) and sow until the move ends (R3-R5, R7).
 
     The one simulation behind legality, play, long tokens and explanations.
+    ``pits`` holds the 144 stones of a position (R1) or fewer.
     """
     seat = SOUTH if hole < 12 else NORTH
-    ring = _RINGS[seat]
-    facing = _FACING[seat]
-    board = list(pits)
+    circuit = CIRCUITS[seat]
+    shifts = _SHIFTS[seat]
+    facing = _FACING_SHIFTS[seat]
+    steps = _STEPS[seat]
     p = _CIRCUIT_POSITION[seat][hole]
-    hand = board[hole]
-    board[hole] = 0  # ruling R3: empty a non-empty hole of the own row
+    hand = pits[hole]
+    # ruling R3: empty a non-empty hole of the own row
+    board = int.from_bytes(bytes(pits), "little") - (hand << shifts[p])
     laps = 1
     # ruling R7: Brent's cycle detection on the state at the start of each lap
     # (board, hole sown from); the stones in hand follow from the board, since
     # nothing leaves the board before the move ends
-    saved_board = board[:]
+    saved_board = board
     saved_p = p
     while True:
         sown = hand
-        start = ring[p]
+        start = p
         # rulings R2, R3: one stone per hole along the circuit, starting with the next hole
         if hand < CIRCUIT_LENGTH:
-            for index in ring[p + 1 : p + hand + 1]:
-                board[index] += 1
+            board += steps[p][hand]
             p += hand
-            if p >= CIRCUIT_LENGTH:
-                p -= CIRCUIT_LENGTH
         else:  # whole rounds first, the emptied hole included (R3)
             rounds, rest = divmod(hand, CIRCUIT_LENGTH)
-            for index in ring[:CIRCUIT_LENGTH]:
-                board[index] += rounds
-            for index in ring[p + 1 : p + rest + 1]:
-                board[index] += 1
-            p = (p + rest) % CIRCUIT_LENGTH
-        last = ring[p]
-        hand = board[last]
+            board += rounds * _ROUNDS[seat] + steps[p][rest]
+            p += rest
+        if p >= CIRCUIT_LENGTH:
+            p -= CIRCUIT_LENGTH
+        shift = shifts[p]
+        hand = board >> shift & 255
         if hand > 1:  # ruling R4: occupied before the last stone came: relay
-            board[last] = 0
+            board -= hand << shift
             if trace is not None:
-                trace.append(Lap(start, sown, last, RELAY, 0, seat))
+                trace.append(Lap(circuit[start], sown, circuit[p], RELAY, 0, seat))
         elif p < 12:  # ruling R4: an empty hole of the own row: remove the last stone, end
-            board[last] = 0
+            board -= hand << shift
+            last = circuit[p]
             if trace is not None:
-                trace.append(Lap(start, sown, last, OWN_ROW, 1, seat))
-            return Sowing(tuple(board), laps, 1, OWN_ROW, last, None if laps > 1 else "one-lap")
-        elif board[facing[p]]:
+                trace.append(Lap(circuit[start], sown, last, OWN_ROW, 1, seat))
+            return Sowing(_pits(board), laps, 1, OWN_ROW, last, None if laps > 1 else "one-lap")
+        elif removed := board >> facing[p] & 255:
             # ruling R4: empty central hole, the opponent's hole on its file occupied:
             # those stones are removed and the move ends; the last stone stays
-            removed = board[facing[p]]
-            board[facing[p]] = 0
+            board -= removed << facing[p]
+            last = circuit[p]
             if trace is not None:
-                trace.append(Lap(start, sown, last, REMOVE_OPPOSITE, removed, seat))
+                trace.append(Lap(circuit[start], sown, last, REMOVE_OPPOSITE, removed, seat))
             error = None if laps > 1 else "one-lap"
-            return Sowing(tuple(board), laps, removed, REMOVE_OPPOSITE, last, error)
-        elif board[ring[23 - p]]:
+            return Sowing(_pits(board), laps, removed, REMOVE_OPPOSITE, last, error)
+        elif own := board >> shifts[23 - p] & 255:
             # ruling R4: empty central hole, the opponent's hole empty, the own hole occupied:
             # the last stone joins the own hole, whose stones are sown on (a new lap)
-            board[last] = 0
             if trace is not None:
-                trace.append(Lap(start, sown, last, TRANSFER, 0, seat))
+                trace.append(Lap(circuit[start], sown, circuit[p], TRANSFER, 0, seat))
             p = 23 - p
-            hand = board[ring[p]] + 1
-            board[ring[p]] = 0
+            board -= (hand << shift) + (own << shifts[p])
+            hand = own + 1
         else:  # ruling R4: both holes on the file empty: remove the last stone, end
-            board[last] = 0
+            board -= hand << shift
+            last = circuit[p]
             if trace is not None:
-                trace.append(Lap(start, sown, last, LONE, 1, seat))
-            return Sowing(tuple(board), laps, 1, LONE, last, None if laps > 1 else "one-lap")
+                trace.append(Lap(circuit[start], sown, last, LONE, 1, seat))
+            return Sowing(_pits(board), laps, 1, LONE, last, None if laps > 1 else "one-lap")
         laps += 1
         if p == saved_p and board == saved_board:  # ruling R7: an earlier state: endless
-            return Sowing(tuple(board), laps, 0, ENDLESS, ring[p], "endless-move")
+            return Sowing(_pits(board), laps, 0, ENDLESS, circuit[p], "endless-move")
         if laps > MAX_LAPS:  # ruling R9: past the lap cap, endless under R7
-            return Sowing(tuple(board), laps, 0, LAP_LIMIT, ring[p], "lap-limit")
+            return Sowing(_pits(board), laps, 0, LAP_LIMIT, circuit[p], "lap-limit")
         if not laps & (laps - 1):  # Brent: a new saved state at laps 2, 4, 8...
-            saved_board = board[:]
+            saved_board = board
             saved_p = p
+
+
+def _pits(board: int) -> tuple[int, ...]:
+    """The 36 hole counts of a board int."""
+    return tuple(board.to_bytes(HOLES, "little"))
 
 
 #: What one position's sowings serve again: the outcome and the legal list sow every
