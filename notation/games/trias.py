@@ -172,56 +172,65 @@ _FACING_SHIFTS = tuple(tuple(8 * index if index >= 0 else -1 for index in f) for
 _ROUNDS = tuple(sum(1 << shift for shift in shifts) for shifts in _SHIFTS)
 
 
-def _steps(shifts: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """``[p][n]``: one stone in each of the ``n`` holes after circuit position ``p`` (n < 24)."""
+def _lap_table(shifts: tuple[int, ...]) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    """``[p][n]``: a lap of ``n`` stones (n < 24) from circuit position ``p`` (R2, R3).
+
+    Each entry is (the int adding one stone to each of the next ``n`` holes,
+    the circuit position of the last one, that hole's bit offset).
+    """
     table = []
     for p in range(CIRCUIT_LENGTH):
-        row = [0]
+        row = [(0, p, shifts[p])]
         for n in range(1, CIRCUIT_LENGTH):
-            row.append(row[-1] + (1 << shifts[(p + n) % CIRCUIT_LENGTH]))
+            at = (p + n) % CIRCUIT_LENGTH
+            row.append((row[-1][0] + (1 << shifts[at]), at, shifts[at]))
         table.append(tuple(row))
     return tuple(table)
 
 
-#: a lap of fewer than 24 stones from each circuit position, as one addition (R2, R3)
-_STEPS = tuple(_steps(shifts) for shifts in _SHIFTS)
+_LAPS = tuple(_lap_table(shifts) for shifts in _SHIFTS)
+
+#: A sowing as the engine passes it on: ``Sowing``'s six fields, then the board
+#: after the move as an int (the next move's sowing starts from it).
+_Result = tuple[tuple[int, ...], int, int, str, int, str | None, int]
 
 
-def _sow(pits: tuple[int, ...], hole: int, trace: list[Lap] | None = None) -> Sowing:
+def _sow(board: int, hole: int, trace: list[Lap] | None = None) -> _Result:
     """Empty ``hole`` (a hole of its owner's row) and sow until the move ends (R3-R5, R7).
 
     The one simulation behind legality, play, long tokens and explanations.
-    ``pits`` holds the 144 stones of a position (R1) or fewer.
+    ``board`` is the position's counts as an int (``_board``); it holds the
+    144 stones of a position (R1) or fewer.
     """
     seat = SOUTH if hole < 12 else NORTH
     circuit = CIRCUITS[seat]
     shifts = _SHIFTS[seat]
     facing = _FACING_SHIFTS[seat]
-    steps = _STEPS[seat]
+    table = _LAPS[seat]
     p = _CIRCUIT_POSITION[seat][hole]
-    hand = pits[hole]
-    # ruling R3: empty a non-empty hole of the own row
-    board = int.from_bytes(bytes(pits), "little") - (hand << shifts[p])
+    hand = board >> shifts[p] & 255
+    board -= hand << shifts[p]  # ruling R3: empty a non-empty hole of the own row
     laps = 1
     # ruling R7: Brent's cycle detection on the state at the start of each lap
     # (board, hole sown from); the stones in hand follow from the board, since
-    # nothing leaves the board before the move ends
+    # nothing leaves the board before the move ends. A new state is saved at
+    # laps 2, 4, 8...; ``check`` is the next of those laps or the lap past the
+    # cap (R9), whichever comes first.
     saved_board = board
     saved_p = p
+    cap = MAX_LAPS + 1
+    check = 2 if cap > 2 else cap
     while True:
         sown = hand
         start = p
         # rulings R2, R3: one stone per hole along the circuit, starting with the next hole
         if hand < CIRCUIT_LENGTH:
-            board += steps[p][hand]
-            p += hand
+            step, p, shift = table[p][hand]
+            board += step
         else:  # whole rounds first, the emptied hole included (R3)
             rounds, rest = divmod(hand, CIRCUIT_LENGTH)
-            board += rounds * _ROUNDS[seat] + steps[p][rest]
-            p += rest
-        if p >= CIRCUIT_LENGTH:
-            p -= CIRCUIT_LENGTH
-        shift = shifts[p]
+            step, p, shift = table[p][rest]
+            board += rounds * _ROUNDS[seat] + step
         hand = board >> shift & 255
         if hand > 1:  # ruling R4: occupied before the last stone came: relay
             board -= hand << shift
@@ -229,19 +238,14 @@ def _sow(pits: tuple[int, ...], hole: int, trace: list[Lap] | None = None) -> So
                 trace.append(Lap(circuit[start], sown, circuit[p], RELAY, 0, seat))
         elif p < 12:  # ruling R4: an empty hole of the own row: remove the last stone, end
             board -= hand << shift
-            last = circuit[p]
-            if trace is not None:
-                trace.append(Lap(circuit[start], sown, last, OWN_ROW, 1, seat))
-            return Sowing(_pits(board), laps, 1, OWN_ROW, last, None if laps > 1 else "one-lap")
+            end, removed = OWN_ROW, 1
+            break
         elif removed := board >> facing[p] & 255:
             # ruling R4: empty central hole, the opponent's hole on its file occupied:
             # those stones are removed and the move ends; the last stone stays
             board -= removed << facing[p]
-            last = circuit[p]
-            if trace is not None:
-                trace.append(Lap(circuit[start], sown, last, REMOVE_OPPOSITE, removed, seat))
-            error = None if laps > 1 else "one-lap"
-            return Sowing(_pits(board), laps, removed, REMOVE_OPPOSITE, last, error)
+            end = REMOVE_OPPOSITE
+            break
         elif own := board >> shifts[23 - p] & 255:
             # ruling R4: empty central hole, the opponent's hole empty, the own hole occupied:
             # the last stone joins the own hole, whose stones are sown on (a new lap)
@@ -252,18 +256,22 @@ def _sow(pits: tuple[int, ...], hole: int, trace: list[Lap] | None = None) -> So
             hand = own + 1
         else:  # ruling R4: both holes on the file empty: remove the last stone, end
             board -= hand << shift
-            last = circuit[p]
-            if trace is not None:
-                trace.append(Lap(circuit[start], sown, last, LONE, 1, seat))
-            return Sowing(_pits(board), laps, 1, LONE, last, None if laps > 1 else "one-lap")
+            end, removed = LONE, 1
+            break
         laps += 1
         if p == saved_p and board == saved_board:  # ruling R7: an earlier state: endless
-            return Sowing(_pits(board), laps, 0, ENDLESS, circuit[p], "endless-move")
-        if laps > MAX_LAPS:  # ruling R9: past the lap cap, endless under R7
-            return Sowing(_pits(board), laps, 0, LAP_LIMIT, circuit[p], "lap-limit")
-        if not laps & (laps - 1):  # Brent: a new saved state at laps 2, 4, 8...
-            saved_board = board
+            return _pits(board), laps, 0, ENDLESS, circuit[p], "endless-move", board
+        if laps == check:
+            if laps == cap:  # ruling R9: past the lap cap, endless under R7
+                return _pits(board), laps, 0, LAP_LIMIT, circuit[p], "lap-limit", board
+            saved_board = board  # Brent
             saved_p = p
+            check = 2 * laps if 2 * laps < cap else cap
+    last = circuit[p]
+    if trace is not None:
+        trace.append(Lap(circuit[start], sown, last, end, removed, seat))
+    error = None if laps > 1 else "one-lap"  # ruling R5: at least two laps
+    return tuple(board.to_bytes(HOLES, "little")), laps, removed, end, last, error, board
 
 
 def _pits(board: int) -> tuple[int, ...]:
@@ -271,28 +279,55 @@ def _pits(board: int) -> tuple[int, ...]:
     return tuple(board.to_bytes(HOLES, "little"))
 
 
-#: What one position's sowings serve again: the outcome and the legal list sow every
-#: hole of the mover's row, then the move played is read and played. A small cache
-#: keeps that reuse; a large one only fills the heap the garbage collector walks
-#: (validating 2,000 games was ~8% slower with 16,384 entries than with 1,024).
-_sowing = lru_cache(maxsize=1 << 10)(_sow)
+def _board(pits: tuple[int, ...]) -> int:
+    """The board int of 36 hole counts."""
+    return int.from_bytes(bytearray(pits), "little")
+
+
+_NOTHING: _Result = ((), 0, 0, "", -1, None, 0)
+#: The last sowing asked for: (pits, their board int, hole, the sowing).
+_last: tuple[tuple[int, ...], int, int, _Result] = ((), 0, -1, _NOTHING)
+
+
+def _sowing(pits: tuple[int, ...], hole: int) -> _Result:
+    """What emptying ``hole`` does to ``pits`` (see ``_sow``), remembering the last answer.
+
+    ``parse_move`` sows the move it reads, then ``play`` asks again for the
+    same: the last sowing is kept and given again. The next move's sowing
+    starts from the board int that sowing left, or from the same position's
+    (the outcome sows each hole of a row), with no conversion. The one entry
+    is recognised by identity (the tuple it holds cannot be another), so no
+    36 counts are hashed or compared.
+    """
+    global _last
+    before, board, at, result = _last
+    if pits is before:
+        if hole == at:
+            return result
+    elif pits is result[0]:
+        board = result[6]
+    else:
+        board = _board(pits)
+    result = _sow(board, hole)
+    _last = (pits, board, hole, result)
+    return result
 
 
 @lru_cache(maxsize=1 << 12)
 def _legal_holes(pits: tuple[int, ...], seat: int) -> tuple[int, ...]:
     """The holes the seat may empty (R3, R5, R7), in file order."""
-    return tuple(h for h in ROWS[seat] if pits[h] and _sowing(pits, h).error is None)
+    return tuple(h for h in ROWS[seat] if pits[h] and _sowing(pits, h)[5] is None)
 
 
 def _has_legal_move(pits: tuple[int, ...], seat: int) -> bool:
     """Whether the seat has a legal move (R6); stops at the first one found."""
-    return any(pits[h] and _sowing(pits, h).error is None for h in ROWS[seat])
+    return any(pits[h] and _sowing(pits, h)[5] is None for h in ROWS[seat])
 
 
 def laps(position: TriasPosition, move: int) -> tuple[Lap, ...]:
     """The laps of a move one by one, for explanations (``Lap.describe``)."""
     trace: list[Lap] = []
-    _sow(position.pits, move, trace)
+    _sow(_board(position.pits), move, trace)
     return tuple(trace)
 
 
@@ -405,8 +440,8 @@ class TriasVariant(Variant[TriasPosition, int]):
 
     # -- rules -----------------------------------------------------------
     def sowing(self, position: TriasPosition, move: int) -> Sowing:
-        """What emptying ``move`` does for the player to move, legal or not (cached)."""
-        return _sowing(position.pits, move)
+        """What emptying ``move`` does for the player to move, legal or not."""
+        return Sowing(*_sowing(position.pits, move)[:6])
 
     def outcome(self, position: TriasPosition) -> Outcome | None:
         mover = position.to_move
@@ -436,12 +471,11 @@ class TriasVariant(Variant[TriasPosition, int]):
             claimed_laps, claimed_removed = match.group(3), match.group(4)
         mover = position.to_move
         pits = position.pits
-        if hole in ROWS[mover] and pits[hole]:
-            sowing = _sowing(pits, hole)
-            if sowing.error is None:
-                if claimed_laps is not None or claimed_removed is not None:
-                    self._check_suffix(token, sowing, claimed_laps, claimed_removed, position)
-                return hole
+        if hole in ROWS[mover] and pits[hole] and _sowing(pits, hole)[5] is None:
+            if claimed_laps is not None or claimed_removed is not None:
+                sowing = self.sowing(position, hole)
+                self._check_suffix(token, sowing, claimed_laps, claimed_removed, position)
+            return hole
         raise self._illegal(token, hole, position)
 
     def _syntax_error(self, token: str, position: TriasPosition) -> MoveSyntaxError:
@@ -514,7 +548,7 @@ class TriasVariant(Variant[TriasPosition, int]):
                 legal=legal,
                 code="empty-hole",
             )
-        sowing = _sowing(position.pits, hole)
+        sowing = self.sowing(position, hole)
         last = HOLE_NAMES[sowing.last]
         if sowing.error == "one-lap":  # ruling R5
             why = {
@@ -574,16 +608,16 @@ class TriasVariant(Variant[TriasPosition, int]):
         if not long:
             return HOLE_NAMES[move]
         sowing = _sowing(position.pits, move)
-        return f"{HOLE_NAMES[move]}/{sowing.laps}+{sowing.removed}"
+        return f"{HOLE_NAMES[move]}/{sowing[1]}+{sowing[2]}"
 
     def play(self, position: TriasPosition, move: int) -> TriasPosition:
         sowing = _sowing(position.pits, move)
         south, north = position.removed
         if position.to_move == SOUTH:  # ruling R8: the mover removed them
-            south += sowing.removed
+            south += sowing[2]
         else:
-            north += sowing.removed
-        return TriasPosition(sowing.pits, (south, north), 1 - position.to_move, position.turn + 1)
+            north += sowing[2]
+        return TriasPosition(sowing[0], (south, north), 1 - position.to_move, position.turn + 1)
 
 
 def _opposite(central: int, seat: int) -> str:
