@@ -172,23 +172,34 @@ _FACING_SHIFTS = tuple(tuple(8 * index if index >= 0 else -1 for index in f) for
 _ROUNDS = tuple(sum(1 << shift for shift in shifts) for shifts in _SHIFTS)
 
 
-def _lap_table(shifts: tuple[int, ...]) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+#: every bit of a board int
+_ALL = (1 << 8 * HOLES) - 1
+
+
+def _lap_table(shifts: tuple[int, ...]) -> tuple[tuple[tuple[int, int, int, int], ...], ...]:
     """``[p][n]``: a lap of ``n`` stones (n < 24) from circuit position ``p`` (R2, R3).
 
     Each entry is (the int adding one stone to each of the next ``n`` holes,
-    the circuit position of the last one, that hole's bit offset).
+    the circuit position of the last one, that hole's bit offset, the mask
+    that empties it).
     """
     table = []
     for p in range(CIRCUIT_LENGTH):
-        row = [(0, p, shifts[p])]
+        row = [(0, p, shifts[p], _ALL ^ 255 << shifts[p])]
         for n in range(1, CIRCUIT_LENGTH):
             at = (p + n) % CIRCUIT_LENGTH
-            row.append((row[-1][0] + (1 << shifts[at]), at, shifts[at]))
+            row.append((row[-1][0] + (1 << shifts[at]), at, shifts[at], _ALL ^ 255 << shifts[at]))
         table.append(tuple(row))
     return tuple(table)
 
 
-_LAPS = tuple(_lap_table(shifts) for shifts in _SHIFTS)
+#: what a seat's sowing looks up: its circuit, board index -> circuit position,
+#: its lap table, the bit offsets by circuit position and those of the opponent's
+#: holes facing its central positions
+_TABLES = tuple(
+    (CIRCUITS[seat], _CIRCUIT_POSITION[seat], _lap_table(shifts), shifts, _FACING_SHIFTS[seat])
+    for seat, shifts in enumerate(_SHIFTS)
+)
 
 #: A sowing as the engine passes it on: ``Sowing``'s six fields, then the board
 #: after the move as an int (the next move's sowing starts from it).
@@ -203,13 +214,10 @@ def _sow(board: int, hole: int, trace: list[Lap] | None = None) -> _Result:
     144 stones of a position (R1) or fewer.
     """
     seat = SOUTH if hole < 12 else NORTH
-    circuit = CIRCUITS[seat]
-    shifts = _SHIFTS[seat]
-    facing = _FACING_SHIFTS[seat]
-    table = _LAPS[seat]
-    p = _CIRCUIT_POSITION[seat][hole]
-    hand = board >> shifts[p] & 255
-    board -= hand << shifts[p]  # ruling R3: empty a non-empty hole of the own row
+    circuit, positions, table, shifts, facing = _TABLES[seat]
+    p = positions[hole]
+    hand = board >> 8 * hole & 255
+    board -= hand << 8 * hole  # ruling R3: empty a non-empty hole of the own row
     laps = 1
     # ruling R7: Brent's cycle detection on the state at the start of each lap
     # (board, hole sown from); the stones in hand follow from the board, since
@@ -224,16 +232,16 @@ def _sow(board: int, hole: int, trace: list[Lap] | None = None) -> _Result:
         sown = hand
         start = p
         # rulings R2, R3: one stone per hole along the circuit, starting with the next hole
-        if hand < CIRCUIT_LENGTH:
-            step, p, shift = table[p][hand]
+        if hand < 24:
+            step, p, shift, empty = table[p][hand]
             board += step
         else:  # whole rounds first, the emptied hole included (R3)
             rounds, rest = divmod(hand, CIRCUIT_LENGTH)
-            step, p, shift = table[p][rest]
+            step, p, shift, empty = table[p][rest]
             board += rounds * _ROUNDS[seat] + step
         hand = board >> shift & 255
         if hand > 1:  # ruling R4: occupied before the last stone came: relay
-            board -= hand << shift
+            board &= empty
             if trace is not None:
                 trace.append(Lap(circuit[start], sown, circuit[p], RELAY, 0, seat))
         elif p < 12:  # ruling R4: an empty hole of the own row: remove the last stone, end
