@@ -13,6 +13,7 @@ positions with 24 stones or more in a hole (whole rounds, R3), endless moves
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -34,6 +35,7 @@ from notation.games.trias import (
     SOUTH,
     TRANSFER,
     Lap,
+    TriasPosition,
     TriasVariant,
 )
 
@@ -270,3 +272,15 @@ def test_games_played_through_the_rules_agree() -> None:
             for h in trias.ROWS[position.to_move]
             if position.pits[h]
         )
+
+
+def test_play_builds_an_ordinary_frozen_position() -> None:
+    # play fills TriasPosition's slots directly: the result must be the same value
+    variant = TriasVariant()
+    start = variant.initial_position()
+    after = variant.play(start, variant.parse_move("1e", start))
+    built = TriasPosition(after.pits, after.removed, after.to_move, after.turn)
+    assert after == built and hash(after) == hash(built) and repr(after) == repr(built)
+    assert (after.removed, after.to_move, after.turn) == ((1, 0), NORTH, 1)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        after.turn = 5  # type: ignore[misc]

@@ -625,7 +625,22 @@ class TriasVariant(Variant[TriasPosition, int]):
             south += sowing[2]
         else:
             north += sowing[2]
-        return TriasPosition(sowing[0], (south, north), 1 - position.to_move, position.turn + 1)
+        # TriasPosition(pits, removed, to_move, turn), its slots filled directly
+        after = _new_object(TriasPosition)
+        _set_pits(after, sowing[0])
+        _set_removed(after, (south, north))
+        _set_to_move(after, 1 - position.to_move)
+        _set_turn(after, position.turn + 1)
+        return after
+
+
+# A frozen dataclass's __init__ fills each field through object.__setattr__, which
+# costs as much as a Trias move's bookkeeping; play, once a move, fills the slots
+# through their descriptors instead (what object.__setattr__ ends up calling).
+_new_object = object.__new__
+_set_pits, _set_removed, _set_to_move, _set_turn = (
+    vars(TriasPosition)[name].__set__ for name in ("pits", "removed", "to_move", "turn")
+)
 
 
 def _opposite(central: int, seat: int) -> str:
