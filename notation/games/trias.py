@@ -470,16 +470,25 @@ class TriasVariant(Variant[TriasPosition, int]):
 
     def parse_move(self, token: str, position: TriasPosition) -> int:
         hole = _HOLE_INDEX.get(token)
-        claimed_laps = claimed_removed = None
-        if hole is None:
+        match = None
+        if hole is None:  # not a hole name alone: one with its /laps and +removed?
             match = _MOVE_RE.fullmatch(token)
             if match is None:
                 raise self._syntax_error(token, position)
             hole = _HOLE_INDEX[match.group(1) + match.group(2)]
-            claimed_laps, claimed_removed = match.group(3), match.group(4)
-        mover = position.to_move
         pits = position.pits
-        if hole in ROWS[mover] and pits[hole] and _sowing(pits, hole)[5] is None:
+        if hole in ROWS[position.to_move] and pits[hole] and _sowing(pits, hole)[5] is None:
+            if match is not None and (match.group(3) is not None or match.group(4) is not None):
+                sowing = self.sowing(position, hole)
+                self._check_suffix(token, sowing, match.group(3), match.group(4), position)
+            return hole
+        raise self._illegal(token, hole, position)
+        match = _MOVE_RE.fullmatch(token)
+        if match is None:
+            raise self._syntax_error(token, position)
+        hole = _HOLE_INDEX[match.group(1) + match.group(2)]
+        if hole in ROWS[position.to_move] and pits[hole] and _sowing(pits, hole)[5] is None:
+            claimed_laps, claimed_removed = match.group(3), match.group(4)
             if claimed_laps is not None or claimed_removed is not None:
                 sowing = self.sowing(position, hole)
                 self._check_suffix(token, sowing, claimed_laps, claimed_removed, position)
@@ -619,7 +628,9 @@ class TriasVariant(Variant[TriasPosition, int]):
         return f"{HOLE_NAMES[move]}/{sowing[1]}+{sowing[2]}"
 
     def play(self, position: TriasPosition, move: int) -> TriasPosition:
-        sowing = _sowing(position.pits, move)
+        before, _, at, sowing = _last  # parse_move's sowing of this move, most often
+        if before is not position.pits or at != move:
+            sowing = _sowing(position.pits, move)
         south, north = position.removed
         if position.to_move == SOUTH:  # ruling R8: the mover removed them
             south += sowing[2]
