@@ -183,12 +183,15 @@ def _lap_table(shifts: tuple[int, ...]) -> tuple[tuple[tuple[int, int, int, int]
     the circuit position of the last one, that hole's bit offset, the mask
     that empties it).
     """
+    holes = [(p, shift, 1 << shift, _ALL ^ 255 << shift) for p, shift in enumerate(shifts)]
+    holes += holes
     table = []
     for p in range(CIRCUIT_LENGTH):
-        row = [(0, p, shifts[p], _ALL ^ 255 << shifts[p])]
-        for n in range(1, CIRCUIT_LENGTH):
-            at = (p + n) % CIRCUIT_LENGTH
-            row.append((row[-1][0] + (1 << shifts[at]), at, shifts[at], _ALL ^ 255 << shifts[at]))
+        step = 0
+        row = [(0, p, shifts[p], holes[p][3])]
+        for at, shift, stone, empty in holes[p + 1 : p + CIRCUIT_LENGTH]:
+            step += stone
+            row.append((step, at, shift, empty))
         table.append(tuple(row))
     return tuple(table)
 
