@@ -25,6 +25,7 @@ A move is the board index of the hole emptied. Its token is the hole name
 from __future__ import annotations
 
 import re
+import struct
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -160,10 +161,10 @@ class Lap:
 
 # While sowing, the board is ONE int with 8 bits a hole, hole i in bits 8i..8i+7:
 # 144 stones (R1) never fill a field (< 256), so a lap is one addition, reading
-# a hole a shift and a mask, emptying it a subtraction, and a state comparison
-# (R7) an int comparison. ``int.from_bytes`` and ``int.to_bytes`` convert from
-# and to the tuple of counts at C speed. The tables below are per seat, by
-# circuit position p (0..23).
+# a hole a shift and a mask, emptying it a mask, and a state comparison (R7) an
+# int comparison. ``int.from_bytes`` and ``int.to_bytes`` (with ``struct``)
+# convert from and to the tuple of counts at C speed. The tables below are per
+# seat, by circuit position p (0..23).
 #: bit offset of the hole at each circuit position
 _SHIFTS = tuple(tuple(8 * index for index in circuit) for circuit in CIRCUITS)
 #: bit offset of the opponent's hole on the file of each central circuit position (R4)
@@ -172,6 +173,8 @@ _FACING_SHIFTS = tuple(tuple(8 * index if index >= 0 else -1 for index in f) for
 _ROUNDS = tuple(sum(1 << shift for shift in shifts) for shifts in _SHIFTS)
 
 
+#: a board's bytes -> the 36 hole counts
+_unpack = struct.Struct(f"{HOLES}B").unpack
 #: every bit of a board int
 _ALL = (1 << 8 * HOLES) - 1
 
@@ -230,7 +233,7 @@ def _sow(board: int, hole: int, trace: list[Lap] | None = None) -> _Result:
     saved_board = board
     saved_p = p
     cap = MAX_LAPS + 1
-    check = 2 if cap > 2 else cap
+    check = 2
     while True:
         sown = hand
         start = p
@@ -273,7 +276,7 @@ def _sow(board: int, hole: int, trace: list[Lap] | None = None) -> _Result:
         if p == saved_p and board == saved_board:  # ruling R7: an earlier state: endless
             return _pits(board), laps, 0, ENDLESS, circuit[p], "endless-move", board
         if laps == check:
-            if laps == cap:  # ruling R9: past the lap cap, endless under R7
+            if laps >= cap:  # ruling R9: past the lap cap, endless under R7
                 return _pits(board), laps, 0, LAP_LIMIT, circuit[p], "lap-limit", board
             saved_board = board  # Brent
             saved_p = p
@@ -282,12 +285,12 @@ def _sow(board: int, hole: int, trace: list[Lap] | None = None) -> _Result:
     if trace is not None:
         trace.append(Lap(circuit[start], sown, last, end, removed, seat))
     error = None if laps > 1 else "one-lap"  # ruling R5: at least two laps
-    return tuple(board.to_bytes(HOLES, "little")), laps, removed, end, last, error, board
+    return _unpack(board.to_bytes(HOLES, "little")), laps, removed, end, last, error, board
 
 
 def _pits(board: int) -> tuple[int, ...]:
     """The 36 hole counts of a board int."""
-    return tuple(board.to_bytes(HOLES, "little"))
+    return _unpack(board.to_bytes(HOLES, "little"))
 
 
 def _board(pits: tuple[int, ...]) -> int:
