@@ -311,7 +311,8 @@ def _sowing(pits: tuple[int, ...], hole: int) -> _Result:
     starts from the board int that sowing left, or from the same position's
     (the outcome sows each hole of a row), with no conversion. The one entry
     is recognised by identity (the tuple it holds cannot be another), so no
-    36 counts are hashed or compared.
+    36 counts are hashed or compared; it is read and replaced whole, so
+    threads sharing it see a consistent entry.
     """
     global _last
     before, board, at, result = _last
