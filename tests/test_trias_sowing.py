@@ -2,9 +2,9 @@
 
 ``notation.games.trias._sow`` keeps the board as one int, 8 bits a hole, and
 sows a lap with one addition (issue 15: speed). ``list_sow`` below is the
-implementation it replaced, kept here only as the reference, verbatim but for
-its tables being built in this file: a list of counts, one stone at a time
-along a doubled circuit. The two must give the same result (board, laps,
+implementation it replaced, kept here only as the reference (the same steps,
+its tables built in this file, a tuple returned instead of a ``Sowing``): a
+list of counts, one stone at a time along a doubled circuit. The two must give the same result (board, laps,
 removed stones, how the move ended, the last hole, the error) and the same
 laps for explanations, on any hole of any position: random positions,
 positions with 24 stones or more in a hole (whole rounds, R3), endless moves
@@ -200,7 +200,7 @@ def test_holes_of_24_stones_and_more_agree() -> None:  # ruling R3: whole rounds
             agree(tuple(pits))
 
 
-#: Endless moves (R7) found by a random search; the hole and the laps to the repeat.
+#: Endless moves (R7) found by a random search: the counts 1a..3l, the hole emptied.
 ENDLESS_MOVES = [
     ("2,1,2,1,1,2,0,1,3,3,1,0,1,0,1,2,0,0,1,2,1,0,1,1,0,3,0,1,0,0,0,0,0,3,0,3", 5),
     ("1,0,2,2,2,3,2,1,0,1,3,1,0,1,2,0,0,3,2,1,1,0,1,0,0,1,3,0,0,1,0,1,3,1,1,1", 10),
@@ -257,8 +257,19 @@ def test_games_played_through_the_rules_agree() -> None:
         position = variant.initial_position()
         while variant.outcome(position) is None:
             legal = list(variant.legal_moves(position))
+            row = trias.ROWS[position.to_move]
+            pits = position.pits
+            assert legal == [h for h in row if pits[h] and list_sow(pits, h)[5] is None]
+            # the same counts in another tuple: the memory of the last sowing must not
+            # mistake one for the other, nor miss that they are equal
+            again = variant.parse_position(variant.format_position(position))
+            assert again.pits == pits and again.pits is not pits
             for hole in rng.sample(range(36), 6):
-                assert fields(variant.sowing(position, hole)) == list_sow(position.pits, hole)
+                expected = list_sow(pits, hole)
+                assert fields(variant.sowing(position, hole)) == expected
+                assert fields(variant.sowing(again, hole)) == expected
+            for hole in legal:  # play without parse_move first: no stale sowing
+                assert variant.play(position, hole).pits == list_sow(pits, hole)[0]
             hole = rng.choice(legal)
             token = variant.format_move(hole, position, long=True)
             expected = list_sow(position.pits, hole)
