@@ -25,6 +25,7 @@ A move is the board index of the hole emptied. Its token is the hole name
 from __future__ import annotations
 
 import re
+import struct
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -58,7 +59,6 @@ CIRCUITS = (
     (*range(0, 12), *range(23, 11, -1)),
     (*range(35, 23, -1), *range(12, 24)),
 )
-_RINGS = tuple(circuit + circuit for circuit in CIRCUITS)  # doubled: no modulo while sowing
 #: board index of the opponent's hole on the file of each central circuit position (R4)
 _FACING = tuple(
     tuple(circuit[p] + (12 if seat == SOUTH else -12) if p >= 12 else -1 for p in range(24))
@@ -159,107 +159,190 @@ class Lap:
         return text + " (empty, file empty): the last stone is removed; the move ends"
 
 
-def _sow(pits: tuple[int, ...], hole: int, trace: list[Lap] | None = None) -> Sowing:
+# While sowing, the board is ONE int with 8 bits a hole, hole i in bits 8i..8i+7:
+# 144 stones (R1) never fill a field (< 256), so a lap is one addition, reading
+# a hole a shift and a mask, emptying it a mask, and a state comparison (R7) an
+# int comparison. ``int.from_bytes`` and ``int.to_bytes`` (with ``struct``)
+# convert from and to the tuple of counts at C speed. The tables below are per
+# seat, by circuit position p (0..23).
+#: bit offset of the hole at each circuit position
+_SHIFTS = tuple(tuple(8 * index for index in circuit) for circuit in CIRCUITS)
+#: bit offset of the opponent's hole on the file of each central circuit position (R4)
+_FACING_SHIFTS = tuple(tuple(8 * index if index >= 0 else -1 for index in f) for f in _FACING)
+#: one stone in each of the circuit's 24 holes: a whole round (R3)
+_ROUNDS = tuple(sum(1 << shift for shift in shifts) for shifts in _SHIFTS)
+
+
+#: a board's bytes -> the 36 hole counts
+_unpack = struct.Struct(f"{HOLES}B").unpack
+#: every bit of a board int
+_ALL = (1 << 8 * HOLES) - 1
+
+
+def _lap_table(shifts: tuple[int, ...]) -> tuple[tuple[tuple[int, int, int, int], ...], ...]:
+    """``[p][n]``: a lap of ``n`` stones (n < 24) from circuit position ``p`` (R2, R3).
+
+    Each entry is (the int adding one stone to each of the next ``n`` holes,
+    the circuit position of the last one, that hole's bit offset, the mask
+    that empties it).
+    """
+    holes = [(p, shift, 1 << shift, _ALL ^ 255 << shift) for p, shift in enumerate(shifts)]
+    holes += holes
+    table = []
+    for p in range(CIRCUIT_LENGTH):
+        step = 0
+        row = [(0, p, shifts[p], holes[p][3])]
+        for at, shift, stone, empty in holes[p + 1 : p + CIRCUIT_LENGTH]:
+            step += stone
+            row.append((step, at, shift, empty))
+        table.append(tuple(row))
+    return tuple(table)
+
+
+#: what a seat's sowing looks up: its circuit, board index -> circuit position,
+#: its lap table, the bit offsets by circuit position and those of the opponent's
+#: holes facing its central positions
+_TABLES = tuple(
+    (CIRCUITS[seat], _CIRCUIT_POSITION[seat], _lap_table(shifts), shifts, _FACING_SHIFTS[seat])
+    for seat, shifts in enumerate(_SHIFTS)
+)
+
+#: A sowing as the engine passes it on: ``Sowing``'s six fields, then the board
+#: after the move as an int (the next move's sowing starts from it).
+_Result = tuple[tuple[int, ...], int, int, str, int, str | None, int]
+
+
+def _sow(board: int, hole: int, trace: list[Lap] | None = None) -> _Result:
     """Empty ``hole`` (a hole of its owner's row) and sow until the move ends (R3-R5, R7).
 
     The one simulation behind legality, play, long tokens and explanations.
+    ``board`` is the position's counts as an int (``_board``); it holds the
+    144 stones of a position (R1) or fewer.
     """
     seat = SOUTH if hole < 12 else NORTH
-    ring = _RINGS[seat]
-    facing = _FACING[seat]
-    board = list(pits)
-    p = _CIRCUIT_POSITION[seat][hole]
-    hand = board[hole]
-    board[hole] = 0  # ruling R3: empty a non-empty hole of the own row
+    circuit, positions, table, shifts, facing = _TABLES[seat]
+    p = positions[hole]
+    hand = board >> 8 * hole & 255
+    board -= hand << 8 * hole  # ruling R3: empty a non-empty hole of the own row
     laps = 1
     # ruling R7: Brent's cycle detection on the state at the start of each lap
     # (board, hole sown from); the stones in hand follow from the board, since
-    # nothing leaves the board before the move ends
-    saved_board = board[:]
+    # nothing leaves the board before the move ends. A new state is saved at
+    # laps 2, 4, 8...; ``check`` is the next of those laps or the lap past the
+    # cap (R9), whichever comes first.
+    saved_board = board
     saved_p = p
+    cap = MAX_LAPS + 1
+    check = 2
     while True:
         sown = hand
-        start = ring[p]
+        start = p
         # rulings R2, R3: one stone per hole along the circuit, starting with the next hole
-        if hand < CIRCUIT_LENGTH:
-            for index in ring[p + 1 : p + hand + 1]:
-                board[index] += 1
-            p += hand
-            if p >= CIRCUIT_LENGTH:
-                p -= CIRCUIT_LENGTH
+        if hand < 24:
+            step, p, shift, empty = table[p][hand]
+            board += step
         else:  # whole rounds first, the emptied hole included (R3)
             rounds, rest = divmod(hand, CIRCUIT_LENGTH)
-            for index in ring[:CIRCUIT_LENGTH]:
-                board[index] += rounds
-            for index in ring[p + 1 : p + rest + 1]:
-                board[index] += 1
-            p = (p + rest) % CIRCUIT_LENGTH
-        last = ring[p]
-        hand = board[last]
+            step, p, shift, empty = table[p][rest]
+            board += rounds * _ROUNDS[seat] + step
+        hand = board >> shift & 255
         if hand > 1:  # ruling R4: occupied before the last stone came: relay
-            board[last] = 0
+            board &= empty
             if trace is not None:
-                trace.append(Lap(start, sown, last, RELAY, 0, seat))
+                trace.append(Lap(circuit[start], sown, circuit[p], RELAY, 0, seat))
         elif p < 12:  # ruling R4: an empty hole of the own row: remove the last stone, end
-            board[last] = 0
-            if trace is not None:
-                trace.append(Lap(start, sown, last, OWN_ROW, 1, seat))
-            return Sowing(tuple(board), laps, 1, OWN_ROW, last, None if laps > 1 else "one-lap")
-        elif board[facing[p]]:
+            board -= hand << shift
+            end, removed = OWN_ROW, 1
+            break
+        elif removed := board >> facing[p] & 255:
             # ruling R4: empty central hole, the opponent's hole on its file occupied:
             # those stones are removed and the move ends; the last stone stays
-            removed = board[facing[p]]
-            board[facing[p]] = 0
-            if trace is not None:
-                trace.append(Lap(start, sown, last, REMOVE_OPPOSITE, removed, seat))
-            error = None if laps > 1 else "one-lap"
-            return Sowing(tuple(board), laps, removed, REMOVE_OPPOSITE, last, error)
-        elif board[ring[23 - p]]:
+            board -= removed << facing[p]
+            end = REMOVE_OPPOSITE
+            break
+        elif own := board >> shifts[23 - p] & 255:
             # ruling R4: empty central hole, the opponent's hole empty, the own hole occupied:
             # the last stone joins the own hole, whose stones are sown on (a new lap)
-            board[last] = 0
             if trace is not None:
-                trace.append(Lap(start, sown, last, TRANSFER, 0, seat))
+                trace.append(Lap(circuit[start], sown, circuit[p], TRANSFER, 0, seat))
             p = 23 - p
-            hand = board[ring[p]] + 1
-            board[ring[p]] = 0
+            board -= (hand << shift) + (own << shifts[p])
+            hand = own + 1
         else:  # ruling R4: both holes on the file empty: remove the last stone, end
-            board[last] = 0
-            if trace is not None:
-                trace.append(Lap(start, sown, last, LONE, 1, seat))
-            return Sowing(tuple(board), laps, 1, LONE, last, None if laps > 1 else "one-lap")
+            board -= hand << shift
+            end, removed = LONE, 1
+            break
         laps += 1
         if p == saved_p and board == saved_board:  # ruling R7: an earlier state: endless
-            return Sowing(tuple(board), laps, 0, ENDLESS, ring[p], "endless-move")
-        if laps > MAX_LAPS:  # ruling R9: past the lap cap, endless under R7
-            return Sowing(tuple(board), laps, 0, LAP_LIMIT, ring[p], "lap-limit")
-        if not laps & (laps - 1):  # Brent: a new saved state at laps 2, 4, 8...
-            saved_board = board[:]
+            return _pits(board), laps, 0, ENDLESS, circuit[p], "endless-move", board
+        if laps == check:
+            if laps >= cap:  # ruling R9: past the lap cap, endless under R7
+                return _pits(board), laps, 0, LAP_LIMIT, circuit[p], "lap-limit", board
+            saved_board = board  # Brent
             saved_p = p
+            check = 2 * laps if 2 * laps < cap else cap
+    last = circuit[p]
+    if trace is not None:
+        trace.append(Lap(circuit[start], sown, last, end, removed, seat))
+    error = None if laps > 1 else "one-lap"  # ruling R5: at least two laps
+    return _unpack(board.to_bytes(HOLES, "little")), laps, removed, end, last, error, board
 
 
-#: What one position's sowings serve again: the outcome and the legal list sow every
-#: hole of the mover's row, then the move played is read and played. A small cache
-#: keeps that reuse; a large one only fills the heap the garbage collector walks
-#: (validating 2,000 games was ~8% slower with 16,384 entries than with 1,024).
-_sowing = lru_cache(maxsize=1 << 10)(_sow)
+def _pits(board: int) -> tuple[int, ...]:
+    """The 36 hole counts of a board int."""
+    return _unpack(board.to_bytes(HOLES, "little"))
+
+
+def _board(pits: tuple[int, ...]) -> int:
+    """The board int of 36 hole counts."""
+    return int.from_bytes(bytearray(pits), "little")
+
+
+_NOTHING: _Result = ((), 0, 0, "", -1, None, 0)
+#: The last sowing asked for: (pits, their board int, hole, the sowing).
+_last: tuple[tuple[int, ...], int, int, _Result] = ((), 0, -1, _NOTHING)
+
+
+def _sowing(pits: tuple[int, ...], hole: int) -> _Result:
+    """What emptying ``hole`` does to ``pits`` (see ``_sow``), remembering the last answer.
+
+    ``parse_move`` sows the move it reads, then ``play`` asks again for the
+    same: the last sowing is kept and given again. The next move's sowing
+    starts from the board int that sowing left, or from the same position's
+    (the outcome sows each hole of a row), with no conversion. The one entry
+    is recognised by identity (the tuple it holds cannot be another), so no
+    36 counts are hashed or compared; it is read and replaced whole, so
+    threads sharing it see a consistent entry.
+    """
+    global _last
+    before, board, at, result = _last
+    if pits is before:
+        if hole == at:
+            return result
+    elif pits is result[0]:
+        board = result[6]
+    else:
+        board = _board(pits)
+    result = _sow(board, hole)
+    _last = (pits, board, hole, result)
+    return result
 
 
 @lru_cache(maxsize=1 << 12)
 def _legal_holes(pits: tuple[int, ...], seat: int) -> tuple[int, ...]:
     """The holes the seat may empty (R3, R5, R7), in file order."""
-    return tuple(h for h in ROWS[seat] if pits[h] and _sowing(pits, h).error is None)
+    return tuple(h for h in ROWS[seat] if pits[h] and _sowing(pits, h)[5] is None)
 
 
 def _has_legal_move(pits: tuple[int, ...], seat: int) -> bool:
     """Whether the seat has a legal move (R6); stops at the first one found."""
-    return any(pits[h] and _sowing(pits, h).error is None for h in ROWS[seat])
+    return any(pits[h] and _sowing(pits, h)[5] is None for h in ROWS[seat])
 
 
 def laps(position: TriasPosition, move: int) -> tuple[Lap, ...]:
     """The laps of a move one by one, for explanations (``Lap.describe``)."""
     trace: list[Lap] = []
-    _sow(position.pits, move, trace)
+    _sow(_board(position.pits), move, trace)
     return tuple(trace)
 
 
@@ -372,8 +455,8 @@ class TriasVariant(Variant[TriasPosition, int]):
 
     # -- rules -----------------------------------------------------------
     def sowing(self, position: TriasPosition, move: int) -> Sowing:
-        """What emptying ``move`` does for the player to move, legal or not (cached)."""
-        return _sowing(position.pits, move)
+        """What emptying ``move`` does for the player to move, legal or not."""
+        return Sowing(*_sowing(position.pits, move)[:6])
 
     def outcome(self, position: TriasPosition) -> Outcome | None:
         mover = position.to_move
@@ -394,21 +477,29 @@ class TriasVariant(Variant[TriasPosition, int]):
 
     def parse_move(self, token: str, position: TriasPosition) -> int:
         hole = _HOLE_INDEX.get(token)
-        claimed_laps = claimed_removed = None
-        if hole is None:
+        match = None
+        if hole is None:  # not a hole name alone: one with its /laps and +removed?
             match = _MOVE_RE.fullmatch(token)
             if match is None:
                 raise self._syntax_error(token, position)
             hole = _HOLE_INDEX[match.group(1) + match.group(2)]
-            claimed_laps, claimed_removed = match.group(3), match.group(4)
-        mover = position.to_move
         pits = position.pits
-        if hole in ROWS[mover] and pits[hole]:
-            sowing = _sowing(pits, hole)
-            if sowing.error is None:
-                if claimed_laps is not None or claimed_removed is not None:
-                    self._check_suffix(token, sowing, claimed_laps, claimed_removed, position)
-                return hole
+        if hole in ROWS[position.to_move] and pits[hole] and _sowing(pits, hole)[5] is None:
+            if match is not None and (match.group(3) is not None or match.group(4) is not None):
+                sowing = self.sowing(position, hole)
+                self._check_suffix(token, sowing, match.group(3), match.group(4), position)
+            return hole
+        raise self._illegal(token, hole, position)
+        match = _MOVE_RE.fullmatch(token)
+        if match is None:
+            raise self._syntax_error(token, position)
+        hole = _HOLE_INDEX[match.group(1) + match.group(2)]
+        if hole in ROWS[position.to_move] and pits[hole] and _sowing(pits, hole)[5] is None:
+            claimed_laps, claimed_removed = match.group(3), match.group(4)
+            if claimed_laps is not None or claimed_removed is not None:
+                sowing = self.sowing(position, hole)
+                self._check_suffix(token, sowing, claimed_laps, claimed_removed, position)
+            return hole
         raise self._illegal(token, hole, position)
 
     def _syntax_error(self, token: str, position: TriasPosition) -> MoveSyntaxError:
@@ -481,7 +572,7 @@ class TriasVariant(Variant[TriasPosition, int]):
                 legal=legal,
                 code="empty-hole",
             )
-        sowing = _sowing(position.pits, hole)
+        sowing = self.sowing(position, hole)
         last = HOLE_NAMES[sowing.last]
         if sowing.error == "one-lap":  # ruling R5
             why = {
@@ -541,16 +632,33 @@ class TriasVariant(Variant[TriasPosition, int]):
         if not long:
             return HOLE_NAMES[move]
         sowing = _sowing(position.pits, move)
-        return f"{HOLE_NAMES[move]}/{sowing.laps}+{sowing.removed}"
+        return f"{HOLE_NAMES[move]}/{sowing[1]}+{sowing[2]}"
 
     def play(self, position: TriasPosition, move: int) -> TriasPosition:
-        sowing = _sowing(position.pits, move)
+        before, _, at, sowing = _last  # parse_move's sowing of this move, most often
+        if before is not position.pits or at != move:
+            sowing = _sowing(position.pits, move)
         south, north = position.removed
         if position.to_move == SOUTH:  # ruling R8: the mover removed them
-            south += sowing.removed
+            south += sowing[2]
         else:
-            north += sowing.removed
-        return TriasPosition(sowing.pits, (south, north), 1 - position.to_move, position.turn + 1)
+            north += sowing[2]
+        # TriasPosition(pits, removed, to_move, turn), its slots filled directly
+        after = _new_object(TriasPosition)
+        _set_pits(after, sowing[0])
+        _set_removed(after, (south, north))
+        _set_to_move(after, 1 - position.to_move)
+        _set_turn(after, position.turn + 1)
+        return after
+
+
+# A frozen dataclass's __init__ fills each field through object.__setattr__, which
+# costs as much as a Trias move's bookkeeping; play, once a move, fills the slots
+# through their descriptors instead (what object.__setattr__ ends up calling).
+_new_object = object.__new__
+_set_pits, _set_removed, _set_to_move, _set_turn = (
+    vars(TriasPosition)[name].__set__ for name in ("pits", "removed", "to_move", "turn")
+)
 
 
 def _opposite(central: int, seat: int) -> str:
