@@ -13,7 +13,6 @@ positions with 24 stones or more in a hole (whole rounds, R3), endless moves
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
 import pytest
@@ -285,13 +284,13 @@ def test_games_played_through_the_rules_agree() -> None:
         )
 
 
-def test_play_builds_an_ordinary_frozen_position() -> None:
-    # play fills TriasPosition's slots directly: the result must be the same value
+def test_play_builds_an_ordinary_immutable_position() -> None:
+    # play builds TriasPosition from a tuple of its fields: the result must be the same value
     variant = TriasVariant()
     start = variant.initial_position()
     after = variant.play(start, variant.parse_move("1e", start))
     built = TriasPosition(after.pits, after.removed, after.to_move, after.turn)
     assert after == built and hash(after) == hash(built) and repr(after) == repr(built)
     assert (after.removed, after.to_move, after.turn) == ((1, 0), NORTH, 1)
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(AttributeError):
         after.turn = 5  # type: ignore[misc]
