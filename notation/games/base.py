@@ -120,7 +120,7 @@ class Outcome:
     @classmethod
     def win(cls, seat: int, seats: int, reason: str) -> Outcome:
         """A single winner: ``seat`` gets 1 point, every other seat 0."""
-        return cls(tuple(Fraction(int(i == seat)) for i in range(seats)), reason)
+        return cls(tuple(_ONE if i == seat else _ZERO for i in range(seats)), reason)
 
     @classmethod
     def draw(cls, among: Sequence[int], seats: int, reason: str) -> Outcome:
@@ -143,11 +143,25 @@ def format_result(points: Sequence[Fraction]) -> str:
     )
 
 
+_ZERO, _ONE = Fraction(0), Fraction(1)
+#: The points of result tokens read before (a Fraction is slow to build from text).
+_RESULTS: dict[str, tuple[Fraction, ...]] = {}
+
+
 def parse_result(token: str) -> tuple[Fraction, ...] | None:
-    """Parse a result token into per-seat points; ``*`` (unfinished) gives None."""
+    """Parse a result token into per-seat points; ``*`` (unfinished) gives None.
+
+    Raises ValueError for a part that is not a number, and ZeroDivisionError
+    for a zero denominator (``1/0``).
+    """
     if token == "*":
         return None
-    return tuple(Fraction(part) for part in token.split("-"))
+    points = _RESULTS.get(token)
+    if points is None:
+        points = tuple(Fraction(part) for part in token.split("-"))
+        if len(_RESULTS) < 256:  # a bounded memo: "1-0", "0-1", "1/2-1/2" and a few more
+            _RESULTS[token] = points
+    return points
 
 
 class Variant(abc.ABC, Generic[P, M]):
