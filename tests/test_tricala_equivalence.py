@@ -65,9 +65,7 @@ def _spoiled(token: str, rng: random.Random, others: list[str]) -> list[str]:
         drop = rng.randrange(1, len(parts) - 1)
         out.append("-".join(parts[:drop] + parts[drop + 1 :]))
     out.append(token[:-2] + rng.choice(_PIT_NAMES))  # move the final pit
-    out.append(
-        token[:-3] + ("-" if token[-3] == "x" else "x") + token[-2:]
-    )  # capture mark wrong
+    out.append(token[:-3] + ("-" if token[-3] == "x" else "x") + token[-2:])  # capture mark wrong
     if "[" in token:  # drop or change an order
         start = token.index("[")
         end = token.index("]", start)

@@ -56,8 +56,9 @@ def stone_count(pit: int) -> int:
     return sum(unpack(pit))
 
 
+@lru_cache(maxsize=8192)
 def format_pit(pit: int) -> str:
-    """``W2B1`` style: each colour present with its count; empty is ``-``."""
+    """``W2B1`` style: each colour present with its count; empty is ``-`` (memoised: pits repeat)."""
     if not pit:
         return "-"
     return "".join(f"{COLOURS[i]}{n}" for i, n in enumerate(unpack(pit)) if n)
@@ -193,14 +194,16 @@ def _read_numbers(
     return tuple(int(p) for p in parts)
 
 
+#: Each row's first pit index and the index after its last.
+_ROW_SLICES = tuple((pit_at(row, 1), pit_at(row, 1) + row) for row in range(1, ROWS + 1))
+
+
 def write_position(position: TricalaPosition, *, with_mover: bool) -> str:
     """The position string; the mover field only when ``with_mover`` and it is known (T9)."""
-    rows = []
-    for row in range(1, ROWS + 1):
-        first = pit_at(row, 1)
-        rows.append(",".join(format_pit(p) for p in position.board[first : first + row]))
+    board = position.board
+    rows = "/".join([",".join(map(format_pit, board[a:b])) for a, b in _ROW_SLICES])
     fields = [
-        "/".join(rows),
+        rows,
         "-".join(map(str, position.captured)),
         "-".join(map(str, position.hand)),
         COLOURS[position.to_move],

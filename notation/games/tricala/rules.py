@@ -616,7 +616,7 @@ class SowingSearch:
         capturer_stays = self.capturer_stays
         capture = matcher.capture
         # routes the token rules out are dropped; the last stone decides the lap (T6)
-        for route, steps, onward, stopping, can_end, revisits in matcher.lap_fits(
+        for route, steps, onward, _stopping, can_end, revisits in matcher.lap_fits(
             states, pit, direction, count
         ):
             last = route[-1]
@@ -633,22 +633,24 @@ class SowingSearch:
                 colour = order[-1]
                 after = before + UNIT[colour]
                 if before == 0 or before & others:
-                    if not stopping:
+                    if not can_end:  # what matcher.fits_end tells, whatever the gain
                         continue
-                    grid = list(board)
-                    for i, colour_i in enumerate(order[:-1]):
-                        grid[route[i]] += UNIT[colour_i]
                     gain = 0
                     if before:  # ruling T6: capture, every stone in the pit, the last too (T7)
                         gain = stone_count(after)
-                        grid[last] = 0
                         if capturer_stays:  # ruling T6, option capturer-stays
                             gain -= 1
-                            grid[last] = UNIT[colour]
-                    else:  # ruling T6: an empty pit ends the move
-                        grid[last] = after
-                    if not can_end or (capture is not None and capture != bool(gain)):
+                    if capture is not None and capture != bool(gain):
                         continue  # what matcher.fits_end(stopping, gain) tells
+                    grid = list(board)
+                    for at, colour_i in zip(route, order[:-1], strict=False):
+                        grid[at] += UNIT[colour_i]
+                    if not before:  # ruling T6: an empty pit ends the move
+                        grid[last] = after
+                    elif capturer_stays:  # ruling T6, option capturer-stays: the last stone stays
+                        grid[last] = UNIT[colour]
+                    else:  # ruling T6: the captured pit is emptied
+                        grid[last] = 0
                     final = tuple(grid)
                     key = (final, gain)
                     if key not in found:
@@ -660,8 +662,8 @@ class SowingSearch:
                 if not onward:
                     continue
                 grid = list(board)
-                for i, colour_i in enumerate(order[:-1]):
-                    grid[route[i]] += UNIT[colour_i]
+                for at, colour_i in zip(route, order[:-1], strict=False):
+                    grid[at] += UNIT[colour_i]
                 grid[last] = 0
                 frozen = tuple(grid)
                 state = (frozen, (), last, heading, after)
@@ -880,3 +882,232 @@ class SowingSearch:
                     frozen, pools_now, settled_now, done, sown, last, heading, after, wanted,
                     next_states, seen,
                 )  # fmt: skip
+
+
+class _Unsure(Exception):
+    """:func:`sole_fit` cannot tell the answer alone: the full search must."""
+
+
+#: The most lap ends :func:`sole_fit` judges before leaving the token to the full search.
+SOLE_FIT_WORK = 256
+#: The most orders :func:`sole_fit` tries for a pickup of mixed colours left open.
+SOLE_FIT_ORDERS = 12
+_NO_POOL = 1 << 30  # no lap of the branch went through pools
+
+
+@lru_cache(maxsize=1 << 12)
+def _distinct_orders(hand: int) -> tuple[tuple[int, ...], ...]:
+    """Every order of a packed hand's stones, stones of one colour alike (T2), White
+    first; () when there are more than SOLE_FIT_ORDERS."""
+    counts = list(unpack(hand))
+    size = sum(counts)
+    found: list[tuple[int, ...]] = []
+    prefix: list[int] = []
+
+    def build() -> None:
+        if len(found) > SOLE_FIT_ORDERS:
+            return
+        if len(prefix) == size:
+            found.append(tuple(prefix))
+            return
+        for colour in range(3):
+            if counts[colour]:
+                counts[colour] -= 1
+                prefix.append(colour)
+                build()
+                prefix.pop()
+                counts[colour] += 1
+
+    build()
+    return tuple(found) if len(found) <= SOLE_FIT_ORDERS else ()
+
+
+def _pool_order(route: Sequence[int], order: tuple[int, ...]) -> tuple[int, ...]:
+    """The order :func:`_orders` gives a lap of the pools search that drops ``order``
+    along ``route``: each pit but the last gets its colours lowest first, the last
+    stone keeps its colour."""
+    left: dict[int, list[int]] = {}
+    for at, colour in zip(route, order[:-1], strict=False):
+        left.setdefault(at, [0, 0, 0])[colour] += 1
+    out = []
+    for at in route[:-1]:
+        counts = left[at]
+        colour = 0 if counts[0] else 1 if counts[1] else 2
+        counts[colour] -= 1
+        out.append(colour)
+    out.append(order[-1])
+    return tuple(out)
+
+
+def sole_fit(
+    board: tuple[int, ...],
+    origin: int,
+    seat: int,
+    matcher: Matcher,
+    capturer_stays: bool,
+    lap_limit: int = LAP_LIMIT,
+) -> Fit | None:
+    """The one sowing that fits ``matcher``, when exactly one does: reading a move.
+
+    The walk of :meth:`SowingSearch.collect` (the lap tables of
+    ``matcher.lap_fits``, directions, routes and stone orders in the same
+    order, so the fit found is the one ``collect`` finds first), on one board
+    changed in place, without what only writing or error messages need: no
+    budget, no memo of relay states (a state reached again gives the same
+    fits). A pickup of mixed colours whose order is left open, which the full
+    search hands to its pools, is tried in each of its orders; the fit is then
+    kept only when every way to it gives one path and, written as the pools
+    would write them (:func:`_pool_order`), one set of stone orders.
+
+    None when the walk cannot answer alone: no fit or several, a repeated
+    relay state or the lap limit (T11), too many orders, more than
+    SOLE_FIT_WORK lap ends. The caller then runs the full search, which
+    gives the same answer the slow way, and the errors.
+    """
+    contents = board[origin]
+    order = matcher.origin_order
+    named = order is not None
+    orders = (order,) if order is not None else _plain_orders(contents)
+    pool_from = _NO_POOL
+    if not orders:  # mixed colours, order open: the full search's pools; here every order
+        orders = _distinct_orders(contents)
+        if not orders:
+            return None
+        pool_from = 0
+    # one board, changed in place as the walk goes down and restored as it comes back
+    grid = list(board)
+    grid[origin] = 0  # ruling T4: every stone, all colours
+    others = ~OWN[seat]
+    capture = matcher.capture
+    lap_fits = matcher.lap_fits
+    relay_pickups = matcher.relay_pickups
+    found: list[Fit] = []
+    pooled = False  # whether a fit found went through a pickup the pools would settle
+    work = 0
+
+    def keep(fit: Fit, opens: tuple[bool, ...], pool_from: int) -> None:
+        nonlocal pooled
+        if pool_from != _NO_POOL:  # stone orders as the pools would write them
+            pooled = True
+            pickups = list(fit.pickups)
+            start = 0
+            for number, (pit, order) in enumerate(fit.pickups):
+                if number >= pool_from and opens[number]:
+                    route = fit.path[start : start + len(order)]
+                    pickups[number] = (pit, _pool_order(route, order))
+                start += len(order)
+            fit = fit._replace(pickups=tuple(pickups))
+        if found:
+            first = found[0]
+            if first.board != fit.board or first.gain != fit.gain:
+                raise _Unsure  # several moves fit
+            if pooled and (first.path != fit.path or first.pickups != fit.pickups):
+                raise _Unsure  # which of them the pools find first is theirs to tell
+            return
+        found.append(fit)
+
+    def lap(
+        pickups: tuple[tuple[int, tuple[int, ...]], ...],
+        opens: tuple[bool, ...],
+        path: tuple[int, ...],
+        pit: int,
+        direction: int,
+        orders: tuple[tuple[int, ...], ...],
+        pool_from: int,
+        states: MatchStates,
+        chain: tuple[tuple[int, int, int, tuple[int, ...]], ...],
+    ) -> None:
+        nonlocal work
+        routes = lap_fits(states, pit, direction, len(orders[0]))
+        work += len(routes) * len(orders)
+        if work > SOLE_FIT_WORK:
+            raise _Unsure
+        for route, steps, onward, _stopping, can_end, revisits in routes:
+            last = route[-1]
+            for order in orders:
+                before = grid[last]
+                if revisits:  # the lap passed its last pit already: count those stones
+                    for at, colour in zip(route, order[:-1], strict=False):
+                        if at == last:
+                            before += UNIT[colour]
+                colour = order[-1]
+                after = before + UNIT[colour]
+                if before == 0 or before & others:
+                    if not can_end:
+                        continue
+                    gain = 0
+                    if before:  # ruling T6: capture, every stone in the pit, the last too (T7)
+                        gain = stone_count(after)
+                        if capturer_stays:  # ruling T6, option capturer-stays
+                            gain -= 1
+                    if capture is not None and capture != bool(gain):
+                        continue
+                    final = grid.copy()
+                    for at, colour_i in zip(route, order[:-1], strict=False):
+                        final[at] += UNIT[colour_i]
+                    if not before:  # ruling T6: an empty pit ends the move
+                        final[last] = after
+                    elif capturer_stays:  # ruling T6, option capturer-stays: the last stone stays
+                        final[last] = UNIT[colour]
+                    else:  # ruling T6: the captured pit is emptied
+                        final[last] = 0
+                    fit = Fit(path + route, tuple(final), gain, (*pickups, (pit, order)))
+                    if found or pool_from != _NO_POOL:
+                        keep(fit, opens, pool_from)
+                    else:
+                        found.append(fit)
+                    continue
+                # ruling T6: relay, take every stone in the pit, sow on the same way (T5 at edges)
+                if not onward:
+                    continue
+                if len(pickups) + 1 >= lap_limit:  # ruling T11: the lap limit
+                    raise _Unsure
+                kept = grid[last]
+                for at, colour_i in zip(route, order[:-1], strict=False):
+                    grid[at] += UNIT[colour_i]
+                grid[last] = 0
+                heading = steps[-1]
+                frozen = tuple(grid)
+                for seen in chain:  # ruling T11: a repeated state never ends
+                    if (
+                        seen[0] == last
+                        and seen[1] == heading
+                        and seen[2] == after
+                        and seen[3] == frozen
+                    ):
+                        raise _Unsure
+                done = (*pickups, (pit, order))
+                later = (*chain, (last, heading, after, frozen))
+                for wanted, next_states in relay_pickups(onward):
+                    if wanted is not None and pack_order(wanted) != after:
+                        continue
+                    if next_states:
+                        next_from = pool_from
+                        if wanted is not None:
+                            next_orders: tuple[tuple[int, ...], ...] = (wanted,)
+                        else:
+                            next_orders = _plain_orders(after)
+                            if not next_orders or pool_from != _NO_POOL:
+                                # the pools take this pickup: every order
+                                next_orders = _distinct_orders(after)
+                                if not next_orders:
+                                    raise _Unsure
+                                next_from = min(pool_from, len(done))
+                        lap(
+                            done, (*opens, wanted is None), path + route, last, heading,
+                            next_orders, next_from, next_states, later,
+                        )  # fmt: skip
+                for at, colour_i in zip(route, order[:-1], strict=False):
+                    grid[at] -= UNIT[colour_i]
+                grid[last] = kept
+
+    first = matcher.first_direction
+    directions: Sequence[int] = (first,) if first >= 0 else range(6)
+    states = matcher.start()
+    try:
+        for direction in directions:
+            if NEXT[origin * 6 + direction] >= 0:  # ruling T4: the start stays on the board
+                lap((), (not named,), (), origin, direction, orders, pool_from, states, ())
+    except _Unsure:
+        return None
+    return found[0] if found else None
