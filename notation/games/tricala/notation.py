@@ -98,6 +98,11 @@ class Guide:
         """The direction the first stone must take, -1 when free (N3)."""
         return self.lines[0]
 
+    @property
+    def straight(self) -> bool:
+        """Whether every two pits listed one after the other are in line (no free stretch, N3)."""
+        return -1 not in self.lines
+
     def start(self) -> MatchStates:
         """Nothing matched yet."""
         return ((0, None),)

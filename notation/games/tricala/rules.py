@@ -135,14 +135,16 @@ def achievers(
     return tuple(found)
 
 
+_CORNER_A, _CORNER_B, _CORNER_C = CORNERS
+
+
 def _may_win(board: tuple[int, ...], captured: tuple[int, ...]) -> bool:
     """Whether :func:`achievers` finds anybody: a quick test, exact, for every position."""
+    a, b, c = board[_CORNER_A], board[_CORNER_B], board[_CORNER_C]
+    if not (a or b or c):  # ruling T8(b): empty corners are nobody's
+        return max(captured) >= CAPTURE_TARGET  # ruling T8(a)
     if max(captured) >= CAPTURE_TARGET:  # ruling T8(a)
         return True
-    first, second, third = CORNERS
-    a, b, c = board[first], board[second], board[third]
-    if not (a or b or c):
-        return False  # ruling T8(b): empty corners are nobody's
     held = [0, 0, 0]
     for pit in (a, b, c):
         seat = _majority(pit) if pit else -1
@@ -275,6 +277,9 @@ class Matcher(Protocol):
 
     @property
     def first_direction(self) -> int: ...
+
+    @property
+    def straight(self) -> bool: ...
 
     def start(self) -> MatchStates: ...
 
@@ -949,6 +954,114 @@ def sole_fit(
 ) -> Fit | None:
     """The one sowing that fits ``matcher``, when exactly one does: reading a move.
 
+    A token whose listed pits are all in line (``matcher.straight``, N3) leaves
+    each lap one route, and most pickups one order: such a sowing is one chain
+    of laps, followed here in a plain loop; at the first lap with a choice the
+    walk of :func:`_sole_fit_walk` takes over, from the start. See there for
+    when the answer is None.
+    """
+    order = matcher.origin_order
+    if order is None:
+        orders = _plain_orders(board[origin])
+        if len(orders) != 1 or not matcher.straight:
+            return _sole_fit_walk(board, origin, seat, matcher, capturer_stays, lap_limit)
+        order = orders[0]
+    elif not matcher.straight:
+        return _sole_fit_walk(board, origin, seat, matcher, capturer_stays, lap_limit)
+    grid = list(board)
+    grid[origin] = 0  # ruling T4: every stone, all colours
+    others = ~OWN[seat]
+    lap_fits = matcher.lap_fits
+    pit = origin
+    direction = matcher.first_direction
+    states = matcher.start()
+    pickups: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    path: tuple[int, ...] = ()
+    chain: list[tuple[int, int, int, tuple[int, ...]]] = []
+    if NEXT[origin * 6 + direction] < 0:  # ruling T4: the start stays on the board
+        return None
+    while True:
+        routes = lap_fits(states, pit, direction, len(order))
+        if len(routes) != 1:
+            if not routes:
+                return None  # no route fits the token
+            return _sole_fit_walk(board, origin, seat, matcher, capturer_stays, lap_limit)
+        route, steps, onward, _stopping, can_end, revisits = routes[0]
+        last = route[-1]
+        before = grid[last]
+        if revisits:  # the lap passed its last pit already: count those stones
+            for at, colour in zip(route, order[:-1], strict=False):
+                if at == last:
+                    before += UNIT[colour]
+        colour = order[-1]
+        after = before + UNIT[colour]
+        for at, colour_i in zip(route, order[:-1], strict=False):
+            grid[at] += UNIT[colour_i]
+        pickups = (*pickups, (pit, order))
+        path += route
+        if before == 0 or before & others:
+            if not can_end:
+                return None
+            gain = 0
+            if before:  # ruling T6: capture, every stone in the pit, the last too (T7)
+                gain = stone_count(after)
+                if capturer_stays:  # ruling T6, option capturer-stays
+                    gain -= 1
+            capture = matcher.capture
+            if capture is not None and capture != bool(gain):
+                return None
+            if not before:  # ruling T6: an empty pit ends the move
+                grid[last] = after
+            elif capturer_stays:  # ruling T6, option capturer-stays: the last stone stays
+                grid[last] = UNIT[colour]
+            else:  # ruling T6: the captured pit is emptied
+                grid[last] = 0
+            return Fit(path, tuple(grid), gain, pickups)
+        # ruling T6: relay, take every stone in the pit, sow on the same way (T5 at edges)
+        if not onward:
+            return None
+        grid[last] = 0
+        heading = steps[-1]
+        frozen = tuple(grid)
+        for seen in chain:  # ruling T11: a repeated state never ends
+            if seen[0] == last and seen[1] == heading and seen[2] == after and seen[3] == frozen:
+                return None
+        if len(pickups) >= lap_limit:  # ruling T11: the lap limit
+            return None
+        chain.append((last, heading, after, frozen))
+        choices = (
+            ((None, onward),)  # the common case: the token names no order here
+            if len(onward) == 1 and onward[0][1] is None
+            else matcher.relay_pickups(onward)
+        )
+        if len(choices) != 1:
+            return _sole_fit_walk(board, origin, seat, matcher, capturer_stays, lap_limit)
+        wanted, states = choices[0]
+        if wanted is None:
+            orders = _plain_orders(after)
+            if len(orders) != 1:
+                return _sole_fit_walk(board, origin, seat, matcher, capturer_stays, lap_limit)
+            order = orders[0]
+        elif pack_order(wanted) != after or not states:
+            return None
+        else:
+            order = wanted
+        if not states:
+            return None
+        pit = last
+        direction = heading
+
+
+def _sole_fit_walk(
+    board: tuple[int, ...],
+    origin: int,
+    seat: int,
+    matcher: Matcher,
+    capturer_stays: bool,
+    lap_limit: int = LAP_LIMIT,
+) -> Fit | None:
+    """:func:`sole_fit` for any token: the search's walk, every choice tried.
+
     The walk of :meth:`SowingSearch.collect` (the lap tables of
     ``matcher.lap_fits``, directions, routes and stone orders in the same
     order, so the fit found is the one ``collect`` finds first), on one board
@@ -1078,7 +1191,12 @@ def sole_fit(
                         raise _Unsure
                 done = (*pickups, (pit, order))
                 later = (*chain, (last, heading, after, frozen))
-                for wanted, next_states in relay_pickups(onward):
+                choices = (
+                    ((None, onward),)  # the common case: the token names no order here
+                    if len(onward) == 1 and onward[0][1] is None
+                    else relay_pickups(onward)
+                )
+                for wanted, next_states in choices:
                     if wanted is not None and pack_order(wanted) != after:
                         continue
                     if next_states:
