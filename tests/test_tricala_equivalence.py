@@ -138,3 +138,23 @@ def test_the_legal_moves_of_random_positions_read_alike() -> None:
                         )
                         assert _answer(new, token, position) == _answer(old, token, old_position)
             position = new.play(position, new.parse_move(node.token, position))
+
+
+def test_the_quick_constructors_make_the_same_values() -> None:
+    """make_position and make_sowing fill the slots directly: equal, hashed alike, still frozen."""
+    from dataclasses import FrozenInstanceError
+
+    from notation.games.tricala.position import TricalaPosition, make_position
+    from notation.games.tricala.rules import Sowing, make_sowing
+
+    board = tuple(range(21))
+    made = make_position(board, (1, 2), (0, 0), 1, 7, 0)
+    plain = TricalaPosition(board, (1, 2), (0, 0), 1, 7, 0)
+    assert made == plain and hash(made) == hash(plain) and repr(made) == repr(plain)
+    with pytest.raises(FrozenInstanceError):
+        made.turn = 3  # type: ignore[misc]
+    sowing = make_sowing(4, (5, 6), board, 2, ((4, (0, 1)),))
+    assert sowing == Sowing(4, (5, 6), board, 2, ((4, (0, 1)),))
+    assert sowing.pickups == ((4, (0, 1)),)
+    with pytest.raises(FrozenInstanceError):
+        sowing.gain = 0  # type: ignore[misc]

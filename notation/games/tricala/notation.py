@@ -139,6 +139,7 @@ class Guide:
     def lap_fits(self, states: MatchStates, pit: int, direction: int, count: int) -> LapFits:
         """The ways a lap of ``count`` stones from ``pit`` going ``direction`` may go (T4, T5)
         that the token still fits: each route, its steps and :meth:`advance_lap`'s answer.
+        Direction -1: the ways of every direction the first stone may take (T4), in order.
 
         A pure function of its arguments (a lap's path never depends on the stones'
         colours), memoised in the guide, a bounded number of entries.
@@ -147,7 +148,14 @@ class Guide:
         memo = self.laps
         known = memo.get(key)
         if known is None:
-            if len(states) == 1 and states[0][1] is None:
+            if direction < 0:  # every direction the first stone may take (T4), in order
+                known = tuple(
+                    fit
+                    for heading in range(6)
+                    if NEXT[pit * 6 + heading] >= 0
+                    for fit in self.lap_fits(states, pit, heading, count)
+                )
+            elif len(states) == 1 and states[0][1] is None:
                 known = self._shared_lap_fits(states[0][0], pit, direction, count)
             else:
                 known = self._walk_lap_fits(states, pit, direction, count)

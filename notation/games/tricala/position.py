@@ -97,6 +97,34 @@ class TricalaPosition:
         return unpack(self.board[pit if isinstance(pit, int) else PIT_INDEX[pit]])
 
 
+_new = object.__new__
+_SET_BOARD, _SET_CAPTURED, _SET_HAND, _SET_TO_MOVE, _SET_TURN, _SET_MOVER = (
+    getattr(TricalaPosition, name).__set__
+    for name in ("board", "captured", "hand", "to_move", "turn", "mover")
+)
+
+
+def make_position(
+    board: tuple[int, ...],
+    captured: tuple[int, ...],
+    hand: tuple[int, ...],
+    to_move: int,
+    turn: int,
+    mover: int | None,
+) -> TricalaPosition:
+    """``TricalaPosition(board, captured, hand, to_move, turn, mover)``, the same value made
+    in half the time (the slots are filled directly, not through the frozen dataclass's
+    ``__init__``): the engine makes one per move."""
+    position: TricalaPosition = _new(TricalaPosition)
+    _SET_BOARD(position, board)
+    _SET_CAPTURED(position, captured)
+    _SET_HAND(position, hand)
+    _SET_TO_MOVE(position, to_move)
+    _SET_TURN(position, turn)
+    _SET_MOVER(position, mover)
+    return position
+
+
 def read_position(text: str, players: int) -> TricalaPosition:
     """Read ``<pits> <captured> <hand> <to move> [<mover>]`` (see ``docs/tricala.md``).
 
