@@ -79,7 +79,6 @@ from notation.games.tricala.rules import (
     SowingSearch,
     TricalaMove,
     _may_win,
-    make_sowing,
     outcome,
     placements,
     play,
@@ -307,7 +306,7 @@ class TricalaVariant(Variant[TricalaPosition, TricalaMove]):
             self.lap_limit,
         )
         if sole is not None:  # exactly one move fits: what the full search would find first
-            return make_sowing(guide.origin, sole.path, sole.board, sole.gain, sole.pickups)
+            return sole
         fits = self._fits(position, guide, CANDIDATE_LIMIT)
         found = fits.found
         if len(found) == 1:

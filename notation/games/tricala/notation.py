@@ -92,16 +92,14 @@ class Guide:
     capture: bool | None
     #: :meth:`lap_fits` remembered: a token is read once and matched in many positions
     laps: dict[object, LapFits] = field(default_factory=dict, compare=False, repr=False)
+    #: The direction the first stone must take, -1 when free (N3).
+    first_direction: int = field(init=False, compare=False, repr=False)
+    #: Whether every two pits listed one after the other are in line (no free stretch, N3).
+    straight: bool = field(init=False, compare=False, repr=False)
 
-    @property
-    def first_direction(self) -> int:
-        """The direction the first stone must take, -1 when free (N3)."""
-        return self.lines[0]
-
-    @property
-    def straight(self) -> bool:
-        """Whether every two pits listed one after the other are in line (no free stretch, N3)."""
-        return -1 not in self.lines
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "first_direction", self.lines[0] if self.lines else -1)
+        object.__setattr__(self, "straight", -1 not in self.lines)
 
     def start(self) -> MatchStates:
         """Nothing matched yet."""

@@ -302,6 +302,11 @@ class Matcher(Protocol):
     @property
     def straight(self) -> bool: ...
 
+    @property
+    def laps(self) -> dict[object, LapFits]:
+        """:meth:`lap_fits`' answers so far, by ``(states, pit, direction, count)``."""
+        ...
+
     def start(self) -> MatchStates: ...
 
     def advance(
@@ -975,7 +980,7 @@ def sole_fit(
     matcher: Matcher,
     capturer_stays: bool,
     lap_limit: int = LAP_LIMIT,
-) -> Fit | None:
+) -> Sowing | None:
     """The one sowing that fits ``matcher``, when exactly one does: reading a move.
 
     A token whose listed pits are all in line (``matcher.straight``, N3) leaves
@@ -996,6 +1001,7 @@ def sole_fit(
     grid[origin] = 0  # ruling T4: every stone, all colours
     others = ~OWN[seat]
     lap_fits = matcher.lap_fits
+    memo = matcher.laps
     pit = origin
     direction = matcher.first_direction
     states = matcher.start()
@@ -1005,7 +1011,9 @@ def sole_fit(
     if NEXT[origin * 6 + direction] < 0:  # ruling T4: the start stays on the board
         return None
     while True:
-        routes = lap_fits(states, pit, direction, len(order))
+        routes = memo.get((states, pit, direction, len(order)))
+        if routes is None:
+            routes = lap_fits(states, pit, direction, len(order))
         if len(routes) != 1:
             if not routes:
                 return None  # no route fits the token
@@ -1040,7 +1048,7 @@ def sole_fit(
                 grid[last] = UNIT[colour]
             else:  # ruling T6: the captured pit is emptied
                 grid[last] = 0
-            return Fit(path, tuple(grid), gain, pickups)
+            return make_sowing(origin, path, tuple(grid), gain, pickups)
         # ruling T6: relay, take every stone in the pit, sow on the same way (T5 at edges)
         if not onward:
             return None
@@ -1083,7 +1091,7 @@ def _sole_fit_walk(
     matcher: Matcher,
     capturer_stays: bool,
     lap_limit: int = LAP_LIMIT,
-) -> Fit | None:
+) -> Sowing | None:
     """:func:`sole_fit` for any token: the search's walk, every choice tried.
 
     The walk of :meth:`SowingSearch.collect` (the lap tables of
@@ -1117,6 +1125,7 @@ def _sole_fit_walk(
     others = ~OWN[seat]
     capture = matcher.capture
     lap_fits = matcher.lap_fits
+    memo = matcher.laps
     relay_pickups = matcher.relay_pickups
     found: list[Fit] = []
     pooled = False  # whether a fit found went through a pickup the pools would settle
@@ -1155,7 +1164,9 @@ def _sole_fit_walk(
         chain: tuple[tuple[int, int, int, tuple[int, ...]], ...],
     ) -> None:
         nonlocal work
-        routes = lap_fits(states, pit, direction, len(orders[0]))
+        routes = memo.get((states, pit, direction, len(orders[0])))
+        if routes is None:
+            routes = lap_fits(states, pit, direction, len(orders[0]))
         work += len(routes) * len(orders)
         if work > SOLE_FIT_WORK:
             raise _Unsure
@@ -1250,4 +1261,7 @@ def _sole_fit_walk(
         lap((), (not named,), (), origin, first, orders, pool_from, matcher.start(), ())
     except _Unsure:
         return None
-    return found[0] if found else None
+    if not found:
+        return None
+    fit = found[0]
+    return make_sowing(origin, fit.path, fit.board, fit.gain, fit.pickups)
