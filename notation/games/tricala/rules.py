@@ -161,6 +161,19 @@ def achievers(
 _CORNER_A, _CORNER_B, _CORNER_C = CORNERS
 
 
+@lru_cache(maxsize=1 << 14)
+def _corners_held(a: int, b: int, c: int) -> tuple[int, int, int] | None:
+    """How many corners each colour holds by majority (T8(b)), from the corners' packed
+    pits; None when nobody holds one. Memoised: corners change less often than the board."""
+    held = [0, 0, 0]
+    for pit in (a, b, c):
+        seat = _majority(pit) if pit else -1
+        if seat >= 0:
+            held[seat] += 1
+    white, black, red = held
+    return (white, black, red) if white or black or red else None
+
+
 def _may_win(board: tuple[int, ...], captured: tuple[int, ...]) -> bool:
     """Whether :func:`achievers` finds anybody: a quick test, exact, for every position."""
     a, b, c = board[_CORNER_A], board[_CORNER_B], board[_CORNER_C]
@@ -168,14 +181,10 @@ def _may_win(board: tuple[int, ...], captured: tuple[int, ...]) -> bool:
         return max(captured) >= CAPTURE_TARGET  # ruling T8(a)
     if max(captured) >= CAPTURE_TARGET:  # ruling T8(a)
         return True
-    held = [0, 0, 0]
-    for pit in (a, b, c):
-        seat = _majority(pit) if pit else -1
-        if seat >= 0:
-            held[seat] += 1
-    white, black, red = held
-    if not (white or black or red):
+    held = _corners_held(a, b, c)
+    if held is None:
         return False
+    white, black, red = held
     total = sum(board)
     # ruling T8(b): min(k, 3) corners (k >= 1 for a seat that holds one)
     return bool(
