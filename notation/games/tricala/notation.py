@@ -96,10 +96,14 @@ class Guide:
     first_direction: int = field(init=False, compare=False, repr=False)
     #: Whether every two pits listed one after the other are in line (no free stretch, N3).
     straight: bool = field(init=False, compare=False, repr=False)
+    #: The origin's stones (packed) that ``origin_order`` names, -1 without an order.
+    origin_stones: int = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "first_direction", self.lines[0] if self.lines else -1)
         object.__setattr__(self, "straight", -1 not in self.lines)
+        order = self.origin_order
+        object.__setattr__(self, "origin_stones", -1 if order is None else pack_order(order))
 
     def start(self) -> MatchStates:
         """Nothing matched yet."""
@@ -430,12 +434,24 @@ def _valid_separators(steps: str) -> bool:
     return "x" not in re.sub(r"\[[A-Za-z]*\]", "", steps)[:-3]
 
 
+#: read_sowing's answers by number of players, a plain dict each (bounded: cleared when full)
+_GUIDES: tuple[dict[str, Guide | None], ...] = ({}, {}, {}, {})
+_GUIDES_SIZE = 1 << 16
+_UNREAD = Guide(0, None, (), (), (-1,), None)  # marks a token not read yet
+
+
 def compile_token(token: str, position: TricalaPosition, players: int) -> Guide | None:
     """Check a sowing token against the position; None when it is no sowing token.
 
     Raises Rejected when the origin cannot be sown by the player to move (T4).
     """
-    guide = read_sowing(token, players)
+    known = _GUIDES[players]
+    guide = known.get(token, _UNREAD)
+    if guide is _UNREAD:
+        guide = read_sowing(token, players)
+        if len(known) >= _GUIDES_SIZE:
+            known.clear()
+        known[token] = guide
     if guide is None:
         return None
     seat = position.to_move
@@ -450,7 +466,7 @@ def compile_token(token: str, position: TricalaPosition, players: int) -> Guide 
             "not-your-stones",
         )
     origin_order = guide.origin_order
-    if origin_order is not None and pack_order(origin_order) != contents:
+    if origin_order is not None and guide.origin_stones != contents:
         raise Rejected(
             f"the order [{order_text(origin_order)}] does not match the stones in "
             f"{PIT_NAMES[origin]} ({format_pit(contents)}); every stone is sown (T4)",
