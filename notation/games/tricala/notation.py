@@ -197,10 +197,13 @@ class Guide:
         )
         relative = _SHARED_LAPS.get(key)
         if relative is None:
-            suffix = Guide(
-                self.origin, None, self.pits[matched:], self.orders[matched:],
-                self.lines[matched:], None,
-            )  # fmt: skip
+            tail = key[:3]
+            suffix = _SUFFIXES.get(tail)
+            if suffix is None:  # the waypoints left, as a token of their own (origin unused)
+                suffix = Guide(0, None, key[0], key[2], key[1], None)
+                if len(_SUFFIXES) >= SHARED_LAP_MEMO_SIZE:
+                    _SUFFIXES.clear()
+                _SUFFIXES[tail] = suffix
             relative = suffix._walk_lap_fits(((0, None),), pit, direction, count)
             if len(_SHARED_LAPS) >= SHARED_LAP_MEMO_SIZE:
                 _SHARED_LAPS.clear()
@@ -310,6 +313,8 @@ class Guide:
 
 #: :meth:`Guide._shared_lap_fits`' answers: (waypoints left, pit, direction, count) -> fits
 _SHARED_LAPS: dict[object, LapFits] = {}
+#: The guides of the waypoints left that :meth:`Guide._shared_lap_fits` walks, by waypoints
+_SUFFIXES: dict[object, Guide] = {}
 
 
 @lru_cache(maxsize=1 << 16)
