@@ -21,6 +21,7 @@ import tricala_reference as reference
 
 from notation.games.base import MoveError
 from notation.games.tricala import TricalaVariant
+from notation.games.tricala.rules import _may_win, achievers
 from notation.generate import random_record
 
 _PIT_NAMES = [f"{row}{'abcdef'[col]}" for row in range(1, 7) for col in range(row)]
@@ -115,6 +116,12 @@ def test_new_engine_reads_as_the_reference(
             position = new.play(position, move)
             old_position = old.play(old_position, old.parse_move(token, old_position))
             assert new.format_position(position) == old.format_position(old_position)
+            # ruling T8: the quick test says exactly whether anybody meets a winning condition
+            assert _may_win(position.board, position.captured) == bool(
+                achievers(position.board, position.captured, players)
+            )
+        for token in tokens_seen[-3:]:  # after the last move: game over (N2), or any answer
+            assert _answer(new, token, position) == _answer(old, token, old_position)
     assert spoiled_checked
 
 
