@@ -10,6 +10,13 @@ pits that hold them. When the move ends, the pools are settled every way they
 can be, lazily, so one move's many stone orders cost nothing until asked for.
 Orders that leave the same stones in the same pits are one move (T2: stones in
 a pit have no order), so they are never told apart.
+
+Reading a move asks less: the one sowing a token names. :func:`sole_fit`
+walks the same lap tables on one board changed in place (a token whose listed
+pits are all in line in a plain loop, one lap after the other) and proves the
+sowing is the only one; only when it cannot tell (no fit, several, T11) does
+the full search run, which also words the errors. Writing a move, which
+spends a :class:`Budget`, always uses the full search.
 """
 
 from __future__ import annotations
