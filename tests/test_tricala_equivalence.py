@@ -165,3 +165,46 @@ def test_the_quick_constructors_make_the_same_values() -> None:
     assert sowing.pickups == ((4, (0, 1)),)
     with pytest.raises(FrozenInstanceError):
         sowing.gain = 0  # type: ignore[misc]
+
+
+def test_sole_fit_answers_only_what_the_full_search_finds() -> None:
+    """For every shortening of legal moves of random positions: sole_fit's move is the full
+    search's one fit (path, board, capture, orders), and it answers None when that search
+    finds none or several; it answers most tokens itself, pickups of open order included."""
+    from notation.games.tricala.notation import Rejected, compile_token, find_fits, shortenings
+    from notation.games.tricala.rules import sole_fit
+
+    rng = random.Random(31)
+    answered = unsure = 0
+    for players in (2, 3):
+        variant = TricalaVariant(players)
+        for _ in range(3):
+            record = random_record(variant, rng, max_moves=80)
+            position = variant.initial_position()
+            for node in record.mainline.moves:
+                if not position.in_setup:
+                    for move in list(variant.legal_moves(position))[:15]:
+                        for token in list(shortenings(move))[:6]:
+                            try:
+                                guide = compile_token(token, position, players)
+                            except Rejected:  # e.g. a turn the listed pits make impossible
+                                continue
+                            assert guide is not None
+                            full = find_fits(position, guide, 12, capturer_stays=False)
+                            sole = sole_fit(
+                                position.board, guide.origin, position.to_move, guide, False
+                            )
+                            if sole is None:
+                                unsure += len(full.found) == 1  # it could have answered
+                                continue
+                            answered += 1
+                            assert len(full.found) == 1, token
+                            fit = next(iter(full.found.values()))
+                            assert (sole.path, sole.board, sole.gain, sole.pickups) == (
+                                fit.path,
+                                fit.board,
+                                fit.gain,
+                                fit.pickups,
+                            ), token
+                position = variant.play(position, variant.parse_move(node.token, position))
+    assert answered > 5 * unsure
