@@ -247,7 +247,10 @@ def tie_sensitive(position: TricalaPosition, players: int) -> bool:
 def next_seat(board: tuple[int, ...], seat: int, players: int) -> tuple[int, int]:
     """The next seat to move after ``seat`` and the turns that takes (T10 passes)."""
     total = sum(board)  # every colour's count at once (see .position)
-    for step in range(1, players + 1):
+    after = seat + 1 if seat + 1 < players else 0
+    if total & OWN[after]:  # the common case: the next seat has stones (T10)
+        return after, 1
+    for step in range(2, players + 1):
         candidate = (seat + step) % players
         if total & OWN[candidate]:  # ruling T10: no stones on the board: skipped
             return candidate, step
