@@ -78,12 +78,17 @@ from notation.games.tricala.rules import (
     Sowing,
     SowingSearch,
     TricalaMove,
+    _may_win,
     outcome,
     placements,
     play,
+    sole_fit,
     tie_sensitive,
 )
 from notation.games.tricala.symmetry import triangle_symmetries
+
+#: Set-up tokens read already, each with its move: three pits, no corner (T3).
+_PLACEMENTS: dict[str, Placement] = {}
 
 NAMES = ("tricala",)
 
@@ -256,16 +261,23 @@ class TricalaVariant(Variant[TricalaPosition, TricalaMove]):
         return IllegalMoveError(reason, legal=legal, code=code)
 
     def parse_move(self, token: str, position: TricalaPosition) -> TricalaMove:
-        outcome = self.outcome(position)
-        if outcome is not None:  # ruling N2
-            raise IllegalMoveError(
-                f"the game is already over ({outcome.result}: {outcome.reason})",
-                code="game-over",
-            )
-        match = SETUP_RE.fullmatch(token) if "+" in token else None  # set-up: pits joined by +
-        if match is not None:
-            return self._parse_placement(match.groups(), position)
-        if position.in_setup and SOWING_RE.fullmatch(token):
+        in_setup = any(position.hand)  # ruling T3: stones in hand
+        # outcome() is None in the set-up and when _may_win says nobody can have won (T8)
+        if not in_setup and _may_win(position.board, position.captured):
+            outcome = self.outcome(position)
+            if outcome is not None:  # ruling N2
+                raise IllegalMoveError(
+                    f"the game is already over ({outcome.result}: {outcome.reason})",
+                    code="game-over",
+                )
+        if "+" in token:  # set-up: pits joined by +
+            placement = _PLACEMENTS.get(token)
+            if placement is not None and in_setup:  # read before: three non-corner pits (T3)
+                return placement
+            match = SETUP_RE.fullmatch(token)
+            if match is not None:
+                return self._parse_placement(match.groups(), position)
+        if in_setup and SOWING_RE.fullmatch(token):
             raise self._refusal(
                 f"the set-up is not over; {SEATS[position.to_move]} places three stones "
                 "(T3), e.g. 2b+3b+3b",
@@ -285,6 +297,16 @@ class TricalaVariant(Variant[TricalaPosition, TricalaMove]):
                 position,
             )
             raise MoveSyntaxError(refusal.reason, legal=refusal.legal)
+        sole = sole_fit(
+            position.board,
+            guide.origin,
+            position.to_move,
+            guide,
+            self.capturer_stays,
+            self.lap_limit,
+        )
+        if sole is not None:  # exactly one move fits: what the full search would find first
+            return sole
         fits = self._fits(position, guide, CANDIDATE_LIMIT)
         found = fits.found
         if len(found) == 1:
@@ -356,7 +378,9 @@ class TricalaVariant(Variant[TricalaPosition, TricalaMove]):
                 position,
                 "corner-in-setup",
             )
-        return Placement(tuple(sorted(pits)))
+        placement = Placement(tuple(sorted(pits)))
+        _PLACEMENTS["+".join(names)] = placement  # at most 18**3 tokens
+        return placement
 
     def _diagnose(
         self, token: str, guide: Guide, position: TricalaPosition, budget: Budget

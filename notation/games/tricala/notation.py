@@ -92,11 +92,18 @@ class Guide:
     capture: bool | None
     #: :meth:`lap_fits` remembered: a token is read once and matched in many positions
     laps: dict[object, LapFits] = field(default_factory=dict, compare=False, repr=False)
+    #: The direction the first stone must take, -1 when free (N3).
+    first_direction: int = field(init=False, compare=False, repr=False)
+    #: Whether every two pits listed one after the other are in line (no free stretch, N3).
+    straight: bool = field(init=False, compare=False, repr=False)
+    #: The origin's stones (packed) that ``origin_order`` names, -1 without an order.
+    origin_stones: int = field(init=False, compare=False, repr=False)
 
-    @property
-    def first_direction(self) -> int:
-        """The direction the first stone must take, -1 when free (N3)."""
-        return self.lines[0]
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "first_direction", self.lines[0] if self.lines else -1)
+        object.__setattr__(self, "straight", -1 not in self.lines)
+        order = self.origin_order
+        object.__setattr__(self, "origin_stones", -1 if order is None else pack_order(order))
 
     def start(self) -> MatchStates:
         """Nothing matched yet."""
@@ -134,6 +141,7 @@ class Guide:
     def lap_fits(self, states: MatchStates, pit: int, direction: int, count: int) -> LapFits:
         """The ways a lap of ``count`` stones from ``pit`` going ``direction`` may go (T4, T5)
         that the token still fits: each route, its steps and :meth:`advance_lap`'s answer.
+        Direction -1: the ways of every direction the first stone may take (T4), in order.
 
         A pure function of its arguments (a lap's path never depends on the stones'
         colours), memoised in the guide, a bounded number of entries.
@@ -142,7 +150,14 @@ class Guide:
         memo = self.laps
         known = memo.get(key)
         if known is None:
-            if len(states) == 1 and states[0][1] is None:
+            if direction < 0:  # every direction the first stone may take (T4), in order
+                known = tuple(
+                    fit
+                    for heading in range(6)
+                    if NEXT[pit * 6 + heading] >= 0
+                    for fit in self.lap_fits(states, pit, heading, count)
+                )
+            elif len(states) == 1 and states[0][1] is None:
                 known = self._shared_lap_fits(states[0][0], pit, direction, count)
             else:
                 known = self._walk_lap_fits(states, pit, direction, count)
@@ -182,10 +197,13 @@ class Guide:
         )
         relative = _SHARED_LAPS.get(key)
         if relative is None:
-            suffix = Guide(
-                self.origin, None, self.pits[matched:], self.orders[matched:],
-                self.lines[matched:], None,
-            )  # fmt: skip
+            tail = key[:3]
+            suffix = _SUFFIXES.get(tail)
+            if suffix is None:  # the waypoints left, as a token of their own (origin unused)
+                suffix = Guide(0, None, key[0], key[2], key[1], None)
+                if len(_SUFFIXES) >= SHARED_LAP_MEMO_SIZE:
+                    _SUFFIXES.clear()
+                _SUFFIXES[tail] = suffix
             relative = suffix._walk_lap_fits(((0, None),), pit, direction, count)
             if len(_SHARED_LAPS) >= SHARED_LAP_MEMO_SIZE:
                 _SHARED_LAPS.clear()
@@ -295,6 +313,8 @@ class Guide:
 
 #: :meth:`Guide._shared_lap_fits`' answers: (waypoints left, pit, direction, count) -> fits
 _SHARED_LAPS: dict[object, LapFits] = {}
+#: The guides of the waypoints left that :meth:`Guide._shared_lap_fits` walks, by waypoints
+_SUFFIXES: dict[object, Guide] = {}
 
 
 @lru_cache(maxsize=1 << 16)
@@ -419,12 +439,24 @@ def _valid_separators(steps: str) -> bool:
     return "x" not in re.sub(r"\[[A-Za-z]*\]", "", steps)[:-3]
 
 
+#: read_sowing's answers by number of players, a plain dict each (bounded: cleared when full)
+_GUIDES: tuple[dict[str, Guide | None], ...] = ({}, {}, {}, {})
+_GUIDES_SIZE = 1 << 16
+_UNREAD = Guide(0, None, (), (), (-1,), None)  # marks a token not read yet
+
+
 def compile_token(token: str, position: TricalaPosition, players: int) -> Guide | None:
     """Check a sowing token against the position; None when it is no sowing token.
 
     Raises Rejected when the origin cannot be sown by the player to move (T4).
     """
-    guide = read_sowing(token, players)
+    known = _GUIDES[players]
+    guide = known.get(token, _UNREAD)
+    if guide is _UNREAD:
+        guide = read_sowing(token, players)
+        if len(known) >= _GUIDES_SIZE:
+            known.clear()
+        known[token] = guide
     if guide is None:
         return None
     seat = position.to_move
@@ -439,7 +471,7 @@ def compile_token(token: str, position: TricalaPosition, players: int) -> Guide 
             "not-your-stones",
         )
     origin_order = guide.origin_order
-    if origin_order is not None and pack_order(origin_order) != contents:
+    if origin_order is not None and guide.origin_stones != contents:
         raise Rejected(
             f"the order [{order_text(origin_order)}] does not match the stones in "
             f"{PIT_NAMES[origin]} ({format_pit(contents)}); every stone is sown (T4)",

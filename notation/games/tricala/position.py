@@ -56,8 +56,9 @@ def stone_count(pit: int) -> int:
     return sum(unpack(pit))
 
 
+@lru_cache(maxsize=8192)
 def format_pit(pit: int) -> str:
-    """``W2B1`` style: each colour present with its count; empty is ``-``."""
+    """``W2B1`` style: each colour present with its count; empty is ``-`` (memoised: pits repeat)."""
     if not pit:
         return "-"
     return "".join(f"{COLOURS[i]}{n}" for i, n in enumerate(unpack(pit)) if n)
@@ -94,6 +95,34 @@ class TricalaPosition:
     def stones(self, pit: str | int) -> tuple[int, int, int]:
         """Stones per colour (White, Black, Red) in a pit, by name or index."""
         return unpack(self.board[pit if isinstance(pit, int) else PIT_INDEX[pit]])
+
+
+_new = object.__new__
+_SET_BOARD, _SET_CAPTURED, _SET_HAND, _SET_TO_MOVE, _SET_TURN, _SET_MOVER = (
+    getattr(TricalaPosition, name).__set__
+    for name in ("board", "captured", "hand", "to_move", "turn", "mover")
+)
+
+
+def make_position(
+    board: tuple[int, ...],
+    captured: tuple[int, ...],
+    hand: tuple[int, ...],
+    to_move: int,
+    turn: int,
+    mover: int | None,
+) -> TricalaPosition:
+    """``TricalaPosition(board, captured, hand, to_move, turn, mover)``, the same value made
+    in half the time (the slots are filled directly, not through the frozen dataclass's
+    ``__init__``): the engine makes one per move."""
+    position: TricalaPosition = _new(TricalaPosition)
+    _SET_BOARD(position, board)
+    _SET_CAPTURED(position, captured)
+    _SET_HAND(position, hand)
+    _SET_TO_MOVE(position, to_move)
+    _SET_TURN(position, turn)
+    _SET_MOVER(position, mover)
+    return position
 
 
 def read_position(text: str, players: int) -> TricalaPosition:
@@ -193,14 +222,16 @@ def _read_numbers(
     return tuple(int(p) for p in parts)
 
 
+#: Each row's first pit index and the index after its last.
+_ROW_SLICES = tuple((pit_at(row, 1), pit_at(row, 1) + row) for row in range(1, ROWS + 1))
+
+
 def write_position(position: TricalaPosition, *, with_mover: bool) -> str:
     """The position string; the mover field only when ``with_mover`` and it is known (T9)."""
-    rows = []
-    for row in range(1, ROWS + 1):
-        first = pit_at(row, 1)
-        rows.append(",".join(format_pit(p) for p in position.board[first : first + row]))
+    board = position.board
+    rows = "/".join([",".join(map(format_pit, board[a:b])) for a, b in _ROW_SLICES])
     fields = [
-        "/".join(rows),
+        rows,
         "-".join(map(str, position.captured)),
         "-".join(map(str, position.hand)),
         COLOURS[position.to_move],

@@ -10,6 +10,13 @@ pits that hold them. When the move ends, the pools are settled every way they
 can be, lazily, so one move's many stone orders cost nothing until asked for.
 Orders that leave the same stones in the same pits are one move (T2: stones in
 a pit have no order), so they are never told apart.
+
+Reading a move asks less: the one sowing a token names. :func:`sole_fit`
+walks the same lap tables on one board changed in place (a token whose listed
+pits are all in line in a plain loop, one lap after the other) and proves the
+sowing is the only one; only when it cannot tell (no fit, several, T11) does
+the full search run, which also words the errors. Writing a move, which
+spends a :class:`Budget`, always uses the full search.
 """
 
 from __future__ import annotations
@@ -28,6 +35,7 @@ from notation.games.tricala.position import (
     SETUP_STONES,
     UNIT,
     TricalaPosition,
+    make_position,
     pack,
     pack_order,
     stone_count,
@@ -83,6 +91,28 @@ class Sowing:
 
 TricalaMove = Placement | Sowing
 
+_SET_ORIGIN, _SET_PATH, _SET_BOARD, _SET_GAIN, _SET_PICKUPS = (
+    getattr(Sowing, name).__set__ for name in ("origin", "path", "board", "gain", "pickups")
+)
+
+
+def make_sowing(
+    origin: int,
+    path: tuple[int, ...],
+    board: tuple[int, ...],
+    gain: int,
+    pickups: tuple[tuple[int, tuple[int, ...]], ...],
+) -> Sowing:
+    """``Sowing(origin, path, board, gain, pickups)``, the same value made in half the time
+    (the slots filled directly, not through the frozen dataclass's ``__init__``)."""
+    move: Sowing = object.__new__(Sowing)
+    _SET_ORIGIN(move, origin)
+    _SET_PATH(move, path)
+    _SET_BOARD(move, board)
+    _SET_GAIN(move, gain)
+    _SET_PICKUPS(move, pickups)
+    return move
+
 
 # -- winning conditions ----------------------------------------------------------
 @lru_cache(maxsize=1 << 12)
@@ -135,22 +165,33 @@ def achievers(
     return tuple(found)
 
 
-def _may_win(board: tuple[int, ...], captured: tuple[int, ...]) -> bool:
-    """Whether :func:`achievers` finds anybody: a quick test, exact, for every position."""
-    if max(captured) >= CAPTURE_TARGET:  # ruling T8(a)
-        return True
-    first, second, third = CORNERS
-    a, b, c = board[first], board[second], board[third]
-    if not (a or b or c):
-        return False  # ruling T8(b): empty corners are nobody's
+_CORNER_A, _CORNER_B, _CORNER_C = CORNERS
+
+
+@lru_cache(maxsize=1 << 14)
+def _corners_held(a: int, b: int, c: int) -> tuple[int, int, int] | None:
+    """How many corners each colour holds by majority (T8(b)), from the corners' packed
+    pits; None when nobody holds one. Memoised: corners change less often than the board."""
     held = [0, 0, 0]
     for pit in (a, b, c):
         seat = _majority(pit) if pit else -1
         if seat >= 0:
             held[seat] += 1
     white, black, red = held
-    if not (white or black or red):
+    return (white, black, red) if white or black or red else None
+
+
+def _may_win(board: tuple[int, ...], captured: tuple[int, ...]) -> bool:
+    """Whether :func:`achievers` finds anybody: a quick test, exact, for every position."""
+    a, b, c = board[_CORNER_A], board[_CORNER_B], board[_CORNER_C]
+    if not (a or b or c):  # ruling T8(b): empty corners are nobody's
+        return max(captured) >= CAPTURE_TARGET  # ruling T8(a)
+    if max(captured) >= CAPTURE_TARGET:  # ruling T8(a)
+        return True
+    held = _corners_held(a, b, c)
+    if held is None:
         return False
+    white, black, red = held
     total = sum(board)
     # ruling T8(b): min(k, 3) corners (k >= 1 for a seat that holds one)
     return bool(
@@ -206,7 +247,10 @@ def tie_sensitive(position: TricalaPosition, players: int) -> bool:
 def next_seat(board: tuple[int, ...], seat: int, players: int) -> tuple[int, int]:
     """The next seat to move after ``seat`` and the turns that takes (T10 passes)."""
     total = sum(board)  # every colour's count at once (see .position)
-    for step in range(1, players + 1):
+    after = seat + 1 if seat + 1 < players else 0
+    if total & OWN[after]:  # the common case: the next seat has stones (T10)
+        return after, 1
+    for step in range(2, players + 1):
         candidate = (seat + step) % players
         if total & OWN[candidate]:  # ruling T10: no stones on the board: skipped
             return candidate, step
@@ -222,7 +266,7 @@ def play(position: TricalaPosition, move: TricalaMove, players: int) -> TricalaP
             board[pit] += UNIT[seat]
         hand = list(position.hand)
         hand[seat] -= SETUP_STONES
-        return TricalaPosition(
+        return make_position(
             tuple(board),
             position.captured,
             tuple(hand),
@@ -236,9 +280,7 @@ def play(position: TricalaPosition, move: TricalaMove, players: int) -> TricalaP
         listed[seat] += move.gain  # ruling T7
         captured = tuple(listed)
     to_move, taken = next_seat(move.board, seat, players)
-    return TricalaPosition(
-        move.board, captured, position.hand, to_move, position.turn + taken, seat
-    )
+    return make_position(move.board, captured, position.hand, to_move, position.turn + taken, seat)
 
 
 def placements() -> Iterator[Placement]:
@@ -276,6 +318,14 @@ class Matcher(Protocol):
     @property
     def first_direction(self) -> int: ...
 
+    @property
+    def straight(self) -> bool: ...
+
+    @property
+    def laps(self) -> dict[object, LapFits]:
+        """:meth:`lap_fits`' answers so far, by ``(states, pit, direction, count)``."""
+        ...
+
     def start(self) -> MatchStates: ...
 
     def advance(
@@ -289,7 +339,10 @@ class Matcher(Protocol):
     @property
     def capture(self) -> bool | None: ...
 
-    def lap_fits(self, states: MatchStates, pit: int, direction: int, count: int) -> LapFits: ...
+    def lap_fits(self, states: MatchStates, pit: int, direction: int, count: int) -> LapFits:
+        """The ways a lap may go that the token still fits (direction -1: every direction
+        the first stone may take, T4, in order)."""
+        ...
 
     def relay_pickups(
         self, states: MatchStates
@@ -616,7 +669,7 @@ class SowingSearch:
         capturer_stays = self.capturer_stays
         capture = matcher.capture
         # routes the token rules out are dropped; the last stone decides the lap (T6)
-        for route, steps, onward, stopping, can_end, revisits in matcher.lap_fits(
+        for route, steps, onward, _stopping, can_end, revisits in matcher.lap_fits(
             states, pit, direction, count
         ):
             last = route[-1]
@@ -633,22 +686,24 @@ class SowingSearch:
                 colour = order[-1]
                 after = before + UNIT[colour]
                 if before == 0 or before & others:
-                    if not stopping:
+                    if not can_end:  # what matcher.fits_end tells, whatever the gain
                         continue
-                    grid = list(board)
-                    for i, colour_i in enumerate(order[:-1]):
-                        grid[route[i]] += UNIT[colour_i]
                     gain = 0
                     if before:  # ruling T6: capture, every stone in the pit, the last too (T7)
                         gain = stone_count(after)
-                        grid[last] = 0
                         if capturer_stays:  # ruling T6, option capturer-stays
                             gain -= 1
-                            grid[last] = UNIT[colour]
-                    else:  # ruling T6: an empty pit ends the move
-                        grid[last] = after
-                    if not can_end or (capture is not None and capture != bool(gain)):
+                    if capture is not None and capture != bool(gain):
                         continue  # what matcher.fits_end(stopping, gain) tells
+                    grid = list(board)
+                    for at, colour_i in zip(route, order[:-1], strict=False):
+                        grid[at] += UNIT[colour_i]
+                    if not before:  # ruling T6: an empty pit ends the move
+                        grid[last] = after
+                    elif capturer_stays:  # ruling T6, option capturer-stays: the last stone stays
+                        grid[last] = UNIT[colour]
+                    else:  # ruling T6: the captured pit is emptied
+                        grid[last] = 0
                     final = tuple(grid)
                     key = (final, gain)
                     if key not in found:
@@ -660,8 +715,8 @@ class SowingSearch:
                 if not onward:
                     continue
                 grid = list(board)
-                for i, colour_i in enumerate(order[:-1]):
-                    grid[route[i]] += UNIT[colour_i]
+                for at, colour_i in zip(route, order[:-1], strict=False):
+                    grid[at] += UNIT[colour_i]
                 grid[last] = 0
                 frozen = tuple(grid)
                 state = (frozen, (), last, heading, after)
@@ -880,3 +935,352 @@ class SowingSearch:
                     frozen, pools_now, settled_now, done, sown, last, heading, after, wanted,
                     next_states, seen,
                 )  # fmt: skip
+
+
+class _Unsure(Exception):
+    """:func:`sole_fit` cannot tell the answer alone: the full search must."""
+
+
+#: The most lap ends :func:`sole_fit` judges before leaving the token to the full search.
+SOLE_FIT_WORK = 256
+#: The most orders :func:`sole_fit` tries for a pickup of mixed colours left open.
+SOLE_FIT_ORDERS = 12
+_NO_POOL = 1 << 30  # no lap of the branch went through pools
+
+
+@lru_cache(maxsize=1 << 12)
+def _distinct_orders(hand: int) -> tuple[tuple[int, ...], ...]:
+    """Every order of a packed hand's stones, stones of one colour alike (T2), White
+    first; () when there are more than SOLE_FIT_ORDERS."""
+    counts = list(unpack(hand))
+    size = sum(counts)
+    found: list[tuple[int, ...]] = []
+    prefix: list[int] = []
+
+    def build() -> None:
+        if len(found) > SOLE_FIT_ORDERS:
+            return
+        if len(prefix) == size:
+            found.append(tuple(prefix))
+            return
+        for colour in range(3):
+            if counts[colour]:
+                counts[colour] -= 1
+                prefix.append(colour)
+                build()
+                prefix.pop()
+                counts[colour] += 1
+
+    build()
+    return tuple(found) if len(found) <= SOLE_FIT_ORDERS else ()
+
+
+def _pool_order(route: Sequence[int], order: tuple[int, ...]) -> tuple[int, ...]:
+    """The order :func:`_orders` gives a lap of the pools search that drops ``order``
+    along ``route``: each pit but the last gets its colours lowest first, the last
+    stone keeps its colour."""
+    left: dict[int, list[int]] = {}
+    for at, colour in zip(route, order[:-1], strict=False):
+        left.setdefault(at, [0, 0, 0])[colour] += 1
+    out = []
+    for at in route[:-1]:
+        counts = left[at]
+        colour = 0 if counts[0] else 1 if counts[1] else 2
+        counts[colour] -= 1
+        out.append(colour)
+    out.append(order[-1])
+    return tuple(out)
+
+
+def sole_fit(
+    board: tuple[int, ...],
+    origin: int,
+    seat: int,
+    matcher: Matcher,
+    capturer_stays: bool,
+    lap_limit: int = LAP_LIMIT,
+) -> Sowing | None:
+    """The one sowing that fits ``matcher``, when exactly one does: reading a move.
+
+    A token whose listed pits are all in line (``matcher.straight``, N3) leaves
+    each lap one route, and most pickups one order: such a sowing is one chain
+    of laps, followed here in a plain loop; at the first lap with a choice the
+    walk of :func:`_sole_fit_walk` takes over, from the start. See there for
+    when the answer is None.
+    """
+    order = matcher.origin_order
+    if order is None:
+        orders = _plain_orders(board[origin])
+        if len(orders) != 1 or not matcher.straight:
+            return _sole_fit_walk(board, origin, seat, matcher, capturer_stays, lap_limit)
+        order = orders[0]
+    elif not matcher.straight:
+        return _sole_fit_walk(board, origin, seat, matcher, capturer_stays, lap_limit)
+    grid = list(board)
+    grid[origin] = 0  # ruling T4: every stone, all colours
+    others = ~OWN[seat]
+    lap_fits = matcher.lap_fits
+    memo = matcher.laps
+    pit = origin
+    direction = matcher.first_direction
+    states = matcher.start()
+    pickups: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    path: tuple[int, ...] = ()
+    chain: list[tuple[int, int, int, tuple[int, ...]]] = []
+    if NEXT[origin * 6 + direction] < 0:  # ruling T4: the start stays on the board
+        return None
+    while True:
+        routes = memo.get((states, pit, direction, len(order)))
+        if routes is None:
+            routes = lap_fits(states, pit, direction, len(order))
+        if len(routes) != 1:
+            if not routes:
+                return None  # no route fits the token
+            return _sole_fit_walk(board, origin, seat, matcher, capturer_stays, lap_limit)
+        route, steps, onward, _stopping, can_end, revisits = routes[0]
+        last = route[-1]
+        before = grid[last]
+        if revisits:  # the lap passed its last pit already: count those stones
+            for at, colour in zip(route, order[:-1], strict=False):
+                if at == last:
+                    before += UNIT[colour]
+        colour = order[-1]
+        after = before + UNIT[colour]
+        for at, colour_i in zip(route, order[:-1], strict=False):
+            grid[at] += UNIT[colour_i]
+        pickups = (*pickups, (pit, order))
+        path += route
+        if before == 0 or before & others:
+            if not can_end:
+                return None
+            gain = 0
+            if before:  # ruling T6: capture, every stone in the pit, the last too (T7)
+                gain = stone_count(after)
+                if capturer_stays:  # ruling T6, option capturer-stays
+                    gain -= 1
+            capture = matcher.capture
+            if capture is not None and capture != bool(gain):
+                return None
+            if not before:  # ruling T6: an empty pit ends the move
+                grid[last] = after
+            elif capturer_stays:  # ruling T6, option capturer-stays: the last stone stays
+                grid[last] = UNIT[colour]
+            else:  # ruling T6: the captured pit is emptied
+                grid[last] = 0
+            return make_sowing(origin, path, tuple(grid), gain, pickups)
+        # ruling T6: relay, take every stone in the pit, sow on the same way (T5 at edges)
+        if not onward:
+            return None
+        grid[last] = 0
+        heading = steps[-1]
+        frozen = tuple(grid)
+        for seen in chain:  # ruling T11: a repeated state never ends
+            if seen[0] == last and seen[1] == heading and seen[2] == after and seen[3] == frozen:
+                return None
+        if len(pickups) >= lap_limit:  # ruling T11: the lap limit
+            return None
+        chain.append((last, heading, after, frozen))
+        choices = (
+            ((None, onward),)  # the common case: the token names no order here
+            if len(onward) == 1 and onward[0][1] is None
+            else matcher.relay_pickups(onward)
+        )
+        if len(choices) != 1:
+            return _sole_fit_walk(board, origin, seat, matcher, capturer_stays, lap_limit)
+        wanted, states = choices[0]
+        if wanted is None:
+            orders = _plain_orders(after)
+            if len(orders) != 1:
+                return _sole_fit_walk(board, origin, seat, matcher, capturer_stays, lap_limit)
+            order = orders[0]
+        elif pack_order(wanted) != after or not states:
+            return None
+        else:
+            order = wanted
+        if not states:
+            return None
+        pit = last
+        direction = heading
+
+
+def _sole_fit_walk(
+    board: tuple[int, ...],
+    origin: int,
+    seat: int,
+    matcher: Matcher,
+    capturer_stays: bool,
+    lap_limit: int = LAP_LIMIT,
+) -> Sowing | None:
+    """:func:`sole_fit` for any token: the search's walk, every choice tried.
+
+    The walk of :meth:`SowingSearch.collect` (the lap tables of
+    ``matcher.lap_fits``, directions, routes and stone orders in the same
+    order, so the fit found is the one ``collect`` finds first), on one board
+    changed in place, without what only writing or error messages need: no
+    budget, no memo of relay states (a state reached again gives the same
+    fits). A pickup of mixed colours whose order is left open, which the full
+    search hands to its pools, is tried in each of its orders; the fit is then
+    kept only when every way to it gives one path and, written as the pools
+    would write them (:func:`_pool_order`), one set of stone orders.
+
+    None when the walk cannot answer alone: no fit or several, a repeated
+    relay state or the lap limit (T11), too many orders, more than
+    SOLE_FIT_WORK lap ends. The caller then runs the full search, which
+    gives the same answer the slow way, and the errors.
+    """
+    contents = board[origin]
+    order = matcher.origin_order
+    named = order is not None
+    orders = (order,) if order is not None else _plain_orders(contents)
+    pool_from = _NO_POOL
+    if not orders:  # mixed colours, order open: the full search's pools; here every order
+        orders = _distinct_orders(contents)
+        if not orders:
+            return None
+        pool_from = 0
+    # one board, changed in place as the walk goes down and restored as it comes back
+    grid = list(board)
+    grid[origin] = 0  # ruling T4: every stone, all colours
+    others = ~OWN[seat]
+    capture = matcher.capture
+    lap_fits = matcher.lap_fits
+    memo = matcher.laps
+    relay_pickups = matcher.relay_pickups
+    found: list[Fit] = []
+    pooled = False  # whether a fit found went through a pickup the pools would settle
+    work = 0
+
+    def keep(fit: Fit, opens: tuple[bool, ...], pool_from: int) -> None:
+        nonlocal pooled
+        if pool_from != _NO_POOL:  # stone orders as the pools would write them
+            pooled = True
+            pickups = list(fit.pickups)
+            start = 0
+            for number, (pit, order) in enumerate(fit.pickups):
+                if number >= pool_from and opens[number]:
+                    route = fit.path[start : start + len(order)]
+                    pickups[number] = (pit, _pool_order(route, order))
+                start += len(order)
+            fit = fit._replace(pickups=tuple(pickups))
+        if found:
+            first = found[0]
+            if first.board != fit.board or first.gain != fit.gain:
+                raise _Unsure  # several moves fit
+            if pooled and (first.path != fit.path or first.pickups != fit.pickups):
+                raise _Unsure  # which of them the pools find first is theirs to tell
+            return
+        found.append(fit)
+
+    def lap(
+        pickups: tuple[tuple[int, tuple[int, ...]], ...],
+        opens: tuple[bool, ...],
+        path: tuple[int, ...],
+        pit: int,
+        direction: int,
+        orders: tuple[tuple[int, ...], ...],
+        pool_from: int,
+        states: MatchStates,
+        chain: tuple[tuple[int, int, int, tuple[int, ...]], ...],
+    ) -> None:
+        nonlocal work
+        routes = memo.get((states, pit, direction, len(orders[0])))
+        if routes is None:
+            routes = lap_fits(states, pit, direction, len(orders[0]))
+        work += len(routes) * len(orders)
+        if work > SOLE_FIT_WORK:
+            raise _Unsure
+        for route, steps, onward, _stopping, can_end, revisits in routes:
+            last = route[-1]
+            for order in orders:
+                before = grid[last]
+                if revisits:  # the lap passed its last pit already: count those stones
+                    for at, colour in zip(route, order[:-1], strict=False):
+                        if at == last:
+                            before += UNIT[colour]
+                colour = order[-1]
+                after = before + UNIT[colour]
+                if before == 0 or before & others:
+                    if not can_end:
+                        continue
+                    gain = 0
+                    if before:  # ruling T6: capture, every stone in the pit, the last too (T7)
+                        gain = stone_count(after)
+                        if capturer_stays:  # ruling T6, option capturer-stays
+                            gain -= 1
+                    if capture is not None and capture != bool(gain):
+                        continue
+                    final = grid.copy()
+                    for at, colour_i in zip(route, order[:-1], strict=False):
+                        final[at] += UNIT[colour_i]
+                    if not before:  # ruling T6: an empty pit ends the move
+                        final[last] = after
+                    elif capturer_stays:  # ruling T6, option capturer-stays: the last stone stays
+                        final[last] = UNIT[colour]
+                    else:  # ruling T6: the captured pit is emptied
+                        final[last] = 0
+                    fit = Fit(path + route, tuple(final), gain, (*pickups, (pit, order)))
+                    if found or pool_from != _NO_POOL:
+                        keep(fit, opens, pool_from)
+                    else:
+                        found.append(fit)
+                    continue
+                # ruling T6: relay, take every stone in the pit, sow on the same way (T5 at edges)
+                if not onward:
+                    continue
+                if len(pickups) + 1 >= lap_limit:  # ruling T11: the lap limit
+                    raise _Unsure
+                kept = grid[last]
+                for at, colour_i in zip(route, order[:-1], strict=False):
+                    grid[at] += UNIT[colour_i]
+                grid[last] = 0
+                heading = steps[-1]
+                frozen = tuple(grid)
+                for seen in chain:  # ruling T11: a repeated state never ends
+                    if (
+                        seen[0] == last
+                        and seen[1] == heading
+                        and seen[2] == after
+                        and seen[3] == frozen
+                    ):
+                        raise _Unsure
+                done = (*pickups, (pit, order))
+                later = (*chain, (last, heading, after, frozen))
+                choices = (
+                    ((None, onward),)  # the common case: the token names no order here
+                    if len(onward) == 1 and onward[0][1] is None
+                    else relay_pickups(onward)
+                )
+                for wanted, next_states in choices:
+                    if wanted is not None and pack_order(wanted) != after:
+                        continue
+                    if next_states:
+                        next_from = pool_from
+                        if wanted is not None:
+                            next_orders: tuple[tuple[int, ...], ...] = (wanted,)
+                        else:
+                            next_orders = _plain_orders(after)
+                            if not next_orders or pool_from != _NO_POOL:
+                                # the pools take this pickup: every order
+                                next_orders = _distinct_orders(after)
+                                if not next_orders:
+                                    raise _Unsure
+                                next_from = min(pool_from, len(done))
+                        lap(
+                            done, (*opens, wanted is None), path + route, last, heading,
+                            next_orders, next_from, next_states, later,
+                        )  # fmt: skip
+                for at, colour_i in zip(route, order[:-1], strict=False):
+                    grid[at] -= UNIT[colour_i]
+                grid[last] = kept
+
+    first = matcher.first_direction  # -1: the lap tables give every direction, in order
+    if first >= 0 and NEXT[origin * 6 + first] < 0:  # ruling T4: the start stays on the board
+        return None
+    try:
+        lap((), (not named,), (), origin, first, orders, pool_from, matcher.start(), ())
+    except _Unsure:
+        return None
+    if not found:
+        return None
+    fit = found[0]
+    return make_sowing(origin, fit.path, fit.board, fit.gain, fit.pickups)

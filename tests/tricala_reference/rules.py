@@ -1,0 +1,882 @@
+"""Tricala's rules: set-up, sowing, edges, captures, winning, passing (rulings T2-T11).
+
+The sowing search walks each lap's *geometry* once (:func:`.geometry.lap_paths`:
+a lap's path depends on how many stones it sows, not on their colours) and
+gives the stones their colours only where a rule looks at them: the pit where
+a lap ends (T6: empty, capture or relay) and the stones a relay picks up.
+Stones whose colours no rule has looked at yet stay *unsettled*: the lap that
+sowed them keeps a :class:`_Pool` of the colours still to hand out and the
+pits that hold them. When the move ends, the pools are settled every way they
+can be, lazily, so one move's many stone orders cost nothing until asked for.
+Orders that leave the same stones in the same pits are one move (T2: stones in
+a pit have no order), so they are never told apart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import NamedTuple, Protocol
+
+from notation.games.base import MoveError, Outcome
+from tricala_reference.geometry import CORNERS, NEXT, PIT_NAMES, PITS, lap_paths
+from tricala_reference.position import (
+    BITS,
+    OWN,
+    SEATS,
+    SETUP_STONES,
+    UNIT,
+    TricalaPosition,
+    pack,
+    pack_order,
+    stone_count,
+    unpack,
+)
+
+CAPTURE_TARGET = 9  # ruling T8(a)
+TIE_RULES = ("default", "draw", "opponent")  # ruling T9
+
+#: Ruling T11: the most laps one move may have while moves are listed or matched.
+#: A branch still relaying after this many laps is dropped.
+LAP_LIMIT = 64
+
+
+class LapLimitError(MoveError):
+    """Only branches cut by the lap limit (T11) fit a token: it is reported, not followed."""
+
+    code = "lap-limit"
+
+
+# -- moves -------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """A set-up move: three pit indices, sorted (T3)."""
+
+    pits: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Sowing:
+    """A sowing move (T4-T7).
+
+    ``path`` lists every pit that receives a stone, in sowing order (the
+    origin is not in it unless the sowing comes back to it); ``board`` and
+    ``gain`` are the pits after the move and the stones it captures.
+    ``pickups`` (origin first, then every relay pit) with the stone order
+    sown from each is one choice sequence that makes this move; it takes no
+    part in equality, since orders that end in the same board are the same
+    move.
+    """
+
+    origin: int
+    path: tuple[int, ...]
+    board: tuple[int, ...]
+    gain: int
+    pickups: tuple[tuple[int, tuple[int, ...]], ...] = field(default=(), compare=False)
+
+    @property
+    def captures(self) -> bool:
+        """Whether the move ends in a capture (T6)."""
+        return self.gain > 0
+
+
+TricalaMove = Placement | Sowing
+
+
+# -- winning conditions ----------------------------------------------------------
+@lru_cache(maxsize=1 << 12)
+def _majority(pit: int) -> int:
+    """The colour with more than half the stones of a packed pit, -1 for none (T8(b))."""
+    stones = stone_count(pit)
+    for colour in range(3):
+        if 2 * ((pit >> BITS * colour) & 31) > stones:
+            return colour
+    return -1
+
+
+@lru_cache(maxsize=4096)
+def achievers(
+    board: tuple[int, ...], captured: tuple[int, ...], players: int
+) -> tuple[tuple[int, str], ...]:
+    """Every seat that meets a winning condition (T8) on this board, with the reason.
+
+    A pure function of the board and captures, memoised: the validator asks
+    before each move and after the last.
+    """
+    # the seat holding each corner by majority (T8(b)), -1 for none
+    holders = (
+        _majority(board[CORNERS[0]]),
+        _majority(board[CORNERS[1]]),
+        _majority(board[CORNERS[2]]),
+    )
+    if holders == (-1, -1, -1) and max(captured) < CAPTURE_TARGET:
+        return ()  # ruling T8: no corner held, nobody captured enough
+    found: list[tuple[int, str]] = []
+    totals = unpack(sum(board)) if holders != (-1, -1, -1) else (0, 0, 0)
+    for seat in range(players):
+        if captured[seat] >= CAPTURE_TARGET:  # ruling T8(a)
+            found.append((seat, f"{SEATS[seat]} captured {captured[seat]} stones"))
+            continue
+        on_board = totals[seat]
+        if not on_board:  # ruling T8(b): with no stones it cannot win by corners
+            continue
+        held = [CORNERS[i] for i in range(3) if holders[i] == seat]
+        needed = min(on_board, 3)  # ruling T8(b): min(k, 3) corners
+        if len(held) >= needed:
+            names = " ".join(PIT_NAMES[c] for c in held)
+            found.append(
+                (
+                    seat,
+                    f"{SEATS[seat]} controls {len(held)} corner{'s' * (len(held) > 1)} "
+                    f"({names}) with {on_board} stone{'s' * (on_board > 1)} on the board",
+                )
+            )
+    return tuple(found)
+
+
+def _may_win(board: tuple[int, ...], captured: tuple[int, ...]) -> bool:
+    """Whether :func:`achievers` finds anybody: a quick test, exact, for every position."""
+    if max(captured) >= CAPTURE_TARGET:  # ruling T8(a)
+        return True
+    first, second, third = CORNERS
+    a, b, c = board[first], board[second], board[third]
+    if not (a or b or c):
+        return False  # ruling T8(b): empty corners are nobody's
+    held = [0, 0, 0]
+    for pit in (a, b, c):
+        seat = _majority(pit) if pit else -1
+        if seat >= 0:
+            held[seat] += 1
+    white, black, red = held
+    if not (white or black or red):
+        return False
+    total = sum(board)
+    # ruling T8(b): min(k, 3) corners (k >= 1 for a seat that holds one)
+    return bool(
+        (white and white >= min(total & 31, 3))
+        or (black and black >= min((total >> BITS) & 31, 3))
+        or (red and red >= min((total >> 2 * BITS) & 31, 3))
+    )
+
+
+def outcome(position: TricalaPosition, players: int, tie: str) -> Outcome | None:
+    """How the game ended in ``position`` (T8, T9), or None while it goes on."""
+    if any(position.hand):
+        return None  # ruling T8: checked after sowing moves only (T3: stones in hand)
+    if not _may_win(position.board, position.captured):
+        return None
+    found = achievers(position.board, position.captured, players)  # ruling T8: every player
+    if not found:
+        return None
+    if len(found) == 1:  # ruling T9: exactly one achiever wins
+        return Outcome.win(found[0][0], players, found[0][1])
+    reason = "; ".join(why for _, why in found)
+    seats = [seat for seat, _ in found]
+    if tie == "draw":  # ruling T9, option tie=draw
+        return Outcome.draw(seats, players, f"{reason}: drawn among them (tie=draw)")
+    if tie == "opponent":  # ruling T9, option tie=opponent: drop the mover
+        mover = position.mover
+        if mover is None:  # ruling T9: a tool that cannot know the mover says so
+            reason += (
+                "; the position does not record who made the last move, so nobody is "
+                "dropped (tie=opponent)"
+            )
+        elif mover in seats:
+            seats.remove(mover)
+            reason += f"; {SEATS[mover]} made the move and is dropped (tie=opponent)"
+        if len(seats) == 1:
+            return Outcome.win(seats[0], players, reason)
+    best = max(position.captured[s] for s in seats)
+    top = [s for s in seats if position.captured[s] == best]
+    if len(top) == 1:  # ruling T9: most captured stones wins
+        return Outcome.win(top[0], players, f"{reason}; {SEATS[top[0]]} captured the most")
+    names = " and ".join(SEATS[s] for s in top)
+    return Outcome.draw(top, players, f"{reason}: drawn between {names}, {best} captured each (T9)")
+
+
+def tie_sensitive(position: TricalaPosition, players: int) -> bool:
+    """Whether several seats meet a winning condition at once (T9): the mover then matters."""
+    if position.in_setup:
+        return False
+    return len(achievers(position.board, position.captured, players)) > 1
+
+
+# -- playing a move ----------------------------------------------------------------
+def next_seat(board: tuple[int, ...], seat: int, players: int) -> tuple[int, int]:
+    """The next seat to move after ``seat`` and the turns that takes (T10 passes)."""
+    total = sum(board)  # every colour's count at once (see .position)
+    for step in range(1, players + 1):
+        candidate = (seat + step) % players
+        if total & OWN[candidate]:  # ruling T10: no stones on the board: skipped
+            return candidate, step
+    return (seat + 1) % players, 1
+
+
+def play(position: TricalaPosition, move: TricalaMove, players: int) -> TricalaPosition:
+    """The position after a legal move; the sowing's mover is recorded (T9)."""
+    seat = position.to_move
+    if isinstance(move, Placement):
+        board = list(position.board)
+        for pit in move.pits:  # ruling T3
+            board[pit] += UNIT[seat]
+        hand = list(position.hand)
+        hand[seat] -= SETUP_STONES
+        return TricalaPosition(
+            tuple(board),
+            position.captured,
+            tuple(hand),
+            (seat + 1) % players,  # ruling T3: set-up in turn order, then White
+            position.turn + 1,
+            None,
+        )
+    captured = position.captured
+    if move.gain:
+        listed = list(captured)
+        listed[seat] += move.gain  # ruling T7
+        captured = tuple(listed)
+    to_move, taken = next_seat(move.board, seat, players)
+    return TricalaPosition(
+        move.board, captured, position.hand, to_move, position.turn + taken, seat
+    )
+
+
+def placements() -> Iterator[Placement]:
+    """Every set-up move: three non-corner pits, repeats allowed (T3)."""
+    pits = [p for p in range(PITS) if p not in CORNERS]  # ruling T3
+    for i, a in enumerate(pits):
+        for j in range(i, len(pits)):
+            for k in range(j, len(pits)):
+                yield Placement((a, pits[j], pits[k]))
+
+
+# -- the sowing search -----------------------------------------------------------
+#: A matcher's progress: (waypoints matched, the order the next pickup must have);
+#: the search only carries these along.
+MatchStates = tuple[tuple[int, tuple[int, ...] | None], ...]
+
+
+#: The ways one lap may go that a token still fits: (route, steps, the states after
+#: the last stone if it relays, if it does not, whether the sowing may end there,
+#: whether the route passes its last pit before the end).
+LapFits = tuple[tuple[tuple[int, ...], tuple[int, ...], MatchStates, MatchStates, bool, bool], ...]
+
+
+class Matcher(Protocol):
+    """A move token compiled for the search (see :mod:`.notation`).
+
+    ``states`` are opaque to the search: it starts them, moves them on by
+    each sown stone and each relay pickup, and asks whether a finished
+    sowing fits. An empty tuple of states means the branch cannot fit.
+    """
+
+    @property
+    def origin_order(self) -> tuple[int, ...] | None: ...
+
+    @property
+    def first_direction(self) -> int: ...
+
+    def start(self) -> MatchStates: ...
+
+    def advance(
+        self, states: MatchStates, pit: int, direction: int, relay: bool
+    ) -> MatchStates: ...
+
+    def advance_lap(
+        self, states: MatchStates, route: Sequence[int], steps: Sequence[int]
+    ) -> tuple[MatchStates, MatchStates, bool] | None: ...
+
+    @property
+    def capture(self) -> bool | None: ...
+
+    def lap_fits(self, states: MatchStates, pit: int, direction: int, count: int) -> LapFits: ...
+
+    def relay_pickups(
+        self, states: MatchStates
+    ) -> tuple[tuple[tuple[int, ...] | None, MatchStates], ...]: ...
+
+    def relay_orders(self, states: MatchStates) -> tuple[tuple[int, ...] | None, ...]: ...
+
+    def after_pickup(self, states: MatchStates, order: tuple[int, ...] | None) -> MatchStates: ...
+
+    def fits_end(self, states: MatchStates, gain: int) -> bool: ...
+
+    def may_end(self, states: MatchStates) -> bool: ...
+
+
+class Fit(NamedTuple):
+    """One sowing found by the search: the move's parts and one choice sequence."""
+
+    path: tuple[int, ...]
+    board: tuple[int, ...]
+    gain: int
+    pickups: tuple[tuple[int, tuple[int, ...]], ...]
+
+
+class _Pool(NamedTuple):
+    """Stones sown by lap ``lap`` whose colours no rule has looked at yet.
+
+    ``rest`` holds the colours still to hand out (packed, at least two
+    colours); ``pits`` the pits holding them, with how many each.
+    """
+
+    lap: int
+    rest: int
+    pits: tuple[tuple[int, int], ...]
+
+
+class _Lap(NamedTuple):
+    """One lap of a move: where it picked up, its path, its order or its pool's settlements."""
+
+    pit: int
+    path: tuple[int, ...]
+    order: tuple[int, ...] | None  # None: the colours come from pool settlements
+    last: int  # the colour of the lap's last stone
+
+
+_Settled = tuple[tuple[int, int, int], ...]  # (lap, pit, packed colours) handed out by pools
+
+
+@lru_cache(maxsize=1 << 14)
+def _compositions(rest: int, count: int) -> tuple[int, ...]:
+    """Every packed multiset of ``count`` stones drawn from the packed multiset ``rest``."""
+    w, b, r = unpack(rest)
+    found = []
+    for x in range(min(w, count), -1, -1):
+        for y in range(min(b, count - x), -1, -1):
+            z = count - x - y
+            if z <= r:
+                found.append(pack((x, y, z)))
+    return tuple(found)
+
+
+@lru_cache(maxsize=1 << 12)
+def _one_colour(rest: int) -> int:
+    """The colour of a packed multiset of one colour, or -1 when it has several."""
+    counts = unpack(rest)
+    present = [c for c in range(3) if counts[c]]
+    return present[0] if len(present) == 1 else -1
+
+
+@lru_cache(maxsize=1 << 12)
+def _plain_orders(hand: int) -> tuple[tuple[int, ...], ...]:
+    """The stone orders of a pickup whose order is left open, when the general search
+    could only settle them one by one anyway; () when it needs pools.
+
+    One colour: one order (T2: stones of a colour are alike). Two stones of two
+    colours: the last stone's colour decides, White first, then Black, then Red
+    (the order in which :meth:`SowingSearch._lap` tries them; the other stone's
+    pit gets the colour left, as its pool settles at once).
+    """
+    one = _one_colour(hand)
+    count = stone_count(hand)
+    if one >= 0:
+        return ((one,) * count,)
+    if count == 2:
+        present = [c for c in range(3) if hand & OWN[c]]
+        return tuple((present[1 - k], present[k]) for k in range(2))
+    return ()
+
+
+def _settle_pool(board: list[int], settled: _Settled, pool: _Pool) -> tuple[_Settled, _Pool | None]:
+    """Hand out a pool's colours when only one way is left (one colour, or one pit)."""
+    colour = _one_colour(pool.rest)
+    if colour < 0 and len(pool.pits) > 1:
+        return settled, pool
+    for pit, count in pool.pits:
+        given = count * UNIT[colour] if colour >= 0 else pool.rest
+        board[pit] += given
+        settled += ((pool.lap, pit, given),)
+    return settled, None
+
+
+def _settle_pit(
+    board: tuple[int, ...],
+    pools: tuple[_Pool, ...],
+    settled: _Settled,
+    pit: int,
+    only: int = -1,
+) -> Iterator[tuple[tuple[int, ...], tuple[_Pool, ...], _Settled]]:
+    """Every way to give colours to the unsettled stones lying in ``pit``.
+
+    With ``only`` (a colour), just the way that makes them all of that colour.
+    """
+    for index, pool in enumerate(pools):
+        count = dict(pool.pits).get(pit, 0)
+        if not count:
+            continue
+        others = tuple(item for item in pool.pits if item[0] != pit)
+        ways = _compositions(pool.rest, count)
+        if only >= 0:
+            ways = tuple(w for w in ways if w == count * UNIT[only])
+        for given in ways:
+            grid = list(board)
+            grid[pit] += given
+            done = (*settled, (pool.lap, pit, given))
+            left: _Pool | None = _Pool(pool.lap, pool.rest - given, others)
+            if others:
+                assert left is not None
+                done, left = _settle_pool(grid, done, left)
+            else:
+                left = None
+            rest = (*pools[:index], *((left,) if left else ()), *pools[index + 1 :])
+            yield from _settle_pit(tuple(grid), rest, done, pit, only)
+        return
+    yield board, pools, settled
+
+
+def _complete(
+    board: tuple[int, ...], pools: tuple[_Pool, ...], settled: _Settled
+) -> Iterator[tuple[tuple[int, ...], _Settled]]:
+    """Every way to settle all pools: each a different board (lazily)."""
+    if not pools:
+        yield board, settled
+        return
+    pit = pools[0].pits[0][0]
+    for grid, rest, done in _settle_pit(board, pools, settled, pit):
+        yield from _complete(grid, rest, done)
+
+
+def _orders(laps: Sequence[_Lap], settled: _Settled) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """One stone order per lap that drops the settled colours into its pits."""
+    out = []
+    for number, lap in enumerate(laps):
+        if lap.order is not None:
+            out.append((lap.pit, lap.order))
+            continue
+        left: dict[int, list[int]] = {}
+        for owner, pit, given in settled:
+            if owner == number:
+                counts = left.setdefault(pit, [0, 0, 0])
+                for colour, n in enumerate(unpack(given)):
+                    counts[colour] += n
+        left[lap.path[-1]][lap.last] -= 1
+        order = []
+        for pit in lap.path[:-1]:
+            counts = left[pit]
+            colour = next(c for c in range(3) if counts[c])
+            counts[colour] -= 1
+            order.append(colour)
+        order.append(lap.last)
+        out.append((lap.pit, tuple(order)))
+    return tuple(out)
+
+
+_NOTHING_SEEN: frozenset[object] = frozenset()  # no relay state reached yet (T11)
+
+
+class _Enough(Exception):
+    """Enough fits were found: :meth:`SowingSearch.collect` stops."""
+
+
+class OverBudget(Exception):
+    """A search ran out of its :class:`Budget` before it could finish."""
+
+
+@dataclass
+class Budget:
+    """How many lap ends (T6) searches may still judge; -1 for no limit.
+
+    Writing a move proves each shortened token unambiguous by a search; a
+    budget bounds that work, deterministically (a count, not a clock).
+    ``spent`` counts what was judged.
+    """
+
+    left: int
+    spent: int = 0
+
+    def spend(self, count: int = 1) -> None:
+        """Count ``count`` lap ends; raise OverBudget when the budget runs out."""
+        self.spent += count
+        if self.left >= 0:
+            self.left -= count
+            if self.left < 0:
+                self.left = 0
+                raise OverBudget
+
+
+@dataclass(slots=True)
+class SowingSearch:
+    """Every sowing from one pit (fitting a token's matcher when given), lazily (T4-T6, T11).
+
+    ``judged`` counts the lap ends judged; past ``limit`` (when not -1) the
+    search raises OverBudget. ``capped`` turns true when a branch was dropped
+    at the lap limit (T11),
+    ``endless`` when a branch was cut because it repeated a state (T11).
+    ``memo`` holds relay states already followed. Listing moves (no matcher),
+    a state is followed again when reached by another path, since the path
+    is part of a move; matching a token, where only the resulting (board,
+    capture) pairs count, each state is followed once, which bounds the work
+    by the number of states rather than the number of paths.
+    """
+
+    seat: int
+    capturer_stays: bool = False
+    lap_limit: int = LAP_LIMIT
+    matcher: Matcher | None = None
+    limit: int = -1
+    capped: bool = False
+    endless: bool = False
+    judged: int = 0
+    memo: set[object] = field(default_factory=set)
+
+    def sowings(self, board: tuple[int, ...], origin: int) -> Iterator[Fit]:
+        """Every way to sow ``origin`` (T4): each direction that stays on the board."""
+        contents = board[origin]
+        grid = list(board)
+        grid[origin] = 0  # ruling T4: every stone, all colours
+        start = tuple(grid)
+        matcher = self.matcher
+        directions: Sequence[int] = range(6)
+        states: MatchStates | None = None
+        order: tuple[int, ...] | None = None
+        if matcher is not None:
+            states = matcher.start()
+            if matcher.first_direction >= 0:
+                directions = (matcher.first_direction,)
+            order = matcher.origin_order
+        for direction in directions:
+            if NEXT[origin * 6 + direction] < 0:  # ruling T4: the start stays on the board
+                continue
+            yield from self._lap(
+                start, (), (), (), (), origin, direction, contents, order, states, frozenset()
+            )
+
+    def collect(
+        self, board: tuple[int, ...], origin: int, stop_after: int
+    ) -> dict[tuple[tuple[int, ...], int], Fit]:
+        """The fits of :meth:`sowings`, one per (board, capture), at most ``stop_after``.
+
+        Needs a matcher. The same search, in the same order, counting the same
+        lap ends (so budgets and the T11 flags come out alike), but eager: laps
+        whose stone orders can simply be listed (:func:`_plain_orders`: the
+        common case, a pit of one colour, or an order the token names) take a
+        tight path without generators, pools or settlements; only a larger
+        pickup of mixed colours whose order is left open goes through :meth:`_lap`.
+        """
+        matcher = self.matcher
+        assert matcher is not None
+        found: dict[tuple[tuple[int, ...], int], Fit] = {}
+        contents = board[origin]
+        grid = list(board)
+        grid[origin] = 0  # ruling T4: every stone, all colours
+        start = tuple(grid)
+        directions: Sequence[int] = range(6)
+        if matcher.first_direction >= 0:
+            directions = (matcher.first_direction,)
+        order = matcher.origin_order
+        orders = (order,) if order is not None else _plain_orders(contents)
+        states = matcher.start()
+        try:
+            for direction in directions:
+                if NEXT[origin * 6 + direction] < 0:  # ruling T4: the start stays on the board
+                    continue
+                self._quick_lap(
+                    found, stop_after, start, (), (), origin, direction, contents, orders,
+                    states, _NOTHING_SEEN,
+                )  # fmt: skip
+        except _Enough:
+            pass
+        return found
+
+    def _quick_lap(
+        self,
+        found: dict[tuple[tuple[int, ...], int], Fit],
+        stop_after: int,
+        board: tuple[int, ...],
+        pickups: tuple[tuple[int, tuple[int, ...]], ...],
+        path: tuple[int, ...],
+        pit: int,
+        direction: int,
+        hand: int,
+        orders: tuple[tuple[int, ...], ...],
+        states: MatchStates,
+        seen: frozenset[object],
+    ) -> None:
+        """:meth:`_lap` and :meth:`_end_lap` for a lap sown in one of ``orders``, no pools.
+
+        Fits go into ``found``; raises _Enough once it holds ``stop_after``.
+        With no ``orders``, the lap goes through the general search (pools).
+        """
+        matcher = self.matcher
+        assert matcher is not None
+        if not orders:  # mixed colours, order open: the general search (pools)
+            laps = tuple(_Lap(p, (), o, o[-1]) for p, o in pickups)
+            for fit in self._lap(
+                board, (), (), laps, path, pit, direction, hand, None, states, seen
+            ):
+                key = (fit.board, fit.gain)
+                if key not in found:
+                    found[key] = fit
+                    if len(found) >= stop_after:
+                        raise _Enough
+            return
+        count = len(orders[0])
+        others = ~OWN[self.seat]
+        capturer_stays = self.capturer_stays
+        capture = matcher.capture
+        # routes the token rules out are dropped; the last stone decides the lap (T6)
+        for route, steps, onward, stopping, can_end, revisits in matcher.lap_fits(
+            states, pit, direction, count
+        ):
+            last = route[-1]
+            heading = steps[-1]
+            for order in orders:
+                self.judged += 1
+                if self.judged > self.limit >= 0:
+                    raise OverBudget
+                before = board[last]
+                if revisits:  # the lap passed its last pit already: count those stones
+                    for i, colour in enumerate(order[:-1]):
+                        if route[i] == last:
+                            before += UNIT[colour]
+                colour = order[-1]
+                after = before + UNIT[colour]
+                if before == 0 or before & others:
+                    if not stopping:
+                        continue
+                    grid = list(board)
+                    for i, colour_i in enumerate(order[:-1]):
+                        grid[route[i]] += UNIT[colour_i]
+                    gain = 0
+                    if before:  # ruling T6: capture, every stone in the pit, the last too (T7)
+                        gain = stone_count(after)
+                        grid[last] = 0
+                        if capturer_stays:  # ruling T6, option capturer-stays
+                            gain -= 1
+                            grid[last] = UNIT[colour]
+                    else:  # ruling T6: an empty pit ends the move
+                        grid[last] = after
+                    if not can_end or (capture is not None and capture != bool(gain)):
+                        continue  # what matcher.fits_end(stopping, gain) tells
+                    final = tuple(grid)
+                    key = (final, gain)
+                    if key not in found:
+                        found[key] = Fit(path + route, final, gain, (*pickups, (pit, order)))
+                        if len(found) >= stop_after:
+                            raise _Enough
+                    continue
+                # ruling T6: relay, take every stone in the pit, sow on the same way (T5 at edges)
+                if not onward:
+                    continue
+                grid = list(board)
+                for i, colour_i in enumerate(order[:-1]):
+                    grid[route[i]] += UNIT[colour_i]
+                grid[last] = 0
+                frozen = tuple(grid)
+                state = (frozen, (), last, heading, after)
+                if state in seen:  # ruling T11: a repeated state never ends: cut
+                    self.endless = True
+                    continue
+                memo_key = (state, onward)  # as in _end_lap: a state reached again gives nothing
+                if memo_key in self.memo:
+                    continue
+                self.memo.add(memo_key)
+                done = (*pickups, (pit, order))
+                if len(done) >= self.lap_limit:  # ruling T11: the cap drops this branch only
+                    self.capped = True
+                    continue
+                later = seen | {state}
+                for wanted, next_states in matcher.relay_pickups(onward):
+                    if wanted is not None and pack_order(wanted) != after:
+                        continue
+                    if next_states:
+                        self._quick_lap(
+                            found, stop_after, frozen, done, path + route, last, heading, after,
+                            (wanted,) if wanted is not None else _plain_orders(after),
+                            next_states, later,
+                        )  # fmt: skip
+
+    def _lap(
+        self,
+        board: tuple[int, ...],
+        pools: tuple[_Pool, ...],
+        settled: _Settled,
+        laps: tuple[_Lap, ...],
+        path: tuple[int, ...],
+        pit: int,
+        direction: int,
+        hand: int,
+        order: tuple[int, ...] | None,
+        states: MatchStates | None,
+        seen: frozenset[object],
+    ) -> Iterator[Fit]:
+        """Sow ``hand`` from ``pit`` going ``direction`` (T4, T5), then end the lap (T6)."""
+        count = stone_count(hand)
+        if order is None:
+            one = _one_colour(hand)
+            if one >= 0:
+                order = (one,) * count  # one colour: one order
+        matcher = self.matcher
+        number = len(laps)
+        for route, steps in lap_paths(pit, direction, count):
+            last = route[-1]
+            only = -1  # a colour when the lap can only relay: its last pit all the mover's
+            # the matcher's states after the last stone: if it relays, if it does not
+            finals: tuple[MatchStates, MatchStates] | None = None
+            if states is not None:
+                assert matcher is not None
+                advanced = matcher.advance_lap(states, route, steps)
+                if advanced is None:
+                    continue
+                # the last stone decides the lap (T6); the token may rule a kind out already
+                onward, stopping, can_stop = advanced
+                finals = (onward, stopping)
+                if not onward and not can_stop:
+                    continue
+                if not can_stop:
+                    only = self.seat
+            grid = list(board)
+            if order is not None:  # the colours are known: drop them
+                for i in range(count - 1):
+                    grid[route[i]] += UNIT[order[i]]
+                choices: list[tuple[int, int, _Pool | None]] = [(0, order[-1], None)]
+                shares: list[tuple[int, int]] = []
+            else:
+                tally: dict[int, int] = {}
+                for p in route:
+                    tally[p] = tally.get(p, 0) + 1
+                shares = [(p, n) for p, n in tally.items() if p != last]
+                choices = []
+                for given in _compositions(hand, tally[last]):
+                    for colour in range(3):
+                        if given & OWN[colour]:
+                            before_own = given - UNIT[colour]
+                            if only < 0 or not before_own & ~OWN[only]:
+                                choices.append((before_own, colour, None))
+            ways = (
+                _settle_pit(tuple(grid), pools, settled, last, only)
+                if pools
+                else ((tuple(grid), pools, settled),)
+            )
+            for grid_p, pools_p, settled_p in ways:
+                judged: set[object] | None = set() if len(choices) > 1 else None
+                for before_own, colour, _ in choices:
+                    # before_own: this lap's earlier stones in the last pit
+                    before = grid_p[last] + before_own
+                    yield from self._end_lap(
+                        judged, grid_p, pools_p, settled_p, laps, path, route, steps, pit,
+                        hand, order, before, colour, shares, number, finals, seen,
+                    )  # fmt: skip
+
+    def _end_lap(
+        self,
+        judged: set[object] | None,
+        board: tuple[int, ...],
+        pools: tuple[_Pool, ...],
+        settled: _Settled,
+        laps: tuple[_Lap, ...],
+        path: tuple[int, ...],
+        route: tuple[int, ...],
+        steps: tuple[int, ...],
+        pit: int,
+        hand: int,
+        order: tuple[int, ...] | None,
+        before: int,
+        colour: int,
+        shares: list[tuple[int, int]],
+        number: int,
+        finals: tuple[MatchStates, MatchStates] | None,
+        seen: frozenset[object],
+    ) -> Iterator[Fit]:
+        """End a lap on its last pit, judged by what it held before the last stone (T6).
+
+        ``finals`` holds the matcher's states after the last stone if it relays
+        and if it does not.
+        """
+        self.judged += 1
+        if self.judged > self.limit >= 0:
+            raise OverBudget
+        last = route[-1]
+        others = ~OWN[self.seat]
+        after = before + UNIT[colour]
+        if before == 0:
+            kind = "end"  # ruling T6: an empty pit ends the move
+        elif before & others:
+            kind = "capture"  # ruling T6: another player's stone: capture
+        else:
+            kind = "relay"  # ruling T6: only the mover's stones: relay
+        matcher = self.matcher
+        states: MatchStates | None = None
+        if finals is not None:
+            states = finals[0] if kind == "relay" else finals[1]
+            if not states:
+                return
+        if judged is not None:
+            # orders that differ only where nothing can tell them apart are one move
+            key = (after, kind, colour if kind == "capture" and self.capturer_stays else -1)
+            if key in judged:
+                return
+            judged.add(key)
+        grid = list(board)
+        settled_now = settled
+        pools_now = pools
+        if order is None:  # this lap's stones outside the last pit stay unsettled
+            given = after - board[last]
+            settled_now = (*settled, (number, last, given))
+            rest = hand - given
+            if shares:
+                pool: _Pool | None = _Pool(number, rest, tuple(shares))
+                assert pool is not None
+                settled_now, pool = _settle_pool(grid, settled_now, pool)
+                if pool is not None:
+                    pools_now = (*pools, pool)
+        lap = _Lap(pit, route, order, colour)
+        done = (*laps, lap)
+        sown = path + route
+        if kind != "relay":
+            gain = 0
+            if kind == "capture":  # ruling T6: every stone in the pit, the last included (T7)
+                gain = stone_count(after)
+                grid[last] = 0
+                if self.capturer_stays:  # ruling T6, option capturer-stays
+                    gain -= 1
+                    grid[last] = UNIT[colour]
+            else:
+                grid[last] = after
+            if states is not None:
+                assert matcher is not None
+                if not matcher.fits_end(states, gain):
+                    return
+            if not pools_now and not settled_now:  # every colour known all along
+                orders = tuple((lap.pit, lap.order or ()) for lap in done)
+                yield Fit(sown, tuple(grid), gain, orders)
+                return
+            for final, all_settled in _complete(tuple(grid), pools_now, settled_now):
+                yield Fit(sown, final, gain, _orders(done, all_settled))
+            return
+        # ruling T6: relay, take every stone in the pit and sow on the same way (T5 at edges)
+        grid[last] = 0
+        frozen = tuple(grid)
+        heading = steps[-1]
+        state = (frozen, pools_now, last, heading, after)
+        if not pools_now:
+            if state in seen:  # ruling T11: a repeated state never ends: cut
+                self.endless = True
+                return
+            seen = seen | {state}
+        # a continuation depends on the state, not on how it was reached: when only the
+        # results matter (matching a token), a state reached again gives nothing new
+        canonical = (frozen, tuple((p.rest, p.pits) for p in pools_now), last, heading, after)
+        memo_key = (canonical, states) if states is not None else (sown, canonical)
+        if memo_key in self.memo:  # the same continuation was already followed
+            return
+        self.memo.add(memo_key)
+        if len(done) >= self.lap_limit:  # ruling T11: the cap drops this branch only
+            self.capped = True
+            return
+        if states is None:
+            yield from self._lap(
+                frozen, pools_now, settled_now, done, sown, last, heading, after, None, None, seen
+            )
+            return
+        assert matcher is not None
+        for wanted in matcher.relay_orders(states):
+            if wanted is not None and pack_order(wanted) != after:
+                continue
+            next_states = matcher.after_pickup(states, wanted)
+            if next_states:
+                yield from self._lap(
+                    frozen, pools_now, settled_now, done, sown, last, heading, after, wanted,
+                    next_states, seen,
+                )  # fmt: skip
