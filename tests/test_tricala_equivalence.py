@@ -4,7 +4,7 @@ For random games (notation.generate.random_record, 2 and 3 players, short and
 long move forms, with and without capturer-stays) and for tokens made by
 spoiling their moves (parts dropped, the final pit moved, ``x`` and ``-``
 swapped, orders dropped or changed, tokens of other positions), reading each
-token must give what ``tests/golden/tricala-reading.txt`` says: legal or not,
+token must give what ``tests/golden/reading/tricala.txt`` says: legal or not,
 the move found (path, board, capture, stone orders), the position after it,
 the error's class, code, reason, the legal moves listed and the candidates of
 an ambiguity. The file was written by the engine before the lap-table matcher
@@ -81,7 +81,7 @@ def _spoiled(token: str, rng: random.Random, others: list[str]) -> list[str]:
 
 
 #: The golden file: each case's tokens in the order read, and what reading them gave.
-GOLDEN = Path(__file__).resolve().parent / "golden" / "tricala-reading.txt"
+GOLDEN = Path(__file__).resolve().parent / "golden" / "reading" / "tricala.txt"
 REGENERATE = "PYTHONPATH=. python3 tests/test_tricala_equivalence.py"
 
 CASES = [
