@@ -690,7 +690,32 @@ def write_record(record: Record, *, width: int = DEFAULT_WIDTH) -> str:
 
 
 def _wrap_plain(tokens: list[str], width: int) -> str:
-    """:func:`_wrap` for tokens that hold no line break and no parenthesis (the same text)."""
+    """:func:`_wrap` for tokens that hold no line break and no parenthesis (the same text).
+
+    Greedy, as :func:`_wrap`: each line takes as many tokens as fit in ``width``,
+    and a token longer than ``width`` has a line of its own. The tokens are
+    joined once with line breaks, and each line ends at the last break that
+    fits (``rfind``), rather than measuring token by token.
+    """
+    text = "\n".join(tokens)
+    if text.count("\n") != len(tokens) - 1:  # a token with a line break: token by token
+        return _wrap_tokens(tokens, width)
+    lines: list[str] = []
+    start, end = 0, len(text)
+    while end - start > width:
+        cut = text.rfind("\n", start, start + width + 1)
+        if cut < 0:  # the first token is longer than a line: it has the line alone
+            cut = text.find("\n", start)
+            if cut < 0:
+                break
+        lines.append(text[start:cut].replace("\n", " "))
+        start = cut + 1
+    lines.append(text[start:].replace("\n", " "))
+    return "\n".join(lines) + "\n"
+
+
+def _wrap_tokens(tokens: list[str], width: int) -> str:
+    """:func:`_wrap_plain` measured token by token."""
     lines: list[str] = []
     current: list[str] = []
     length = -1  # the length of the line so far, were a space put before the next token

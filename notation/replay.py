@@ -349,8 +349,9 @@ def replay(
                 return index, position, kept, True
             after = play(position, move)
             if on_step is not None:
-                if label is None:
-                    label = number_at(position)
+                if label is None:  # (number_at, inlined: once a move)
+                    now = turn(position)
+                    label = labels[now] if now < len(labels) else expected_number(variant, position)
                 new = on_step(Step(node, path, index, label, position, move, after))
                 if kept is not None:
                     kept.append(node if new is None else new)

@@ -306,3 +306,22 @@ def test_header_scan_gives_the_tags_of_every_game():
     headers = list(iter_headers(text.splitlines(keepends=True)))
     assert headers == [r.tags for r in read_text(text)]
     assert [dict(h)["Round"] for h in headers] == ["1", "2", "3"]
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.lists(
+        st.one_of(
+            st.sampled_from(["C", "d+2", "12. C", "12... f", "1-0", "", "4b-4c[WB]"]),
+            st.text(alphabet="ab \n.", max_size=30),
+        ),
+        min_size=1,
+        max_size=60,
+    ),
+    st.integers(1, 100),
+)
+def test_plain_wrapping_by_line_breaks_equals_wrapping_token_by_token(tokens, width):
+    # _wrap_plain finds each line's end with rfind; _wrap_tokens is the greedy rule spelled out
+    from notation.pmn import _wrap_plain, _wrap_tokens
+
+    assert _wrap_plain(tokens, width) == _wrap_tokens(tokens, width)
