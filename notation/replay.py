@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from notation.games import AnyVariant, find_variant
 from notation.games.base import MoveError, Outcome, PositionError, RulesError, parse_result
@@ -594,10 +594,32 @@ _NUMBER_RE = MOVE_NUMBER.re
 _RESULT_RE = RESULT.re
 _MOVE_RE = MOVE.re
 #: Characters that make movetext more than numbers, moves and a result.
-_NOT_PLAIN_RE = re.compile(r'[{};()$!?%\\"]')
-#: Move nodes met before, by (token, number): nodes are immutable values, so a
-#: plainly written game shares them (a bounded cache; see :func:`plain_record`).
-_NODES: dict[tuple[str, str], MoveNode] = {}
+_NOT_PLAIN_RE = re.compile(r'[{};()$!?%\\"\x00]')
+#: Move nodes met before, by their text (``"C"``, or ``"12.\0C"`` with the number
+#: before it): nodes are immutable values, so plainly written games share them (a
+#: bounded cache; see :func:`plain_record`).
+_NODES: dict[str, MoveNode] = {}
+
+
+def _plain_node(text: str) -> MoveNode | None:
+    """The move node of a token of :func:`plain_record` (``"C"``, ``"12.\0C"``),
+    remembered; None when it is not a move, with or without a number."""
+    number, joined, token = text.partition("\0")
+    if not joined:
+        number, token = "", text
+    if (
+        not token  # a number and nothing after it ("12.\0" when spaces follow the number)
+        or token[-1] == "."  # a number with no move after it (or two numbers in a row)
+        or "\0" in token
+        or _RESULT_RE.fullmatch(token)
+        or not _MOVE_RE.fullmatch(token)
+        or (number and not _NUMBER_RE.fullmatch(number))
+    ):
+        return None
+    node = MoveNode(token, number or None)
+    if len(_NODES) < 65536:
+        _NODES[text] = node
+    return node
 
 
 def plain_record(chunk: Chunk) -> Record | None:
@@ -631,35 +653,23 @@ def plain_record(chunk: Chunk) -> Record | None:
     movetext = " ".join(lines[body:])
     if _NOT_PLAIN_RE.search(movetext):
         return None
-    tokens = movetext.split()
+    # each move number joined to the move after it by a NUL ("12.\0C"), so that a
+    # move and its number are one token, looked up whole
+    tokens = movetext.replace(". ", ".\0").split()
     if not tokens or not _RESULT_RE.fullmatch(tokens[-1]):
-        return None
+        return None  # no result, or a number before it ("69.\01-0")
     result = tokens.pop()
-    nodes: list[MoveNode] = []
-    append, known = nodes.append, _NODES.get
-    number = ""  # the move number written before the next move, if any
-    for token in tokens:
-        if token[-1] == ".":
-            if number:
-                return None  # two numbers in a row
-            number = token
-            continue
-        node = known((number, token))
-        if node is None:
-            if _RESULT_RE.fullmatch(token) or not _MOVE_RE.fullmatch(token):
-                return None  # a result, or not a move token
-            if number and not _NUMBER_RE.fullmatch(number):
-                return None
-            node = MoveNode(token, number or None)
-            if len(_NODES) < 65536:
-                _NODES[number, token] = node
-        append(node)
-        number = ""
-    if number:
-        return None  # a number before the result
+    nodes: list[MoveNode | None] = list(map(_NODES.get, tokens))
+    if not all(nodes):  # (a MoveNode is always true)
+        for index, node in enumerate(nodes):
+            if node is None:
+                node = _plain_node(tokens[index])
+                if node is None:
+                    return None
+                nodes[index] = node
     return Record(
         tuple(tags),
-        Line(tuple(nodes)),
+        Line(tuple(cast("list[MoveNode]", nodes))),
         result,
         source=chunk.source,
         line=chunk.line + max(first, 0),

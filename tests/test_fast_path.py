@@ -6,6 +6,8 @@ import random
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from notation import find_variant, write_record
 from notation.generate import random_record
@@ -58,3 +60,38 @@ def test_problems_take_the_full_path_with_exact_places(movetext):
     (chunk,) = iter_chunks(text.splitlines(keepends=True), "t")
     fast, full = both(chunk)
     assert fast == full
+
+
+PIECES = ["1.", "12.", "3...", "1..", "C", "d", "E+2", "f+0", "1-0", "*", ".", "C.", "\x00"]
+
+
+@settings(max_examples=600, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(PIECES), st.sampled_from([" ", "  ", "\n", "\t", ". ", ""])),
+        max_size=12,
+    ),
+    st.sampled_from(["*", "1-0", "1/2-1/2", "0-1"]),
+)
+def test_the_cheap_reader_reads_as_the_full_reader_or_declines(pieces, result):
+    # whatever the spacing of numbers, moves and results, a record the cheap reader
+    # returns is the full reader's (places aside); otherwise it returns None
+    movetext = "".join(text + space for text, space in pieces) + " " + result
+    text = f'[Game "Wari"]\n[South "A"]\n\n{movetext}\n'
+    (chunk,) = iter_chunks(text.splitlines(keepends=True), "t")
+    cheap = plain_record(chunk)
+    if cheap is not None:
+        full = read_chunk(chunk)
+        assert not full.damaged and cheap == full
+        assert [n.number for n in cheap.mainline.moves] == [n.number for n in full.mainline.moves]
+
+
+def test_the_cheap_reader_takes_numbers_however_they_are_spaced():
+    for movetext in ("1. C b 2. C d *", "1.  C b\n2.\tC d *", "1. C\n1... b 2. C d *"):
+        text = f'[Game "Wari"]\n\n{movetext}\n'
+        (chunk,) = iter_chunks(text.splitlines(keepends=True), "t")
+        full = read_chunk(chunk)
+        cheap = plain_record(chunk)
+        assert cheap is None or cheap == full
+    (chunk,) = iter_chunks(['[Game "Wari"]\n', "\n", "1. C b 2. C d *\n"], "t")
+    assert plain_record(chunk) == read_chunk(chunk)
