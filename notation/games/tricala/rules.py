@@ -1230,46 +1230,51 @@ def _sole_fit_walk(
                 if len(pickups) + 1 >= lap_limit:  # ruling T11: the lap limit
                     raise _Unsure
                 kept = grid[last]
-                for at, colour_i in zip(route, order[:-1], strict=False):
+                # every stone, the last too: the relay pit is emptied just after
+                for at, colour_i in zip(route, order):
                     grid[at] += UNIT[colour_i]
                 grid[last] = 0
                 heading = steps[-1]
-                frozen = tuple(grid)
-                for seen in chain:  # ruling T11: a repeated state never ends
-                    if (
-                        seen[0] == last
-                        and seen[1] == heading
-                        and seen[2] == after
-                        and seen[3] == frozen
-                    ):
-                        raise _Unsure
+                entry = (last, heading, after, tuple(grid))
+                if entry in chain:  # ruling T11: a repeated state never ends
+                    raise _Unsure
                 done = (*pickups, (pit, order))
-                later = (*chain, (last, heading, after, frozen))
-                choices = (
-                    ((None, onward),)  # the common case: the token names no order here
-                    if len(onward) == 1 and onward[0][1] is None
-                    else relay_pickups(onward)
-                )
-                for wanted, next_states in choices:
-                    if wanted is not None and pack_order(wanted) != after:
-                        continue
-                    if next_states:
-                        next_from = pool_from
-                        if wanted is not None:
-                            next_orders: tuple[tuple[int, ...], ...] = (wanted,)
-                        else:
-                            next_orders = _plain_orders(after)
-                            if not next_orders or pool_from != _NO_POOL:
-                                # the pools take this pickup: every order
-                                next_orders = _distinct_orders(after)
-                                if not next_orders:
-                                    raise _Unsure
-                                next_from = min(pool_from, len(done))
-                        lap(
-                            done, (*opens, wanted is None), path + route, last, heading,
-                            next_orders, next_from, next_states, later,
-                        )  # fmt: skip
-                for at, colour_i in zip(route, order[:-1], strict=False):
+                later = (*chain, entry)
+                if len(onward) == 1 and onward[0][1] is None:
+                    # the common case: the token names no order here
+                    next_orders = _plain_orders(after)
+                    next_from = pool_from
+                    if not next_orders or pool_from != _NO_POOL:
+                        # the pools take this pickup: every order
+                        next_orders = _distinct_orders(after)
+                        if not next_orders:
+                            raise _Unsure
+                        next_from = min(pool_from, len(done))
+                    lap(
+                        done, (*opens, True), path + route, last, heading,
+                        next_orders, next_from, onward, later,
+                    )  # fmt: skip
+                else:
+                    for wanted, next_states in relay_pickups(onward):
+                        if wanted is not None and pack_order(wanted) != after:
+                            continue
+                        if next_states:
+                            next_from = pool_from
+                            if wanted is not None:
+                                next_orders = (wanted,)
+                            else:
+                                next_orders = _plain_orders(after)
+                                if not next_orders or pool_from != _NO_POOL:
+                                    # the pools take this pickup: every order
+                                    next_orders = _distinct_orders(after)
+                                    if not next_orders:
+                                        raise _Unsure
+                                    next_from = min(pool_from, len(done))
+                            lap(
+                                done, (*opens, wanted is None), path + route, last, heading,
+                                next_orders, next_from, next_states, later,
+                            )  # fmt: skip
+                for at, colour_i in zip(route, order):
                     grid[at] -= UNIT[colour_i]
                 grid[last] = kept
 
