@@ -1191,6 +1191,10 @@ def _sole_fit_walk(
             raise _Unsure
         for route, steps, onward, _stopping, can_end, revisits in routes:
             last = route[-1]
+            if not (can_end or revisits):
+                before = grid[last]
+                if not before or before & others:  # the lap ends here (T6), but no fit may
+                    continue
             for order in orders:
                 before = grid[last]
                 if revisits:  # the lap passed its last pit already: count those stones
