@@ -1046,7 +1046,7 @@ def sole_fit(
                     before += UNIT[colour]
         colour = order[-1]
         after = before + UNIT[colour]
-        for at, colour_i in zip(route, order[:-1], strict=False):
+        for at, colour_i in zip(route, order, strict=True):  # the last pit is set just below
             grid[at] += UNIT[colour_i]
         pickups = (*pickups, (pit, order))
         path += route
@@ -1073,13 +1073,12 @@ def sole_fit(
             return None
         grid[last] = 0
         heading = steps[-1]
-        frozen = tuple(grid)
-        for seen in chain:  # ruling T11: a repeated state never ends
-            if seen[0] == last and seen[1] == heading and seen[2] == after and seen[3] == frozen:
-                return None
+        entry = (last, heading, after, tuple(grid))
+        if entry in chain:  # ruling T11: a repeated state never ends
+            return None
         if len(pickups) >= lap_limit:  # ruling T11: the lap limit
             return None
-        chain.append((last, heading, after, frozen))
+        chain.append(entry)
         choices = (
             ((None, onward),)  # the common case: the token names no order here
             if len(onward) == 1 and onward[0][1] is None
@@ -1235,7 +1234,7 @@ def _sole_fit_walk(
                     raise _Unsure
                 kept = grid[last]
                 # every stone, the last too: the relay pit is emptied just after
-                for at, colour_i in zip(route, order):
+                for at, colour_i in zip(route, order, strict=True):
                     grid[at] += UNIT[colour_i]
                 grid[last] = 0
                 heading = steps[-1]
@@ -1278,7 +1277,7 @@ def _sole_fit_walk(
                                 done, (*opens, wanted is None), path + route, last, heading,
                                 next_orders, next_from, next_states, later,
                             )  # fmt: skip
-                for at, colour_i in zip(route, order):
+                for at, colour_i in zip(route, order, strict=True):
                     grid[at] -= UNIT[colour_i]
                 grid[last] = kept
 
