@@ -193,11 +193,12 @@ def _may_win(board: tuple[int, ...], captured: tuple[int, ...]) -> bool:
         return False
     white, black, red = held
     total = sum(board)
-    # ruling T8(b): min(k, 3) corners (k >= 1 for a seat that holds one)
+    # ruling T8(b): min(k, 3) corners (k >= 1 for a seat that holds one): all three, or
+    # at least as many as its k stones on the board
     return bool(
-        (white and white >= min(total & 31, 3))
-        or (black and black >= min((total >> BITS) & 31, 3))
-        or (red and red >= min((total >> 2 * BITS) & 31, 3))
+        (white and (white == 3 or total & 31 <= white))
+        or (black and (black == 3 or (total >> BITS) & 31 <= black))
+        or (red and (red == 3 or (total >> 2 * BITS) & 31 <= red))
     )
 
 
