@@ -1038,17 +1038,13 @@ def sole_fit(
             if not routes:
                 return None  # no route fits the token
             return _sole_fit_walk(board, origin, seat, matcher, capturer_stays, lap_limit)
-        route, steps, onward, _stopping, can_end, revisits = routes[0]
-        last = route[-1]
-        before = grid[last]
-        if revisits:  # the lap passed its last pit already: count those stones
-            for at, colour in zip(route, order[:-1], strict=False):
-                if at == last:
-                    before += UNIT[colour]
-        colour = order[-1]
-        after = before + UNIT[colour]
-        for at, colour_i in zip(route, order, strict=True):  # the last pit is set just below
+        route, steps, onward, _stopping, can_end, _revisits = routes[0]
+        for at, colour_i in zip(route, order, strict=True):
             grid[at] += UNIT[colour_i]
+        colour = order[-1]
+        last = route[-1]
+        after = grid[last]  # the last pit with every stone the lap dropped in it
+        before = after - UNIT[colour]  # and before the last stone (T6 looks at it)
         pickups = (*pickups, (pit, order))
         path += route
         if before == 0 or before & others:
