@@ -287,12 +287,19 @@ class Guide:
     def relay_pickups(
         self, states: MatchStates
     ) -> tuple[tuple[tuple[int, ...] | None, MatchStates], ...]:
-        """Each order of :meth:`relay_orders` with the states :meth:`after_pickup` leaves."""
+        """Each order of :meth:`relay_orders` with the states :meth:`after_pickup` leaves
+        (a pure function of ``states``, memoised for every guide)."""
         if len(states) == 1 and states[0][1] is None:
             return ((None, states),)  # the common case: the token names no order here
-        return tuple(
-            (order, self.after_pickup(states, order)) for order in self.relay_orders(states)
-        )
+        known = _RELAY_PICKUPS.get(states)
+        if known is None:
+            known = tuple(
+                (order, self.after_pickup(states, order)) for order in self.relay_orders(states)
+            )
+            if len(_RELAY_PICKUPS) >= SHARED_LAP_MEMO_SIZE:
+                _RELAY_PICKUPS.clear()
+            _RELAY_PICKUPS[states] = known
+        return known
 
     def after_pickup(self, states: MatchStates, order: tuple[int, ...] | None) -> MatchStates:
         """The states that allow a pickup sown in ``order`` (None: an order the token leaves open)."""
@@ -313,6 +320,8 @@ class Guide:
 
 #: :meth:`Guide._shared_lap_fits`' answers: (waypoints left, pit, direction, count) -> fits
 _SHARED_LAPS: dict[object, LapFits] = {}
+#: :meth:`Guide.relay_pickups`' answers by states (bounded: cleared when full)
+_RELAY_PICKUPS: dict[MatchStates, tuple[tuple[tuple[int, ...] | None, MatchStates], ...]] = {}
 #: The guides of the waypoints left that :meth:`Guide._shared_lap_fits` walks, by waypoints
 _SUFFIXES: dict[object, Guide] = {}
 

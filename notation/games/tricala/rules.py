@@ -193,11 +193,12 @@ def _may_win(board: tuple[int, ...], captured: tuple[int, ...]) -> bool:
         return False
     white, black, red = held
     total = sum(board)
-    # ruling T8(b): min(k, 3) corners (k >= 1 for a seat that holds one)
+    # ruling T8(b): min(k, 3) corners (k >= 1 for a seat that holds one): all three, or
+    # at least as many as its k stones on the board
     return bool(
-        (white and white >= min(total & 31, 3))
-        or (black and black >= min((total >> BITS) & 31, 3))
-        or (red and red >= min((total >> 2 * BITS) & 31, 3))
+        (white and (white == 3 or total & 31 <= white))
+        or (black and (black == 3 or (total >> BITS) & 31 <= black))
+        or (red and (red == 3 or (total >> 2 * BITS) & 31 <= red))
     )
 
 
@@ -1037,17 +1038,13 @@ def sole_fit(
             if not routes:
                 return None  # no route fits the token
             return _sole_fit_walk(board, origin, seat, matcher, capturer_stays, lap_limit)
-        route, steps, onward, _stopping, can_end, revisits = routes[0]
-        last = route[-1]
-        before = grid[last]
-        if revisits:  # the lap passed its last pit already: count those stones
-            for at, colour in zip(route, order[:-1], strict=False):
-                if at == last:
-                    before += UNIT[colour]
-        colour = order[-1]
-        after = before + UNIT[colour]
-        for at, colour_i in zip(route, order[:-1], strict=False):
+        route, steps, onward, _stopping, can_end, _revisits = routes[0]
+        for at, colour_i in zip(route, order, strict=True):
             grid[at] += UNIT[colour_i]
+        colour = order[-1]
+        last = route[-1]
+        after = grid[last]  # the last pit with every stone the lap dropped in it
+        before = after - UNIT[colour]  # and before the last stone (T6 looks at it)
         pickups = (*pickups, (pit, order))
         path += route
         if before == 0 or before & others:
@@ -1073,13 +1070,12 @@ def sole_fit(
             return None
         grid[last] = 0
         heading = steps[-1]
-        frozen = tuple(grid)
-        for seen in chain:  # ruling T11: a repeated state never ends
-            if seen[0] == last and seen[1] == heading and seen[2] == after and seen[3] == frozen:
-                return None
+        entry = (last, heading, after, tuple(grid))
+        if entry in chain:  # ruling T11: a repeated state never ends
+            return None
         if len(pickups) >= lap_limit:  # ruling T11: the lap limit
             return None
-        chain.append((last, heading, after, frozen))
+        chain.append(entry)
         choices = (
             ((None, onward),)  # the common case: the token names no order here
             if len(onward) == 1 and onward[0][1] is None
@@ -1191,6 +1187,10 @@ def _sole_fit_walk(
             raise _Unsure
         for route, steps, onward, _stopping, can_end, revisits in routes:
             last = route[-1]
+            if not (can_end or revisits):
+                before = grid[last]
+                if not before or before & others:  # the lap ends here (T6), but no fit may
+                    continue
             for order in orders:
                 before = grid[last]
                 if revisits:  # the lap passed its last pit already: count those stones
@@ -1230,46 +1230,51 @@ def _sole_fit_walk(
                 if len(pickups) + 1 >= lap_limit:  # ruling T11: the lap limit
                     raise _Unsure
                 kept = grid[last]
-                for at, colour_i in zip(route, order[:-1], strict=False):
+                # every stone, the last too: the relay pit is emptied just after
+                for at, colour_i in zip(route, order, strict=True):
                     grid[at] += UNIT[colour_i]
                 grid[last] = 0
                 heading = steps[-1]
-                frozen = tuple(grid)
-                for seen in chain:  # ruling T11: a repeated state never ends
-                    if (
-                        seen[0] == last
-                        and seen[1] == heading
-                        and seen[2] == after
-                        and seen[3] == frozen
-                    ):
-                        raise _Unsure
+                entry = (last, heading, after, tuple(grid))
+                if entry in chain:  # ruling T11: a repeated state never ends
+                    raise _Unsure
                 done = (*pickups, (pit, order))
-                later = (*chain, (last, heading, after, frozen))
-                choices = (
-                    ((None, onward),)  # the common case: the token names no order here
-                    if len(onward) == 1 and onward[0][1] is None
-                    else relay_pickups(onward)
-                )
-                for wanted, next_states in choices:
-                    if wanted is not None and pack_order(wanted) != after:
-                        continue
-                    if next_states:
-                        next_from = pool_from
-                        if wanted is not None:
-                            next_orders: tuple[tuple[int, ...], ...] = (wanted,)
-                        else:
-                            next_orders = _plain_orders(after)
-                            if not next_orders or pool_from != _NO_POOL:
-                                # the pools take this pickup: every order
-                                next_orders = _distinct_orders(after)
-                                if not next_orders:
-                                    raise _Unsure
-                                next_from = min(pool_from, len(done))
-                        lap(
-                            done, (*opens, wanted is None), path + route, last, heading,
-                            next_orders, next_from, next_states, later,
-                        )  # fmt: skip
-                for at, colour_i in zip(route, order[:-1], strict=False):
+                later = (*chain, entry)
+                if len(onward) == 1 and onward[0][1] is None:
+                    # the common case: the token names no order here
+                    next_orders = _plain_orders(after)
+                    next_from = pool_from
+                    if not next_orders or pool_from != _NO_POOL:
+                        # the pools take this pickup: every order
+                        next_orders = _distinct_orders(after)
+                        if not next_orders:
+                            raise _Unsure
+                        next_from = min(pool_from, len(done))
+                    lap(
+                        done, (*opens, True), path + route, last, heading,
+                        next_orders, next_from, onward, later,
+                    )  # fmt: skip
+                else:
+                    for wanted, next_states in relay_pickups(onward):
+                        if wanted is not None and pack_order(wanted) != after:
+                            continue
+                        if next_states:
+                            next_from = pool_from
+                            if wanted is not None:
+                                next_orders = (wanted,)
+                            else:
+                                next_orders = _plain_orders(after)
+                                if not next_orders or pool_from != _NO_POOL:
+                                    # the pools take this pickup: every order
+                                    next_orders = _distinct_orders(after)
+                                    if not next_orders:
+                                        raise _Unsure
+                                    next_from = min(pool_from, len(done))
+                            lap(
+                                done, (*opens, wanted is None), path + route, last, heading,
+                                next_orders, next_from, next_states, later,
+                            )  # fmt: skip
+                for at, colour_i in zip(route, order, strict=True):
                     grid[at] -= UNIT[colour_i]
                 grid[last] = kept
 
