@@ -696,16 +696,9 @@ class SowingSearch:
                             gain -= 1
                     if capture is not None and capture != bool(gain):
                         continue  # what matcher.fits_end(stopping, gain) tells
-                    grid = list(board)
-                    for at, colour_i in zip(route, order[:-1], strict=False):
-                        grid[at] += UNIT[colour_i]
-                    if not before:  # ruling T6: an empty pit ends the move
-                        grid[last] = after
-                    elif capturer_stays:  # ruling T6, option capturer-stays: the last stone stays
-                        grid[last] = UNIT[colour]
-                    else:  # ruling T6: the captured pit is emptied
-                        grid[last] = 0
-                    final = tuple(grid)
+                    final = _ended_board(
+                        board, route, order, last, before, after, colour, capturer_stays
+                    )
                     key = (final, gain)
                     if key not in found:
                         found[key] = Fit(path + route, final, gain, (*pickups, (pit, order)))
@@ -993,6 +986,31 @@ def _pool_order(route: Sequence[int], order: tuple[int, ...]) -> tuple[int, ...]
     return tuple(out)
 
 
+
+def _ended_board(
+    start: Sequence[int],
+    route: tuple[int, ...],
+    order: tuple[int, ...],
+    last: int,
+    before: int,
+    after: int,
+    colour: int,
+    capturer_stays: bool,
+) -> tuple[int, ...]:
+    """The board when a lap ends the move in ``last``: the lap's stones dropped along
+    ``route`` in ``order`` (all but the last stone), then the last pit as T6 leaves it.
+    The one ending shared by the full search and :func:`sole_fit`'s walk."""
+    grid = list(start)
+    for at, colour_i in zip(route, order[:-1], strict=False):
+        grid[at] += UNIT[colour_i]
+    if not before:  # ruling T6: an empty pit ends the move
+        grid[last] = after
+    elif capturer_stays:  # ruling T6, option capturer-stays: the last stone stays
+        grid[last] = UNIT[colour]
+    else:  # ruling T6: the captured pit is emptied
+        grid[last] = 0
+    return tuple(grid)
+
 def sole_fit(
     board: tuple[int, ...],
     origin: int,
@@ -1209,16 +1227,10 @@ def _sole_fit_walk(
                             gain -= 1
                     if capture is not None and capture != bool(gain):
                         continue
-                    final = grid.copy()
-                    for at, colour_i in zip(route, order[:-1], strict=False):
-                        final[at] += UNIT[colour_i]
-                    if not before:  # ruling T6: an empty pit ends the move
-                        final[last] = after
-                    elif capturer_stays:  # ruling T6, option capturer-stays: the last stone stays
-                        final[last] = UNIT[colour]
-                    else:  # ruling T6: the captured pit is emptied
-                        final[last] = 0
-                    fit = Fit(path + route, tuple(final), gain, (*pickups, (pit, order)))
+                    final = _ended_board(
+                        grid, route, order, last, before, after, colour, capturer_stays
+                    )
+                    fit = Fit(path + route, final, gain, (*pickups, (pit, order)))
                     if found or pool_from != _NO_POOL:
                         keep(fit, opens, pool_from)
                     else:
