@@ -499,6 +499,57 @@ def rows_in_process(settings: Settings) -> Iterator[Row]:
             )
 
 
+def rows_tricala_felt(settings: Settings) -> Iterator[Row]:
+    """Tricala as a user meets it, reported beside the in-process rows (no target).
+
+    The in-process rows keep the median of several passes over one file in one
+    process, so their later passes find the engine's memos (token readings,
+    lap tables) filled. A user validates a file once: ``e2e-tricala-*`` runs
+    ``pmn validate`` (default jobs, start-up included) against a python-chess
+    process, and ``cold-tricala-*`` times the first pass of a fresh process.
+    """
+    pgn = base_pgn(settings)
+    chess_plies = _plies(settings, pgn)
+    commands = {"chess": [*CHESS_READ, str(pgn)]}
+    names = ("tricala-2", "tricala-3")
+    for name in names:
+        commands[name] = [*PMN, "validate", "-q", str(corpus(name, 2000))]
+        commands[f"{name}-cold"] = [sys.executable, "-c", _COLD_PASS, str(corpus(name, 2000))]
+    times = interleaved(commands, settings.runs)
+    chess_rate = chess_plies / times["chess"]["wall"]
+    chess_cpu_rate = chess_plies / times["chess"]["cpu"]
+    for name in names:
+        plies = _plies(settings, corpus(name, 2000))
+        wall, cpu = times[name]["wall"], times[name]["cpu"]
+        yield Row(
+            f"e2e-{name}",
+            "report: pmn validate vs python-chess (plies/s, start-up included)",
+            f"{plies / wall / chess_rate:.2f}x ({wall:.2f} s for {plies:,} plies)",
+            None,
+            f"wall, median of {settings.runs}, default jobs; per CPU second "
+            f"{plies / cpu / chess_cpu_rate:.2f}x",
+        )
+        cold = times[f"{name}-cold"]["cpu"]
+        yield Row(
+            f"cold-{name}",
+            "report: first in-process pass vs python-chess (CPU)",
+            f"{plies / cold / chess_cpu_rate:.2f}x ({cold:.2f} s CPU, start-up included)",
+            None,
+            "one fresh process validating the file once (cut, read, replay), as inproc-* "
+            "does, without the memos a second pass finds filled",
+        )
+
+
+_COLD_PASS = (
+    "import sys\n"
+    "from notation.pmn import iter_chunks\n"
+    "from notation.replay import validate_chunk\n"
+    "with open(sys.argv[1], 'rb') as stream:\n"
+    "    for index, chunk in enumerate(iter_chunks(stream, sys.argv[1]), 1):\n"
+    "        validate_chunk(chunk, index)\n"
+)
+
+
 def rows_headers(settings: Settings) -> Iterator[Row]:
     """The header scan of the notation API against python-chess's read_headers (CPU time)."""
     pgn = base_pgn(settings)
@@ -758,6 +809,10 @@ GROUPS: dict[str, tuple[Callable[[Settings], Iterator[Row]], tuple[str, ...]]] =
             for form in ("", "-long")
             if form == "" or name.startswith("tricala")
         ),
+    ),
+    "tricala-felt": (
+        rows_tricala_felt,
+        ("e2e-tricala-2", "cold-tricala-2", "e2e-tricala-3", "cold-tricala-3"),
     ),
     "headers": (rows_headers, tuple(f"headers-api-{name}" for name in CORPORA)),
     "tools": (rows_tools, ("stats-vs-chess-headers", "stats-vs-validate", "fmt-check-vs-validate")),
