@@ -316,9 +316,10 @@ def test_collect_finds_what_the_general_search_finds() -> None:
 
 def test_lap_answers_shared_between_tokens_are_each_tokens_own() -> None:
     # Guide.lap_fits shares its answers between tokens whose waypoints still to match
-    # are the same (the states shifted by the waypoints matched so far); a shared answer
-    # must be exactly what walking this token's own lap paths gives (T4, T5, N3).
-    notation_module._SHARED_LAPS.clear()
+    # are the same (one _Tail, the states shifted by the waypoints matched so far); a
+    # shared answer must be exactly what walking this token's own lap paths gives (T4,
+    # T5, N3), for every direction and for direction -1 (all of them, in order).
+    notation_module._TAILS.clear()
     rng = random.Random(11)
     checked = reused = 0
     for _ in range(25):
@@ -342,21 +343,22 @@ def test_lap_answers_shared_between_tokens_are_each_tokens_own() -> None:
                 assert guide is not None
                 for matched in range(len(guide.pits) + 1):
                     for _ in range(8):
-                        pit, direction = rng.randrange(21), rng.randrange(6)
-                        if NEXT[pit * 6 + direction] < 0:
+                        pit, direction = rng.randrange(21), rng.randrange(-1, 6)
+                        if direction >= 0 and NEXT[pit * 6 + direction] < 0:
                             continue
                         count = rng.randint(1, 14)
-                        key = (
-                            guide.pits[matched:],
-                            guide.lines[matched:],
-                            guide.orders[matched:],
-                            pit,
-                            direction,
-                            count,
+                        tail = notation_module._tail(
+                            guide.pits[matched:], guide.lines[matched:], guide.orders[matched:]
                         )
-                        reused += key in notation_module._SHARED_LAPS
+                        reused += bool(tail.fits)
                         shared = guide._shared_lap_fits(matched, pit, direction, count)
-                        own = guide._walk_lap_fits(((matched, None),), pit, direction, count)
+                        state = ((matched, None),)
+                        own = tuple(
+                            fit
+                            for heading in ([direction] if direction >= 0 else range(6))
+                            if NEXT[pit * 6 + heading] >= 0
+                            for fit in guide._walk_lap_fits(state, pit, heading, count)
+                        )
                         assert shared == own, (token, matched, pit, direction, count)
                         checked += 1
     assert checked > 1000 and reused > 50

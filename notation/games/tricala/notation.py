@@ -70,8 +70,10 @@ class Rejected(Exception):
 _State = tuple[int, tuple[int, ...] | None]  # waypoints matched, order the next pickup needs
 #: The most :meth:`Guide.lap_fits` answers one guide remembers.
 LAP_MEMO_SIZE = 1024
-#: The most answers :meth:`Guide.lap_fits` shares between tokens (bounded: cleared when full).
+#: The most tails of tokens (waypoints still to match) whose lap answers are shared.
 SHARED_LAP_MEMO_SIZE = 1 << 15
+#: The most lap answers one tail remembers.
+TAIL_MEMO_SIZE = 4096
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +94,8 @@ class Guide:
     capture: bool | None
     #: :meth:`lap_fits` remembered: a token is read once and matched in many positions
     laps: dict[object, LapFits] = field(default_factory=dict, compare=False, repr=False)
+    #: The waypoints still to match after the first ``matched``, shared (:func:`_tail`)
+    tails: dict[int, _Tail] = field(default_factory=dict, compare=False, repr=False)
     #: The direction the first stone must take, -1 when free (N3).
     first_direction: int = field(init=False, compare=False, repr=False)
     #: Whether every two pits listed one after the other are in line (no free stretch, N3).
@@ -150,15 +154,15 @@ class Guide:
         memo = self.laps
         known = memo.get(key)
         if known is None:
-            if direction < 0:  # every direction the first stone may take (T4), in order
+            if len(states) == 1 and states[0][1] is None:
+                known = self._shared_lap_fits(states[0][0], pit, direction, count)
+            elif direction < 0:  # every direction the first stone may take (T4), in order
                 known = tuple(
                     fit
                     for heading in range(6)
                     if NEXT[pit * 6 + heading] >= 0
                     for fit in self.lap_fits(states, pit, heading, count)
                 )
-            elif len(states) == 1 and states[0][1] is None:
-                known = self._shared_lap_fits(states[0][0], pit, direction, count)
             else:
                 known = self._walk_lap_fits(states, pit, direction, count)
             if len(memo) >= LAP_MEMO_SIZE:
@@ -184,43 +188,15 @@ class Guide:
         From that state the answer depends only on the waypoints still to match
         (``pits``, ``lines`` and ``orders`` from ``matched`` on), and the states in
         it are ``matched`` plus what the lap matches; so tokens that end alike share
-        one answer, kept with ``matched`` taken off (a file's tokens often share
-        their last waypoints, and a position's tokens their first).
+        one answer, kept by their common :class:`_Tail` with ``matched`` taken off
+        (a file's tokens often share their last waypoints, and a position's tokens
+        their first).
         """
-        key = (
-            self.pits[matched:],
-            self.lines[matched:],
-            self.orders[matched:],
-            pit,
-            direction,
-            count,
-        )
-        relative = _SHARED_LAPS.get(key)
-        if relative is None:
-            tail = key[:3]
-            suffix = _SUFFIXES.get(tail)
-            if suffix is None:  # the waypoints left, as a token of their own (origin unused)
-                suffix = Guide(0, None, key[0], key[2], key[1], None)
-                if len(_SUFFIXES) >= SHARED_LAP_MEMO_SIZE:
-                    _SUFFIXES.clear()
-                _SUFFIXES[tail] = suffix
-            relative = suffix._walk_lap_fits(((0, None),), pit, direction, count)
-            if len(_SHARED_LAPS) >= SHARED_LAP_MEMO_SIZE:
-                _SHARED_LAPS.clear()
-            _SHARED_LAPS[key] = relative
-        if not matched:
-            return relative
-        return tuple(
-            (
-                route,
-                steps,
-                tuple((m + matched, order) for m, order in onward),
-                tuple((m + matched, order) for m, order in stopping),
-                can_end,
-                revisits,
-            )
-            for route, steps, onward, stopping, can_end, revisits in relative
-        )
+        tail = self.tails.get(matched)
+        if tail is None:
+            tail = _tail(self.pits[matched:], self.lines[matched:], self.orders[matched:])
+            self.tails[matched] = tail
+        return tail.lap_fits(pit, direction, count, matched)
 
     def advance_lap(
         self, states: MatchStates, route: Sequence[int], steps: Sequence[int]
@@ -318,12 +294,73 @@ class Guide:
         return any(matched == last for matched, _ in states)
 
 
-#: :meth:`Guide._shared_lap_fits`' answers: (waypoints left, pit, direction, count) -> fits
-_SHARED_LAPS: dict[object, LapFits] = {}
+class _Tail:
+    """The waypoints a token has still to match, shared by every token that ends
+    alike (:func:`_tail`): their own guide (origin unused) and its lap answers
+    from nothing matched, by pit, direction and count (bounded: cleared when full).
+    """
+
+    __slots__ = ("fits", "guide")
+
+    def __init__(self, guide: Guide) -> None:
+        self.guide = guide
+        self.fits: dict[int, LapFits] = {}
+
+    def lap_fits(self, pit: int, direction: int, count: int, matched: int = 0) -> LapFits:
+        """:meth:`Guide.lap_fits` of the waypoints alone, their states shifted by ``matched``
+        (the waypoints a token listed before them)."""
+        key = ((count * 7 + direction + 1) * PITS + pit) * (TOKEN_LIMIT + 1) + matched
+        fits = self.fits
+        known = fits.get(key)
+        if known is None:
+            if matched:
+                known = tuple(
+                    (
+                        route,
+                        steps,
+                        tuple((m + matched, order) for m, order in onward),
+                        tuple((m + matched, order) for m, order in stopping),
+                        can_end,
+                        revisits,
+                    )
+                    for route, steps, onward, stopping, can_end, revisits in self.lap_fits(
+                        pit, direction, count
+                    )
+                )
+            elif direction < 0:  # every direction the first stone may take (T4), in order
+                known = tuple(
+                    fit
+                    for heading in range(6)
+                    if NEXT[pit * 6 + heading] >= 0
+                    for fit in self.lap_fits(pit, heading, count)
+                )
+            else:
+                known = self.guide._walk_lap_fits(((0, None),), pit, direction, count)
+            if len(fits) >= TAIL_MEMO_SIZE:
+                fits.clear()
+            fits[key] = known
+        return known
+
+
+def _tail(
+    pits: tuple[int, ...], lines: tuple[int, ...], orders: tuple[tuple[int, ...] | None, ...]
+) -> _Tail:
+    """The one :class:`_Tail` of these waypoints (bounded: the table is cleared when
+    full; a guide keeps the tails it found, so clearing only loses sharing)."""
+    key = (pits, lines, orders)
+    tail = _TAILS.get(key)
+    if tail is None:
+        tail = _Tail(Guide(0, None, pits, orders, lines, None))
+        if len(_TAILS) >= SHARED_LAP_MEMO_SIZE:
+            _TAILS.clear()
+        _TAILS[key] = tail
+    return tail
+
+
+#: :func:`_tail`'s tails by waypoints (bounded: cleared when full)
+_TAILS: dict[object, _Tail] = {}
 #: :meth:`Guide.relay_pickups`' answers by states (bounded: cleared when full)
 _RELAY_PICKUPS: dict[MatchStates, tuple[tuple[tuple[int, ...] | None, MatchStates], ...]] = {}
-#: The guides of the waypoints left that :meth:`Guide._shared_lap_fits` walks, by waypoints
-_SUFFIXES: dict[object, Guide] = {}
 
 
 @lru_cache(maxsize=1 << 16)
