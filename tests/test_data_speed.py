@@ -485,3 +485,53 @@ def test_fmt_check_on_many_games_uses_the_pool_and_finds_one_change(tmp_path):
     finally:
         parallel.map_in_order = real_map
     assert parallel_calls == [2, 2]
+
+
+@pytest.mark.parametrize(
+    ("game", "extra"),
+    [
+        ("Wari", ()),
+        ("Trysse", ()),
+        ("Trias", ()),
+        ("Tricala", (("White", "A"), ("Black", "B"))),
+        ("Tricala", (("White", "A"), ("Black", "B"), ("Red", "C"))),
+    ],
+    ids=["wari", "trysse", "trias", "tricala-2", "tricala-3"],
+)
+def test_validating_games_leaves_nothing_for_the_garbage_collector(game, extra):
+    # Reading and replaying a game frees all it made by reference counting: no
+    # reference cycle (a recursive closure keeps itself alive, say) is left for the
+    # collector, which would otherwise run again and again over the engine's memos.
+    import gc
+    import random
+
+    from notation.games import find_variant
+    from notation.generate import random_record
+    from notation.pmn import iter_chunks, write_records
+    from notation.replay import validate_chunk
+
+    variant = find_variant(game, None, dict(extra))
+
+    def validate_games(seed: str) -> int:
+        """Validate 12 new random games; the number of objects only the collector frees."""
+        rng = random.Random(f"{seed}-{game}-{len(extra)}")
+        text = io.StringIO()
+        records = (
+            random_record(variant, rng, tags=(("Game", game), *extra), max_moves=300)
+            for _ in range(12)
+        )
+        write_records(records, text)
+        data = text.getvalue().encode()
+        gc.collect()
+        enabled = gc.isenabled()
+        gc.disable()
+        try:
+            for number, chunk in enumerate(iter_chunks(io.BytesIO(data), "games.pmn"), 1):
+                assert validate_chunk(chunk, number).valid
+            return gc.collect()
+        finally:
+            if enabled:
+                gc.enable()
+
+    validate_games("warm-up")  # what is imported or built once, on first use
+    assert validate_games("cycles") == 0

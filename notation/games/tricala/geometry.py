@@ -121,6 +121,7 @@ def lap_paths(
         found.append((path, steps))
 
     walk(pit, direction, count, (), ())
+    walk = None  # type: ignore[assignment]  # it calls itself: break the cycle for the collector
     return tuple(found)
 
 

@@ -966,6 +966,7 @@ def _distinct_orders(hand: int) -> tuple[tuple[int, ...], ...]:
                 counts[colour] += 1
 
     build()
+    build = None  # type: ignore[assignment]  # it calls itself: break the cycle for the collector
     return tuple(found) if len(found) <= SOLE_FIT_ORDERS else ()
 
 
@@ -1297,6 +1298,10 @@ def _sole_fit_walk(
         lap((), (not named,), (), origin, first, orders, pool_from, matcher.start(), ())
     except _Unsure:
         return None
+    finally:
+        # ``lap`` calls itself through its closure: a reference cycle that, left alone,
+        # only the garbage collector frees, and a walk runs for most moves read
+        lap = None  # type: ignore[assignment]
     if not found:
         return None
     fit = found[0]
