@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import importlib
 import signal
 from typing import NamedTuple
@@ -162,4 +163,23 @@ def main() -> None:
     """
     if hasattr(signal, "SIGPIPE"):
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    tune_collector()
     pmn(prog_name="pmn")
+
+
+def tune_collector() -> None:
+    """Set the garbage collector for a command that reads many games (the pool's
+    workers, forked, inherit it).
+
+    Reading and replaying games leaves no reference cycles (a test holds every
+    game to that), so reference counting frees what a game made; what stays is
+    long-lived: the modules loaded so far (frozen out of every collection) and
+    the engines' memos, which grow as a file is read. With CPython's default
+    thresholds the collector walked those memos again and again, a full pass
+    each time they grew by a quarter (about 0.14 s of a 1.15 s pass over 2,000
+    Tricala games); here young collections run every 10,000 allocations and a
+    full one after 100 middle ones. Memory is unchanged (peak RSS of ``pmn
+    validate`` on the bench corpora, with and without).
+    """
+    gc.freeze()
+    gc.set_threshold(10_000, 10, 100)
