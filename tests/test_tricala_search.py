@@ -362,3 +362,53 @@ def test_lap_answers_shared_between_tokens_are_each_tokens_own() -> None:
                         assert shared == own, (token, matched, pit, direction, count)
                         checked += 1
     assert checked > 1000 and reused > 50
+
+
+def test_the_quick_token_reader_reads_as_the_regular_expressions_do() -> None:
+    # read_sowing tries a plain scan first (_read_plain, with a quicker path still for
+    # tokens without orders) and reads with regular expressions only what the scan
+    # declines; whatever the scan reads must be what the full reader gives (the same
+    # guide, or the same rejection: T5 turns, N3 lines, pit names, orders).
+    rng = random.Random(23)
+    pits = [f"{row}{'abcdef'[col]}" for row in range(1, 7) for col in range(row)]
+    names = pits * 4 + ["4e", "0a", "7a", "1b", "6g", "4B", "4", "4bb"]
+    seps = ["-"] * 24 + ["x", "x", "X", "+", "--", "[W]-", "[WB]-", "[]-", "[w]-", "[WBR]x"]
+
+    def answer(read, token: str, players: int) -> object:
+        try:
+            guide = read(token, players)
+        except Rejected as rejected:
+            return ("rejected", rejected.reason, rejected.code)
+        if guide is None:
+            return None
+        return (guide.origin, guide.origin_order, guide.pits, guide.orders, guide.lines,
+                guide.capture)  # fmt: skip
+
+    def full_reader(token: str, players: int) -> object:
+        plain = notation_module._read_plain
+        notation_module._read_plain = lambda token, players: None
+        try:
+            return read_sowing.__wrapped__(token, players)
+        finally:
+            notation_module._read_plain = plain
+
+    read = quick = 0
+    for _ in range(20000):
+        size = rng.randint(1, 6)
+        parts = [rng.choice(names)]
+        for _ in range(size - 1):
+            parts += [rng.choice(seps), rng.choice(names)]
+        token = "".join(parts)
+        players = rng.choice((2, 3))
+        try:
+            mine = notation_module._read_plain(token, players)
+        except Rejected:
+            mine = "rejected"
+        if mine is None:
+            continue  # declined: the full reader reads it anyway
+        quick += "[" not in token
+        read += 1
+        assert answer(notation_module._read_plain, token, players) == answer(
+            full_reader, token, players
+        ), token
+    assert read > 2000 and quick > 1000

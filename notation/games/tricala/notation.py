@@ -419,8 +419,23 @@ def _read_plain(token: str, players: int) -> Guide | None:
     None for anything else, which the full reader then reads (and reports).
     """
     index = PIT_INDEX
-    letters = COLOURS[:players]
     size = len(token)
+    if "[" not in token:  # the common token, pits and separators only: 4b-4d-3c, 2ax6a
+        if size % 3 != 2 or size < 5:
+            return None
+        separators = token[2::3]
+        capture = separators[-1] == "x"
+        if separators.count("-") != len(separators) - capture:
+            return None  # ``x`` may only stand before the final pit
+        listed = [index.get(token[at : at + 2], -1) for at in range(0, size, 3)]
+        if min(listed) < 0:
+            return None
+        lines = tuple([LINE[a * PITS + b] for a, b in pairwise(listed)])
+        _check_turns(listed, lines)
+        return Guide(
+            listed[0], None, tuple(listed[1:]), (None,) * (len(listed) - 1), lines, capture
+        )
+    letters = COLOURS[:players]
     pits: list[int] = []
     orders: list[tuple[int, ...] | None] = []
     capture = False
