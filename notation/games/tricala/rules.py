@@ -1242,7 +1242,7 @@ def _sole_fit_walk(
                     continue
                 if len(pickups) + 1 >= lap_limit:  # ruling T11: the lap limit
                     raise _Unsure
-                kept = grid[last]
+                kept = tuple(grid)  # the board as this lap found it, put back below
                 # every stone, the last too: the relay pit is emptied just after
                 for at, colour_i in zip(route, order, strict=True):
                     grid[at] += UNIT[colour_i]
@@ -1287,9 +1287,7 @@ def _sole_fit_walk(
                                 done, (*opens, wanted is None), path + route, last, heading,
                                 next_orders, next_from, next_states, later,
                             )  # fmt: skip
-                for at, colour_i in zip(route, order, strict=True):
-                    grid[at] -= UNIT[colour_i]
-                grid[last] = kept
+                grid[:] = kept
 
     first = matcher.first_direction  # -1: the lap tables give every direction, in order
     if first >= 0 and NEXT[origin * 6 + first] < 0:  # ruling T4: the start stays on the board
