@@ -10,7 +10,7 @@ token does not need. ``docs/tricala.md`` states both.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import pairwise, product
@@ -156,12 +156,9 @@ class Guide:
         if known is None:
             if len(states) == 1 and states[0][1] is None:
                 known = self._shared_lap_fits(states[0][0], pit, direction, count)
-            elif direction < 0:  # every direction the first stone may take (T4), in order
-                known = tuple(
-                    fit
-                    for heading in range(6)
-                    if NEXT[pit * 6 + heading] >= 0
-                    for fit in self.lap_fits(states, pit, heading, count)
+            elif direction < 0:
+                known = _every_heading(
+                    pit, lambda heading: self.lap_fits(states, pit, heading, count)
                 )
             else:
                 known = self._walk_lap_fits(states, pit, direction, count)
@@ -294,6 +291,14 @@ class Guide:
         return any(matched == last for matched, _ in states)
 
 
+def _every_heading(pit: int, fits: Callable[[int], LapFits]) -> LapFits:
+    """The lap answers of direction -1: those of every direction the first stone may
+    take from ``pit`` (T4: the start stays on the board), in order."""
+    return tuple(
+        fit for heading in range(6) if NEXT[pit * 6 + heading] >= 0 for fit in fits(heading)
+    )
+
+
 class _Tail:
     """The waypoints a token has still to match, shared by every token that ends
     alike (:func:`_tail`): their own guide (origin unused) and its lap answers
@@ -327,13 +332,8 @@ class _Tail:
                         pit, direction, count
                     )
                 )
-            elif direction < 0:  # every direction the first stone may take (T4), in order
-                known = tuple(
-                    fit
-                    for heading in range(6)
-                    if NEXT[pit * 6 + heading] >= 0
-                    for fit in self.lap_fits(pit, heading, count)
-                )
+            elif direction < 0:
+                known = _every_heading(pit, lambda heading: self.lap_fits(pit, heading, count))
             else:
                 known = self.guide._walk_lap_fits(((0, None),), pit, direction, count)
             if len(fits) >= TAIL_MEMO_SIZE:
