@@ -12,8 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
-from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, cast
 
 from notation.games import AnyVariant, find_variant
@@ -454,6 +453,17 @@ def _as_written(game: Game, problem: Problem) -> Problem:
     return replace(problem, token=written, message=f"{written} (hole {problem.token}): {message}")
 
 
+@lru_cache(maxsize=256)
+def _result_fits(result: str, seats: int) -> bool:
+    """Whether a result token is ``*`` or gives ``seats`` points adding up to 1 (memoised:
+    a file has few distinct results, and adding Fractions is slow)."""
+    try:
+        points = parse_result(result)
+    except (ZeroDivisionError, ValueError):  # "1/0-0", or a number int() refuses to read
+        return False
+    return points is None or (len(points) == seats and sum(points) == 1)
+
+
 def _check_result_token(record: Record, variant: AnyVariant, problems: list[Problem]) -> bool:
     """Check the result token fits the number of seats and the Result tag; False if unusable."""
     seats = len(variant.seats)
@@ -489,11 +499,7 @@ def _check_result_token(record: Record, variant: AnyVariant, problems: list[Prob
             )
         )
         return False
-    try:
-        points = parse_result(record.result)
-    except (ZeroDivisionError, ValueError):  # "1/0-0", or a number int() refuses to read
-        points = (Fraction(-1),)  # no seat's points: reported just below
-    if points is not None and (len(points) != seats or sum(points) != 1):
+    if not _result_fits(record.result, seats):
         problems.append(
             Problem(
                 "bad-result",

@@ -23,6 +23,7 @@ import abc
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from typing import Any, ClassVar, Generic, TypeVar
 
 from notation.errors import PMNError
@@ -120,13 +121,19 @@ class Outcome:
     @classmethod
     def win(cls, seat: int, seats: int, reason: str) -> Outcome:
         """A single winner: ``seat`` gets 1 point, every other seat 0."""
-        return cls(tuple(_ONE if i == seat else _ZERO for i in range(seats)), reason)
+        return cls(_win_points(seat, seats), reason)
 
     @classmethod
     def draw(cls, among: Sequence[int], seats: int, reason: str) -> Outcome:
         """A draw shared equally among ``among``; every other seat gets 0."""
         share = Fraction(1, len(among))
         return cls(tuple(share if i in among else Fraction(0) for i in range(seats)), reason)
+
+
+@cache
+def _win_points(seat: int, seats: int) -> tuple[Fraction, ...]:
+    """The points of a win by ``seat``, made once (games end in a win again and again)."""
+    return tuple(_ONE if i == seat else _ZERO for i in range(seats))
 
 
 def _outcome_of_pairs(pairs: tuple[tuple[int, int], ...], reason: str) -> Outcome:

@@ -319,15 +319,9 @@ class _Tail:
         known = fits.get(key)
         if known is None:
             if matched:
+                shift = _shifted
                 known = tuple(
-                    (
-                        route,
-                        steps,
-                        tuple((m + matched, order) for m, order in onward),
-                        tuple((m + matched, order) for m, order in stopping),
-                        can_end,
-                        revisits,
-                    )
+                    (route, steps, shift(onward, matched), shift(stopping, matched), can_end, revisits)
                     for route, steps, onward, stopping, can_end, revisits in self.lap_fits(
                         pit, direction, count
                     )
@@ -340,6 +334,13 @@ class _Tail:
                 fits.clear()
             fits[key] = known
         return known
+
+
+@lru_cache(maxsize=1 << 12)
+def _shifted(states: MatchStates, matched: int) -> MatchStates:
+    """Matcher states with ``matched`` more waypoints behind them (memoised: a tail's
+    answers hold few distinct states, and shifted answers repeat them route after route)."""
+    return tuple((m + matched, order) for m, order in states)
 
 
 def _tail(
