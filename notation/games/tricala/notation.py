@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import pairwise, product
+from itertools import chain, pairwise, product
 
 from notation.games.tricala.geometry import (
     DIRECTIONS,
@@ -294,9 +294,7 @@ class Guide:
 def _every_heading(pit: int, fits: Callable[[int], LapFits]) -> LapFits:
     """The lap answers of direction -1: those of every direction the first stone may
     take from ``pit`` (T4: the start stays on the board), in order."""
-    return tuple(
-        fit for heading in range(6) if NEXT[pit * 6 + heading] >= 0 for fit in fits(heading)
-    )
+    return tuple(chain.from_iterable(fits(h) for h in range(6) if NEXT[pit * 6 + h] >= 0))
 
 
 class _Tail:
@@ -436,7 +434,7 @@ def _read_plain(token: str, players: int) -> Guide | None:
         return Guide(
             listed[0], None, tuple(listed[1:]), (None,) * (len(listed) - 1), lines, capture
         )
-    letters = COLOURS[:players]
+    known_orders = _ORDER_TEXTS[players]
     pits: list[int] = []
     orders: list[tuple[int, ...] | None] = []
     capture = False
@@ -450,10 +448,14 @@ def _read_plain(token: str, players: int) -> Guide | None:
         order: tuple[int, ...] | None = None
         if at < size and token[at] == "[":
             close = token.find("]", at)
-            text = token[at + 1 : close]
-            if close < 0 or not text or any(c not in letters for c in text):
+            if close < 0:
                 return None
-            order = tuple(COLOURS.index(c) for c in text)
+            text = token[at + 1 : close]
+            order = known_orders.get(text)
+            if order is None:
+                order = _order_of(text, players)
+                if order is None:
+                    return None
             at = close + 1
         orders.append(order)
         if at == size:
@@ -471,6 +473,24 @@ def _read_plain(token: str, players: int) -> Guide | None:
     lines = tuple(LINE[a * PITS + b] for a, b in pairwise(pits))
     _check_turns(pits, lines)
     return Guide(pits[0], orders[0], tuple(pits[1:]), tuple(orders[1:]), lines, capture)
+
+
+#: Orders read before, by their letters, one table per number of players (a file's
+#: tokens repeat a few short orders again and again)
+_ORDER_TEXTS: tuple[dict[str, tuple[int, ...]], ...] = ({}, {}, {}, {})
+
+
+def _order_of(text: str, players: int) -> tuple[int, ...] | None:
+    """An order's colours (``"WBR"`` -> ``(0, 1, 2)``), upper-case letters of the seats'
+    colours only; None for anything else. Remembered (bounded) for :func:`_read_plain`."""
+    letters = COLOURS[:players]
+    if not text or any(c not in letters for c in text):
+        return None
+    order = tuple(COLOURS.index(c) for c in text)
+    known = _ORDER_TEXTS[players]
+    if len(known) < 4096:
+        known[text] = order
+    return order
 
 
 def _check_turns(pits: Sequence[int], lines: Sequence[int]) -> None:
