@@ -214,6 +214,38 @@ def test_sole_fit_answers_only_what_the_full_search_finds() -> None:
     assert answered > 5 * unsure
 
 
+def test_a_free_stretch_the_board_narrows_to_one_route_is_read_without_the_walk(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """4a-6b: 4a and 6b are not in line, so the stretch is free (N3), and the one stone
+    of 4a may go four ways (T4). To 3a, 4b or 5b it ends the move in an empty pit (T6)
+    short of 6b; only 5a, holding a White stone, relays (T6): its two stones go on
+    south-west to 6a, turn at the corner (T5) and end in the empty 6b. The quick
+    loop follows that one chain; the walk, which tries every route, is not needed."""
+    from notation.games.tricala import rules
+    from notation.games.tricala.notation import compile_token, find_fits
+
+    variant = TricalaVariant(2)
+    position = variant.parse_position("-/-,-/-,-,W1B1/W1,-,-,-/W1,-,-,-,-/-,-,W1,-,-,- 6-7 0-0 W")
+
+    def no_walk(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the walk ran")
+
+    monkeypatch.setattr(rules, "_sole_fit_walk", no_walk)
+    move = variant.parse_move("4a-6b", position)
+    assert [_PIT_NAMES[p] for p in move.path] == ["5a", "6a", "6b"]
+    assert move.gain == 0
+    after = variant.play(position, move)
+    assert (
+        variant.format_position(after).split()[0]
+        == "-/-,-/-,-,W1B1/-,-,-,-/-,-,-,-,-/W1,W1,W1,-,-,-"
+    )
+    guide = compile_token("4a-6b", position, 2)
+    assert guide is not None
+    (fit,) = find_fits(position, guide, 12, capturer_stays=False).found.values()
+    assert (move.path, move.board, move.pickups) == (fit.path, fit.board, fit.pickups)
+
+
 if __name__ == "__main__":
     GOLDEN.write_text("\n".join(reading_lines()) + "\n", encoding="utf-8")
     print(f"wrote {GOLDEN}")

@@ -98,14 +98,11 @@ class Guide:
     tails: dict[int, _Tail] = field(default_factory=dict, compare=False, repr=False)
     #: The direction the first stone must take, -1 when free (N3).
     first_direction: int = field(init=False, compare=False, repr=False)
-    #: Whether every two pits listed one after the other are in line (no free stretch, N3).
-    straight: bool = field(init=False, compare=False, repr=False)
     #: The origin's stones (packed) that ``origin_order`` names, -1 without an order.
     origin_stones: int = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "first_direction", self.lines[0] if self.lines else -1)
-        object.__setattr__(self, "straight", -1 not in self.lines)
         order = self.origin_order
         object.__setattr__(self, "origin_stones", -1 if order is None else pack_order(order))
 

@@ -12,9 +12,9 @@ Orders that leave the same stones in the same pits are one move (T2: stones in
 a pit have no order), so they are never told apart.
 
 Reading a move asks less: the one sowing a token names. :func:`sole_fit`
-walks the same lap tables on one board changed in place (a token whose listed
-pits are all in line in a plain loop, one lap after the other) and proves the
-sowing is the only one; only when it cannot tell (no fit, several, T11) does
+walks the same lap tables on one board changed in place (in a plain loop, one
+lap after the other, while each lap has one route and pickup that can fit) and
+proves the sowing is the only one; only when it cannot tell (no fit, several, T11) does
 the full search run, which also words the errors. Writing a move, which
 spends a :class:`Budget`, always uses the full search.
 """
@@ -318,9 +318,6 @@ class Matcher(Protocol):
 
     @property
     def first_direction(self) -> int: ...
-
-    @property
-    def straight(self) -> bool: ...
 
     @property
     def laps(self) -> dict[object, LapFits]:
@@ -1022,20 +1019,21 @@ def sole_fit(
 ) -> Sowing | None:
     """The one sowing that fits ``matcher``, when exactly one does: reading a move.
 
-    A token whose listed pits are all in line (``matcher.straight``, N3) leaves
-    each lap one route, and most pickups one order: such a sowing is one chain
-    of laps, followed here in a plain loop; at the first lap with a choice the
-    walk of :func:`_sole_fit_walk` takes over, from the start. See there for
-    when the answer is None.
+    Most sowings read are one chain of laps: each lap has one route that the
+    token fits and the board lets go on (a token whose listed pits are in
+    line leaves one route, N3; of a free stretch's routes, T6 usually rules
+    out all but one: it ends where the token goes on, or relays where it
+    ends), and each pickup one order. Such a chain is followed here in a
+    plain loop; at the first lap with a choice the walk of
+    :func:`_sole_fit_walk` takes over, from the start. See there for when
+    the answer is None.
     """
     order = matcher.origin_order
     if order is None:
         orders = _plain_orders(board[origin])
-        if len(orders) != 1 or not matcher.straight:
+        if len(orders) != 1:
             return _sole_fit_walk(board, origin, seat, matcher, capturer_stays, lap_limit)
         order = orders[0]
-    elif not matcher.straight:
-        return _sole_fit_walk(board, origin, seat, matcher, capturer_stays, lap_limit)
     grid = list(board)
     grid[origin] = 0  # ruling T4: every stone, all colours
     others = ~OWN[seat]
@@ -1047,17 +1045,28 @@ def sole_fit(
     pickups: tuple[tuple[int, tuple[int, ...]], ...] = ()
     path: tuple[int, ...] = ()
     chain: list[tuple[int, int, int, tuple[int, ...]]] = []
-    if NEXT[origin * 6 + direction] < 0:  # ruling T4: the start stays on the board
+    if direction >= 0 and NEXT[origin * 6 + direction] < 0:  # ruling T4: the start stays on
         return None
     while True:
         routes = memo.get((states, pit, direction, len(order)))
         if routes is None:
             routes = lap_fits(states, pit, direction, len(order))
-        if len(routes) != 1:
-            if not routes:
+        sole = routes[0] if len(routes) == 1 else None
+        if sole is None:  # several routes: the board may leave one that can go on (T6)
+            for fit in routes:
+                if not fit[5]:  # (a route passing its last pit first is judged below)
+                    before = grid[fit[0][-1]]  # the last pit before the lap's last stone
+                    if not before or before & others:  # ruling T6: the lap ends the move
+                        if not fit[4]:
+                            continue  # but the token goes on
+                    elif not fit[2]:  # ruling T6: the lap relays, but the token ends here
+                        continue
+                if sole is not None:  # several may: the walk tries each
+                    return _sole_fit_walk(board, origin, seat, matcher, capturer_stays, lap_limit)
+                sole = fit
+            if sole is None:
                 return None  # no route fits the token
-            return _sole_fit_walk(board, origin, seat, matcher, capturer_stays, lap_limit)
-        route, steps, onward, _stopping, can_end, _revisits = routes[0]
+        route, steps, onward, _stopping, can_end, _revisits = sole
         for at, colour_i in zip(route, order, strict=True):
             grid[at] += UNIT[colour_i]
         colour = order[-1]
