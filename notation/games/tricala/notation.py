@@ -316,7 +316,14 @@ class _Tail:
             if matched:
                 shift = _shifted
                 known = tuple(
-                    (route, steps, shift(onward, matched), shift(stopping, matched), can_end, revisits)
+                    (
+                        route,
+                        steps,
+                        shift(onward, matched),
+                        shift(stopping, matched),
+                        can_end,
+                        revisits,
+                    )
                     for route, steps, onward, stopping, can_end, revisits in self.lap_fits(
                         pit, direction, count
                     )

@@ -984,7 +984,6 @@ def _pool_order(route: Sequence[int], order: tuple[int, ...]) -> tuple[int, ...]
     return tuple(out)
 
 
-
 def _ended_board(
     start: Sequence[int],
     route: tuple[int, ...],
@@ -1008,6 +1007,7 @@ def _ended_board(
     else:  # ruling T6: the captured pit is emptied
         grid[last] = 0
     return tuple(grid)
+
 
 def sole_fit(
     board: tuple[int, ...],
