@@ -1045,7 +1045,8 @@ def sole_fit(
     pickups: tuple[tuple[int, tuple[int, ...]], ...] = ()
     path: tuple[int, ...] = ()
     chain: list[tuple[int, int, int, tuple[int, ...]]] = []
-    if direction >= 0 and NEXT[origin * 6 + direction] < 0:  # ruling T4: the start stays on
+    # ruling T4: the start stays on the board (direction -1: the lap tables give each way)
+    if direction >= 0 and NEXT[origin * 6 + direction] < 0:
         return None
     while True:
         routes = memo.get((states, pit, direction, len(order)))
@@ -1053,6 +1054,8 @@ def sole_fit(
             routes = lap_fits(states, pit, direction, len(order))
         sole = routes[0] if len(routes) == 1 else None
         if sole is None:  # several routes: the board may leave one that can go on (T6)
+            # (each fit: route, steps, onward, stopping, can_end, revisits; not unpacked,
+            # since most are dropped on the first test)
             for fit in routes:
                 if not fit[5]:  # (a route passing its last pit first is judged below)
                     before = grid[fit[0][-1]]  # the last pit before the lap's last stone
