@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import atexit
 import gc
 import importlib
+import os
 import signal
-from typing import NamedTuple
+import sys
+from typing import NamedTuple, NoReturn
 
 import click
 
@@ -164,7 +167,39 @@ def main() -> None:
     if hasattr(signal, "SIGPIPE"):
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     tune_collector()
-    pmn(prog_name="pmn")
+    try:
+        pmn(prog_name="pmn")
+    except SystemExit as done:  # click ends every command so, its exit status in it
+        leave(done.code)
+
+
+def leave(code: object) -> NoReturn:
+    """End the process as ``sys.exit(code)`` does, but without the interpreter's teardown.
+
+    A command that replayed many Tricala games holds the engine's memos: a few
+    hundred thousand small objects that a normal exit frees one by one, 0.2-0.3 s
+    after ``pmn validate -j 1`` of 2,000 three-player games (a sixth of the run).
+    By the time a command returns there is nothing left to do: the file layer has
+    written, synced and closed every file, and the pool's workers are gone. So the
+    ``atexit`` handlers run, standard output and error are flushed, and the process
+    ends at once (``os._exit``) with the status ``sys.exit`` would give: 0 for None,
+    the number, or 1 after printing anything else. Should flushing fail, the normal
+    exit takes over and reports it as it always did.
+    """
+    if code is None:
+        status = 0
+    elif isinstance(code, int):
+        status = code
+    else:  # as sys.exit("message") does
+        print(code, file=sys.stderr)
+        status = 1
+    atexit._run_exitfuncs()
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        raise SystemExit(status) from None
+    os._exit(status)
 
 
 def tune_collector() -> None:

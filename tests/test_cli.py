@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -228,9 +230,6 @@ def test_convert_long_and_short_tricala_forms(runner):
 
 def test_a_reader_that_stops_reading_ends_the_command_quietly(tmp_path):
     """``pmn convert big.pmn | head``: no "Broken pipe" message (SIGPIPE's default action)."""
-    import subprocess
-    import sys
-
     big = tmp_path / "big.pmn"
     big.write_text((EXAMPLES / "trysse-open.pmn").read_text(encoding="utf-8") * 200, "utf-8")
     process = subprocess.Popen(
@@ -245,3 +244,68 @@ def test_a_reader_that_stops_reading_ends_the_command_quietly(tmp_path):
     error = process.stderr.read()
     process.wait(timeout=60)
     assert b"Broken pipe" not in error and b"Traceback" not in error
+
+
+def _python(code: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=EXAMPLES.parent,
+        timeout=60,
+        check=False,
+    )
+
+
+def test_leaving_runs_the_exit_handlers_flushes_and_keeps_the_status():
+    """cli.main.leave ends the process as sys.exit would: atexit handlers run, buffered
+    output is written, the status is kept (a message means 1, printed)."""
+    done = _python(
+        "import atexit, sys\n"
+        "from cli.main import leave\n"
+        "atexit.register(lambda: print('handler ran'))\n"
+        "print('buffered', end='')\n"
+        "sys.stderr.write('to stderr')\n"
+        "leave(3)\n"
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (3, "bufferedhandler ran\n", "to stderr")
+    assert _python("from cli.main import leave\nleave(None)").returncode == 0
+    message = _python("from cli.main import leave\nleave('no such game')")
+    assert (message.returncode, message.stderr) == (1, "no such game\n")
+
+
+def test_leaving_skips_the_interpreters_teardown():
+    """What a normal exit would free one by one (the engines' memos) is left to the
+    operating system: an object's finaliser that teardown would run does not run."""
+    code = (
+        "import sys\n"
+        "class Kept:\n"
+        "    def __del__(self):\n"
+        "        print('freed at teardown')\n"
+        "kept = Kept()\n"
+        "from cli.main import leave\n"
+    )
+    assert _python(code + "sys.exit(0)").stdout == "freed at teardown\n"
+    assert _python(code + "leave(0)").stdout == ""
+
+
+@pytest.mark.parametrize(
+    ("args", "status"),
+    [(["validate", "tricala-three-players.pmn"], 0), (["validate", "--no-such-option"], 2)],
+)
+def test_the_pmn_process_exits_with_the_commands_status(args, status, tmp_path):
+    """Through the console entry point (cli.main.main, which leaves without teardown):
+    the status and the whole of a JSON report reach the caller."""
+    bad = tmp_path / "bad.pmn"
+    bad.write_text('[Game "Wari"]\n\n1. C C *\n', encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "cli", *args],
+        capture_output=True, text=True, cwd=EXAMPLES, timeout=60, check=False,
+    )  # fmt: skip
+    assert done.returncode == status, done.stderr
+    report = subprocess.run(
+        [sys.executable, "-m", "cli", "validate", "--format", "json", str(bad)],
+        capture_output=True, text=True, cwd=EXAMPLES.parent, timeout=60, check=False,
+    )  # fmt: skip
+    assert report.returncode == 1
+    assert json.loads(report.stdout)["games"][0]["valid"] is False
