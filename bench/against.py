@@ -19,8 +19,10 @@ runs of a round meet the same load), with their lowest and highest.
 
 ``--instructions`` also runs each tree under valgrind's callgrind over the
 corpus's first ``--games`` games and counts the instructions of the first
-pass and of a second one: a deterministic measure, the same from run to
-run, for changes too small to time (it counts work, not cache misses).
+pass and of a second one, with string hashing fixed (``PYTHONHASHSEED=0``):
+a measure that repeats to within a few thousand instructions of some
+billions (random hashing alone moved 500 games' count by 0.02%), for
+changes too small to time (it counts work, not cache misses).
 
 The revision is checked out into a temporary git worktree, removed at the
 end. Results go to ``bench/out/against.json``.
@@ -77,7 +79,8 @@ def instructions(tree: Path, path: Path, passes: int) -> int:
         "valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
         sys.executable, "-c", _PASSES, str(path), str(passes),
     ]  # fmt: skip
-    env = {**os.environ, "PYTHONPATH": str(tree)}
+    # one string hashing for every run: dictionaries then lay out alike, and so count alike
+    env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONHASHSEED": "0"}
     done = subprocess.run(command, env=env, cwd=tree, capture_output=True, text=True, check=False)
     found = re.search(r"Collected : (\d+)", done.stderr)
     if done.returncode or found is None:
