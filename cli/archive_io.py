@@ -22,6 +22,7 @@ import click
 
 from cli import inputs
 from cli.common import location
+from cli.terminal import echo
 from notation.archive import FilterError
 from notation.collection import detect_format, read_path
 from notation.games import RulesError
@@ -94,7 +95,7 @@ def iter_records(
                         if error.code == "encoding"
                         else ""
                     )
-                    click.echo(f"{where}: game {index}{at}: {error.message}{hint}", err=True)
+                    echo(f"{where}: game {index}{at}: {error.message}{hint}", err=True)
             yield record
 
 

@@ -18,6 +18,7 @@ from cli.archive_io import (
     shared,
 )
 from cli.common import FORMAT_CHOICE, location
+from cli.terminal import echo
 from notation.archive import GameView, game_key, header_completeness, header_differences
 from notation.collection import atomic_output
 from notation.index import ArchiveIndex, read_back
@@ -47,7 +48,7 @@ def report_duplicate(record: Record, ordinal: int, kept: Kept) -> None:
     text = f"{_where(record, ordinal)}: dropped, a duplicate of {kept.where}"
     if differences:
         text += "; headers differ: " + "; ".join(differences)
-    click.echo(text, err=True)
+    echo(text, err=True)
 
 
 def drop_duplicates(

@@ -6,6 +6,7 @@ import click
 
 from cli.archive_io import input_options, shared
 from cli.inputs import input_paths
+from cli.terminal import echo
 from notation.index import ArchiveIndex
 
 
@@ -37,8 +38,8 @@ def index(
         for path in input_paths(files):
             added = database.add_file(path, input_format, encoding)
             if added < 0:
-                click.echo(f"{path}: unchanged, skipped", err=True)
+                echo(f"{path}: unchanged, skipped", err=True)
             else:
-                click.echo(f"{path}: {added} game(s) indexed", err=True)
+                echo(f"{path}: {added} game(s) indexed", err=True)
     finally:
         database.close()

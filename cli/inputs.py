@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 import click
 
 from cli.common import FORMAT_CHOICE, encoding_option
+from cli.terminal import echo
 from notation.collection import WALKED_EXTENSIONS, atomic_output, read_path
 from notation.files import SkippedPath, walk_inputs
 from notation.record import Record
@@ -88,7 +89,7 @@ def input_paths(
             if skipped is not None:
                 skipped(item)
             else:
-                click.echo(f"{item.path}: skipped: {item.reason}", err=True)
+                echo(f"{item.path}: skipped: {item.reason}", err=True)
             continue
         yield item
 

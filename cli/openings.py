@@ -15,6 +15,7 @@ from cli.archive_io import (
     shared,
 )
 from cli.inputs import output_option
+from cli.terminal import echo
 from notation.archive import OpeningBook, OpeningNode, OpeningTree, PositionPattern, ordered
 from notation.index import ArchiveIndex
 
@@ -115,7 +116,8 @@ def openings(
         click.echo(json.dumps({"depth": depth, "skipped": book.skipped, "trees": trees}, indent=1))
     else:
         for tree in book:
-            click.echo("\n".join(tree_lines(tree, min_games)))
+            for line in tree_lines(tree, min_games):
+                echo(line)
         if book.skipped:
             what = "never reach the position or " if position else ""
             click.echo(

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
 import click
 
 from cli.common import location
 from cli.inputs import input_options, input_paths
+from cli.terminal import SafeClickException, terminal_text
 from notation.collection import atomic_output, read_path
 from notation.reconcile import Reconciliation, Sheet, describe, pair_sheets, reconcile
 
@@ -26,7 +28,7 @@ def _sheets(
                     where = location(record.source, record.line, 0)
                     if record.damaged:
                         error = record.errors[0]
-                        raise click.ClickException(
+                        raise SafeClickException(
                             f"{location(record.source, error.line, error.column)}: {error.message}"
                         )
                     sheets.append(Sheet(record, where))
@@ -59,6 +61,26 @@ def _to_json(first: Sheet, second: Sheet, result: Reconciliation) -> dict[str, A
             "position": d.position,
         },
     }
+
+
+def text_report(
+    verdicts: list[tuple[Sheet, Sheet, Reconciliation]],
+    alone: list[Sheet],
+    crowded: list[Any],
+) -> Iterator[str]:
+    """The text report, a line at a time (each written as terminal text)."""
+    for a, b, result in verdicts:
+        yield f"{a.where} and {b.where}:"
+        yield from (f"  {line}" for line in describe(result, "the first", "the second"))
+    for sheet in alone:
+        yield f"{sheet.where}: no other sheet of this game (event, round, players)"
+    for group in crowded:
+        yield f"{', '.join(s.where for s in group)}: {len(group)} sheets of one game"
+    agreed = sum(r.agree for _, _, r in verdicts)
+    yield (
+        f"{len(verdicts)} pair(s): {agreed} agree, {len(verdicts) - agreed} disagree; "
+        f"{len(alone)} sheet(s) alone"
+    )
 
 
 @click.command("reconcile")
@@ -109,7 +131,7 @@ def reconcile_command(
     else:
         pairs, alone, crowded = pair_sheets(s for sheets in per_argument for s in sheets)
     if not pairs and not alone and not crowded:
-        raise click.ClickException(f"no game in {', '.join(files)} (ruling N4)")
+        raise SafeClickException(f"no game in {', '.join(files)} (ruling N4)")
     verdicts = [(a, b, reconcile(a.record, b.record)) for a, b in pairs]
     try:
         with atomic_output(output) as out:
@@ -122,23 +144,8 @@ def reconcile_command(
                 json.dump(report, out, ensure_ascii=False, indent=1)
                 out.write("\n")
             else:
-                for a, b, result in verdicts:
-                    out.write(f"{a.where} and {b.where}:\n")
-                    out.writelines(
-                        f"  {line}\n" for line in describe(result, "the first", "the second")
-                    )
-                for sheet in alone:
-                    out.write(
-                        f"{sheet.where}: no other sheet of this game (event, round, players)\n"
-                    )
-                for group in crowded:
-                    out.write(
-                        f"{', '.join(s.where for s in group)}: {len(group)} sheets of one game\n"
-                    )
-                agreed = sum(r.agree for _, _, r in verdicts)
-                out.write(
-                    f"{len(verdicts)} pair(s): {agreed} agree, {len(verdicts) - agreed} disagree; "
-                    f"{len(alone)} sheet(s) alone\n"
+                out.writelines(
+                    f"{terminal_text(line)}\n" for line in text_report(verdicts, alone, crowded)
                 )
     except OSError as exc:
         raise click.FileError(output, exc.strerror) from exc

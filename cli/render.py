@@ -13,6 +13,7 @@ from cli.show import GAME_OPTION, output_path
 from cli.terminal import SafeClickException, echo
 from notation.collection import atomic_output
 from notation.replay import Problem
+from notation.sinks import html_page
 
 
 @click.command()
@@ -56,7 +57,8 @@ def render(
     file = record.source
     problems: list[Problem] = []
     try:
-        page = record_html(record, problems=problems)
+        # no control character reaches the page (HTML cannot carry one; a terminal obeys it)
+        page = html_page(record_html(record, problems=problems))
     except RenderError as exc:
         where = f"{file}:{exc.line}:{exc.column}" if exc.column else f"{file}:{exc.line}"
         raise SafeClickException(

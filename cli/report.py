@@ -6,9 +6,8 @@ problem of each game, and each finding of the event checks with its severity.
 
 from __future__ import annotations
 
-import csv
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import IO
 
 from cli.common import describe_problem, location
@@ -16,6 +15,7 @@ from cli.excerpt import SourceLines
 from cli.terminal import terminal_text
 from notation.event import Finding
 from notation.replay import GameReport
+from notation.sinks import write_csv as write_csv_rows
 
 #: The columns of the CSV report, one row per game, per problem and per finding.
 CSV_COLUMNS = (
@@ -83,7 +83,9 @@ def write_text(
             continue
         out.write(terminal_text(game_verdict(report)) + "\n")
         for problem in report.problems:
-            out.write("  " + terminal_text(describe_problem(report.source, report.index, problem)) + "\n")
+            out.write(
+                "  " + terminal_text(describe_problem(report.source, report.index, problem)) + "\n"
+            )
             if lines is not None:
                 for part in lines.excerpt_lines(report.source, problem):
                     out.write("  " + part + "\n")
@@ -126,46 +128,46 @@ def write_csv(
     findings: Sequence[Finding],
     levels: Mapping[str, str],
 ) -> None:
-    """A row per game (kind ``game``), per problem (``problem``) and per finding (``finding``)."""
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(CSV_COLUMNS)
+    """A row per game (kind ``game``), per problem (``problem``) and per finding (``finding``),
+    every text cell guarded against formulas (:func:`notation.sinks.csv_cell`)."""
+    write_csv_rows(_csv_rows(reports, findings, levels), out)
+
+
+def _csv_rows(
+    reports: Sequence[GameReport], findings: Sequence[Finding], levels: Mapping[str, str]
+) -> Iterator[list[object]]:
+    yield list(CSV_COLUMNS)
     for report in reports:
         verdict = "valid" if report.valid else "invalid"
-        writer.writerow(
-            ["game", report.source, report.index, report.line, "", "", "", verdict,
-             game_verdict(report)]
-        )  # fmt: skip
+        yield ["game", report.source, report.index, report.line, "", "", "", verdict,
+               game_verdict(report)]  # fmt: skip
         for problem in report.problems:
-            writer.writerow(
-                [
-                    "problem",
-                    report.source,
-                    report.index,
-                    problem.line or "",
-                    problem.column if problem.line else "",
-                    problem.move_number or "",
-                    "error",
-                    problem.code,
-                    describe_problem(report.source, report.index, problem),
-                ]
-            )
+            yield [
+                "problem",
+                report.source,
+                report.index,
+                problem.line or "",
+                problem.column if problem.line else "",
+                problem.move_number or "",
+                "error",
+                problem.code,
+                describe_problem(report.source, report.index, problem),
+            ]
     for finding in findings:
         severity = levels[finding.check]
         if severity == "off":
             continue
-        writer.writerow(
-            [
-                "finding",
-                finding.source,
-                finding.game or "",
-                finding.line or "",
-                "",
-                "",
-                severity,
-                finding.check,
-                finding.message + (f" (see {', '.join(finding.others)})" if finding.others else ""),
-            ]
-        )
+        yield [
+            "finding",
+            finding.source,
+            finding.game or "",
+            finding.line or "",
+            "",
+            "",
+            severity,
+            finding.check,
+            finding.message + (f" (see {', '.join(finding.others)})" if finding.others else ""),
+        ]
 
 
 WRITERS = {"text": write_text, "json": write_json, "csv": write_csv}

@@ -96,7 +96,7 @@ def show(
             variant, position, last_move=point.last_move, before=point.before, token=last
         )
     else:
-        lines = [f"After {last}:"] if last is not None else []
+        lines = [terminal_text(f"After {last}:")] if last is not None else []
         lines.append(terminal_text(variant.diagram(position), lines=True))
         lines.append(terminal_text(f"Position: {variant.format_position(position)}"))
         clocks, elapsed = clocks_after(

@@ -10,7 +10,7 @@ import click
 from cli import inputs
 from cli.archive_io import check_inputs
 from cli.inputs import input_paths
-from cli.terminal import echo
+from cli.terminal import SafeClickException, SafeUsageError, echo
 from notation.collection import atomic_output, read_path
 from notation.event import Entry
 from notation.index import ArchiveIndex, ArchiveIndexError, read_back
@@ -70,23 +70,26 @@ def read_event(
     try:
         reports = list(validate_many(every_record(), jobs or default_jobs()))
     except ArchiveIndexError as exc:
-        raise click.ClickException(str(exc)) from exc
+        raise SafeClickException(str(exc)) from exc
     if not reports:
-        raise click.ClickException(f"no game in {', '.join(files or (index_path or '',))} (ruling N4)")
+        raise SafeClickException(
+            f"no game in {', '.join(files or (index_path or '',))} (ruling N4)"
+        )
     return list(zip(records, reports, strict=True))
 
 
 def choose_event(
     games: list[tuple[Record, GameReport]], event: str | None
 ) -> tuple[str, list[tuple[Record, GameReport]]]:
-    """The name and games of one event: the one named, or the only one there is (else a usage error)."""
+    """The name and games of one event: the one named, or the only one there is (else a usage
+    error, its names shown escaped)."""
     events = sorted({(record.tag("Event") or "").strip() for record, _ in games})
     if event is not None:
         games = [(r, rep) for r, rep in games if (r.tag("Event") or "").strip() == event]
         if not games:
-            raise click.UsageError(f'no game of event "{event}" (events: {", ".join(events)})')
+            raise SafeUsageError(f'no game of event "{event}" (events: {", ".join(events)})')
     elif len(events) > 1:
-        raise click.UsageError(
+        raise SafeUsageError(
             "the games belong to several events; choose one with --event: "
             + ", ".join(f'"{name}"' for name in events)
         )

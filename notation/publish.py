@@ -12,20 +12,24 @@ written in base64, which the viewer unpacks with the browser's
 
 A record with an illegal move gets a page too: the viewer steps through the
 game up to that move, and the page shows the problem and the moves after it.
-Record text is untrusted: every text from a record is escaped into the HTML,
-and none of it is placed in a script.
+Record text is untrusted: every text from a record is escaped into the HTML
+(:mod:`notation.sinks`), every name or value from a record is isolated
+(``<bdi>``; FSI/PDI in a title) so that a right-to-left override reverses
+nothing around it, and none of it is placed in a script. Page names are
+unique: a round whose name is not already a plain page name (``1 a``,
+``1/a``, ``一``) gets its slug and a hash of its name (:func:`round_keys`).
 """
 
 from __future__ import annotations
 
 import base64
+import hashlib
 import json
 import re
 import zlib
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
-from html import escape
 from typing import Any
 
 from notation.errors import PMNError
@@ -33,7 +37,15 @@ from notation.event import BYE
 from notation.games import AnyVariant, MoveError
 from notation.record import Line, MoveNode, Record
 from notation.replay import GameReport, expected_number, record_variant, start_position
-from notation.standings import Standings, format_points, round_key, standings_table_html
+from notation.sinks import html_isolated, html_name, html_page
+from notation.sinks import html_text as escape
+from notation.standings import (
+    Standings,
+    excluded_html,
+    format_points,
+    standings_table_html,
+)
+from notation.standings import round_key as round_order
 from notation.svg import position_svg
 
 #: The tags a game page shows under its title, in this order, when present.
@@ -52,8 +64,43 @@ class SiteGame:
     round: str
 
 
+#: What a plain page key holds: lower-case letters, digits and dots (the same name on
+#: every file system, case-insensitive ones too).
+_PLAIN_KEY_RE = re.compile(r"[0-9a-z.]+")
+#: The longest slug kept in a page name (the hash keeps it unique).
+_SLUG_LENGTH = 40
+
+
 def _slug(text: str) -> str:
-    return re.sub(r"[^0-9A-Za-z.]+", "_", text).strip("_") or "x"
+    return re.sub(r"[^0-9a-z.]+", "_", text.lower()).strip("_")[:_SLUG_LENGTH] or "x"
+
+
+def _hash(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def round_key(text: str, *, digits: int = 8) -> str:
+    """The key of a round's page names: the round itself when it is plain (``1``, ``3.1``),
+    else its slug and the first ``digits`` of a hash of its name (``1 a``:
+    ``1_a-3b9d2c71``; ``一``: ``x-…``), the same in every run; the unknown round ``?``: ``x``."""
+    if text == "?":
+        return "x"
+    if _PLAIN_KEY_RE.fullmatch(text) and len(text) <= _SLUG_LENGTH and text != "x":
+        return text
+    return f"{_slug(text)}-{_hash(text)[:digits]}"
+
+
+def round_keys(rounds: Sequence[str]) -> dict[str, str]:
+    """Each round's page key (:func:`round_key`), unique among ``rounds``: two rounds whose
+    short keys meet (a hash's first digits alike) both take the whole hash."""
+    keys = {r: round_key(r) for r in dict.fromkeys(rounds)}
+    taken: dict[str, list[str]] = defaultdict(list)
+    for r, key in keys.items():
+        taken[key].append(r)
+    for clash in (rs for rs in taken.values() if len(rs) > 1):
+        for r in clash:
+            keys[r] = f"{_slug(r)}-{_hash(r)}"
+    return keys
 
 
 def _players(record: Record, seats: Sequence[str]) -> list[tuple[str, str]]:
@@ -68,6 +115,7 @@ def _seats(record: Record) -> tuple[str, ...]:
 
 
 def _page(title: str, body: list[str], *, script: bool = False) -> str:
+    """A page: ``title`` is plain text (its record values already isolated), ``body`` HTML."""
     head = [
         "<!DOCTYPE html>",
         '<html lang="en">',
@@ -80,7 +128,7 @@ def _page(title: str, body: list[str], *, script: bool = False) -> str:
         "<body>",
     ]
     tail = ['<script src="viewer.js"></script>'] if script else []
-    return "\n".join([*head, *body, *tail, "</body>", "</html>"]) + "\n"
+    return html_page("\n".join([*head, *body, *tail, "</body>", "</html>"]) + "\n")
 
 
 def _glyph(node: MoveNode) -> str:
@@ -159,26 +207,29 @@ def game_page(game: SiteGame, event: str, round_page: str) -> str:
     replayed = _replay(record)
     seats = replayed.variant.seats if replayed.variant is not None else _seats(record)
     players = _players(record, seats)
-    names = " v ".join(name for _, name in players) or "?"
+    names = " v ".join(html_isolated(name) for _, name in players) or "?"
+    heading = " v ".join(html_name(name) for _, name in players) or "?"
     body = [
-        f'<p class="crumbs"><a href="index.html">{escape(event or "Event")}</a> \u203a '
-        f'<a href="{round_page}">Round {escape(game.round)}</a></p>',
-        f"<h1>{escape(names)}</h1>",
+        f'<p class="crumbs"><a href="index.html">{_event_name(event)}</a> \u203a '
+        f'<a href="{round_page}">Round {html_name(game.round)}</a></p>',
+        f"<h1>{heading}</h1>",
         '<p class="players">'
-        + " \u00b7 ".join(f'<span class="seat">{escape(s)}</span> {escape(n)}' for s, n in players)
+        + " \u00b7 ".join(
+            f'<span class="seat">{escape(s)}</span> {html_name(n)}' for s, n in players
+        )
         + f' \u00b7 <strong id="result">{escape(record.result)}</strong></p>',
         '<dl class="tags">',
     ]
     for name in PAGE_TAGS:
         value = record.tag(name)
         if value is not None:
-            body.append(f"<dt>{escape(name)}</dt><dd>{escape(value)}</dd>")
+            body.append(f"<dt>{escape(name)}</dt><dd>{html_name(value)}</dd>")
     body.append("</dl>")
     problems = list(game.report.problems)
     if problems or replayed.problem:
         body.append('<div class="problems" id="problems"><strong>Problems</strong><ul>')
         shown = [p.message for p in problems] or [replayed.problem or ""]
-        body += [f"<li>{escape(message)}</li>" for message in shown]
+        body += [f'<li dir="auto">{escape(message)}</li>' for message in shown]
         body.append("</ul></div>")
     if replayed.svgs:
         last = len(replayed.svgs) - 1
@@ -210,27 +261,39 @@ def game_page(game: SiteGame, event: str, round_page: str) -> str:
         body.append("</section>")
         body += _move_list(record, replayed)
         body.append("</main>")
-    return _page(f"{names} \u2014 {event}" if event else names, body, script=bool(replayed.svgs))
+    title = f"{names} \u2014 {html_isolated(event)}" if event else names
+    return _page(title, body, script=bool(replayed.svgs))
+
+
+def _event_name(event: str) -> str:
+    """The event's name as a link's text (HTML), isolated; "Event" when it has none."""
+    return html_name(event) if event else "Event"
 
 
 def _move_list(record: Record, replayed: _Replayed) -> list[str]:
     out = ['<aside class="movelist"><h2>Moves</h2><div id="moves">']
     moves = record.mainline.moves
     for index, node in enumerate(moves):
-        out += [f'<span class="cm">{escape(c.strip())}</span>' for c in node.comments_before]
+        out += [_comment(c) for c in node.comments_before]
         label = escape(f"{node.number + ' ' if node.number else ''}{node.token}{_glyph(node)}")
         if replayed.stopped is None or index < replayed.stopped:
             out.append(f'<button type="button" class="mv" data-step="{index + 1}">{label}</button>')
         else:
             kind = "illegal" if index == replayed.stopped else "after"
             out.append(f'<span class="{kind}">{label}</span>')
-        out += [f'<span class="cm">{escape(c.strip())}</span>' for c in node.comments]
+        out += [_comment(c) for c in node.comments]
         for variation in node.variations:
-            out.append(f'<span class="var">({escape(line_text(variation))})</span>')
-    out += [f'<span class="cm">{escape(c.strip())}</span>' for c in record.mainline.comments]
+            out.append(f'<span class="var" dir="auto">({escape(line_text(variation))})</span>')
+    out += [_comment(c) for c in record.mainline.comments]
     out.append(f'<span class="res">{escape(record.result)}</span>')
     out.append("</div></aside>")
     return out
+
+
+def _comment(text: str) -> str:
+    """A comment in the move list: escaped, in an element of its own with ``dir="auto"``
+    (isolated: a right-to-left override in it reverses nothing after it)."""
+    return f'<span class="cm" dir="auto">{escape(text.strip())}</span>'
 
 
 def _status(game: SiteGame) -> str:
@@ -248,14 +311,14 @@ def _status(game: SiteGame) -> str:
 def round_page(event: str, round_: str, games: Sequence[SiteGame]) -> str:
     """A round's page: each game with its players, result, moves and a link to its page."""
     body = [
-        f'<p class="crumbs"><a href="index.html">{escape(event or "Event")}</a></p>',
-        f"<h1>Round {escape(round_)}</h1>",
+        f'<p class="crumbs"><a href="index.html">{_event_name(event)}</a></p>',
+        f"<h1>Round {html_name(round_)}</h1>",
         '<table class="games"><thead><tr><th>Game</th><th>Players</th><th>Result</th>'
         "<th>Moves</th><th></th></tr></thead><tbody>",
     ]
     for number, game in enumerate(games, start=1):
         players = " v ".join(
-            f"{escape(name)} ({escape(seat)})"
+            f"{html_name(name)} ({escape(seat)})"
             for seat, name in _players(game.record, _seats(game.record))
         )
         link = f'<a href="{game.page}">{number}</a>' if game.page else str(number)
@@ -265,33 +328,41 @@ def round_page(event: str, round_: str, games: Sequence[SiteGame]) -> str:
             f"<td>{_status(game)}</td></tr>"
         )
     body.append("</tbody></table>")
-    return _page(f"{event} \u2014 round {round_}", body)
+    return _page(f"{html_isolated(event)} \u2014 round {html_isolated(round_)}", body)
 
 
-def round_page_name(round_: str) -> str:
-    """The file name of a round's page."""
-    return f"round-{_slug(round_)}.html"
+def round_page_name(key: str) -> str:
+    """The file name of a round's page, from its key (:func:`round_keys`)."""
+    return f"round-{key}.html"
+
+
+def game_page_name(key: str, number: int) -> str:
+    """The file name of the page of game ``number`` of a round, from its key."""
+    return f"game-{key}-{number}.html"
 
 
 def event_site(games: Sequence[tuple[Record, GameReport]], standings: Standings) -> dict[str, str]:
     """Every file of the event's site, by name: ``index.html``, ``round-N.html``,
     ``game-N-M.html``, ``site.css`` and ``viewer.js``."""
+    of_round = [
+        ((record.tag("Round") or "?").strip() or "?", record, report) for record, report in games
+    ]
+    keys = round_keys([round_ for round_, _, _ in of_round])
     by_round: dict[str, list[SiteGame]] = defaultdict(list)
-    for record, report in games:
-        round_ = (record.tag("Round") or "?").strip() or "?"
+    for round_, record, report in of_round:
         number = len(by_round[round_]) + 1
-        page = f"game-{_slug(round_)}-{number}.html" if record.mainline.moves else None
+        page = game_page_name(keys[round_], number) if record.mainline.moves else None
         by_round[round_].append(SiteGame(record, report, page, round_))
-    rounds = sorted(by_round, key=round_key)
+    rounds = sorted(by_round, key=round_order)
     files: dict[str, str] = {"site.css": SITE_CSS, "viewer.js": VIEWER_JS}
     event = standings.event
     for round_ in rounds:
-        files[round_page_name(round_)] = round_page(event, round_, by_round[round_])
+        files[round_page_name(keys[round_])] = round_page(event, round_, by_round[round_])
         for game in by_round[round_]:
             if game.page is not None:
-                files[game.page] = game_page(game, event, round_page_name(round_))
+                files[game.page] = game_page(game, event, round_page_name(keys[round_]))
     body = [
-        f"<h1>{escape(event or 'Event')}</h1>",
+        f"<h1>{_event_name(event)}</h1>",
         f"<p>{escape(standings.system)}; points: {escape(standings.scheme)}; tie-breaks: "
         f"{escape(', '.join(standings.tie_breaks) or 'none')}</p>",
         "<h2>Standings</h2>",
@@ -300,23 +371,22 @@ def event_site(games: Sequence[tuple[Record, GameReport]], standings: Standings)
         '<ul class="rounds">',
     ]
     body += [
-        f'<li><a href="{round_page_name(r)}">Round {escape(r)}</a> ({len(by_round[r])} games)</li>'
+        f'<li><a href="{round_page_name(keys[r])}">Round {html_name(r)}</a> '
+        f"({len(by_round[r])} games)</li>"
         for r in rounds
     ]
     body.append("</ul>")
     if standings.excluded:
         body.append("<h2>Not counted</h2><ul>")
-        body += [
-            f"<li>{escape(' v '.join(e.players) or '?')}: {escape(e.reason)}</li>"
-            for e in standings.excluded
-        ]
+        body += [f"<li>{excluded_html(e, source=False)}</li>" for e in standings.excluded]
         body.append("</ul>")
     leader = standings.players[0] if standings.players else None
     if leader is not None:
         body.append(
-            f'<p class="leader">Leader: {escape(leader.name)}, {format_points(leader.points)} points</p>'
+            f'<p class="leader">Leader: {html_name(leader.name)}, '
+            f"{format_points(leader.points)} points</p>"
         )
-    files["index.html"] = _page(event or "Event", body)
+    files["index.html"] = _page(html_isolated(event) if event else "Event", body)
     return files
 
 

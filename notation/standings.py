@@ -13,9 +13,6 @@ and HTML. docs/desk.md describes every rule used here, with worked examples.
 
 from __future__ import annotations
 
-import csv
-import html
-import io
 import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -27,6 +24,7 @@ from notation.errors import PMNError
 from notation.event import BYE, Entry
 from notation.games import parse_result
 from notation.replay import GameReport
+from notation.sinks import csv_text, html_isolated, html_name, html_text, terminal_text
 
 #: The ``Termination`` value of a game decided without play (a forfeit; a bye, see docs/desk.md).
 UNPLAYED_TERMINATION = "adjudication"
@@ -470,11 +468,16 @@ def crosstable_rows(
 
 
 def standings_text(standings: Standings, view: str | None = None) -> str:
-    """The standings and crosstable as an aligned table, then the games left out."""
+    """The standings and crosstable as an aligned table, then the games left out.
+
+    Text for a terminal: every name, source and reason is terminal text
+    (:func:`notation.sinks.terminal_text`), so an escape in a name is shown, not obeyed.
+    """
     header, rows = crosstable_rows(standings, view)
+    rows = [[terminal_text(value) for value in row] for row in rows]
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
     lines = []
-    title = standings.event or "Standings"
+    title = terminal_text(standings.event) or "Standings"
     lines.append(
         f"{title}: {standings.system}, points {standings.scheme}, "
         f"tie-breaks: {', '.join(standings.tie_breaks) or 'none'}"
@@ -489,20 +492,34 @@ def standings_text(standings: Standings, view: str | None = None) -> str:
         lines.append("Not counted:")
         for item in standings.excluded:
             where = f"{item.source}:{item.line}" if item.line else item.source
-            lines.append(
-                f"  {where}: game {item.game} ({' v '.join(item.players) or '?'}): {item.reason}"
-            )
+            players = " v ".join(item.players) or "?"
+            lines.append(terminal_text(f"  {where}: game {item.game} ({players}): {item.reason}"))
     return "\n".join(lines) + "\n"
 
 
+_INTEGER_RE = re.compile(r"-?[0-9]+")
+
+
 def standings_csv(standings: Standings, view: str | None = None) -> str:
-    """The standings and crosstable as CSV: a header row, then a row per player."""
+    """The standings and crosstable as CSV: a header row, then a row per player.
+
+    Every text cell is guarded against formulas (:func:`notation.sinks.csv_cell`);
+    whole points and tie-break values (``-4`` stones) are written as numbers.
+    """
     header, rows = crosstable_rows(standings, view)
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(header)
-    writer.writerows(rows)
-    return out.getvalue()
+    numeric = range(3, 4 + len(standings.tie_breaks))
+    return csv_text(
+        [
+            header,
+            *(
+                [
+                    int(value) if i in numeric and _INTEGER_RE.fullmatch(value) else value
+                    for i, value in enumerate(row)
+                ]
+                for row in rows
+            ),
+        ]
+    )
 
 
 def standings_json(standings: Standings) -> dict[str, Any]:
@@ -560,15 +577,16 @@ _STYLE = (
 
 
 def standings_table_html(standings: Standings, view: str | None = None) -> str:
-    """The crosstable as an HTML ``<table>`` (escaped), for pages that hold it."""
+    """The crosstable as an HTML ``<table>``, for pages that hold it: escaped, and each
+    player's name isolated (:func:`notation.sinks.html_name`)."""
     header, rows = crosstable_rows(standings, view)
     parts = ['<table class="standings">', "<thead><tr>"]
-    parts += [f"<th>{html.escape(h)}</th>" for h in header]
+    parts += [f"<th>{html_text(h)}</th>" for h in header]
     parts.append("</tr></thead><tbody>")
     for row in rows:
         parts.append("<tr>")
         parts += [
-            f'<td class="name">{html.escape(v)}</td>' if i == 2 else f"<td>{html.escape(v)}</td>"
+            f'<td class="name">{html_name(v)}</td>' if i == 2 else f"<td>{html_text(v)}</td>"
             for i, v in enumerate(row)
         ]
         parts.append("</tr>")
@@ -576,19 +594,29 @@ def standings_table_html(standings: Standings, view: str | None = None) -> str:
     return "".join(parts)
 
 
+def excluded_html(item: Excluded, *, source: bool = True) -> str:
+    """A game left out, as an HTML list item's content: its file (with ``source``), game,
+    players and reason, each value from the record isolated."""
+    players = " v ".join(html_name(p) for p in item.players) or "?"
+    where = f"{html_name(item.source)}, game {item.game} " if source else ""
+    return f"{where}({players}): {html_name(item.reason)}"
+
+
 def standings_html(standings: Standings, view: str | None = None) -> str:
-    """A standalone HTML page: the standings and crosstable, and the games left out."""
-    title = html.escape(standings.event or "Standings")
-    excluded = "".join(
-        f"<li>{html.escape(e.source)}, game {e.game} "
-        f"({html.escape(' v '.join(e.players) or '?')}): {html.escape(e.reason)}</li>"
-        for e in standings.excluded
-    )
+    """A standalone HTML page: the standings and crosstable, and the games left out.
+
+    Every text from a record is escaped, and every name or value isolated
+    (``<bdi>``; FSI/PDI in the title): a right-to-left override in a name
+    reverses nothing around it.
+    """
+    title = html_text(html_isolated(standings.event) if standings.event else "Standings")
+    heading = html_name(standings.event) if standings.event else "Standings"
+    excluded = "".join(f"<li>{excluded_html(e)}</li>" for e in standings.excluded)
     return (
         f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{title}</title>'
-        f"<style>{_STYLE}</style></head><body><h1>{title}</h1>"
-        f"<p>{html.escape(standings.system)}; points: {html.escape(standings.scheme)}; "
-        f"tie-breaks: {html.escape(', '.join(standings.tie_breaks) or 'none')}</p>"
+        f"<style>{_STYLE}</style></head><body><h1>{heading}</h1>"
+        f"<p>{html_text(standings.system)}; points: {html_text(standings.scheme)}; "
+        f"tie-breaks: {html_text(', '.join(standings.tie_breaks) or 'none')}</p>"
         f"{standings_table_html(standings, view)}"
         + (f"<h2>Not counted</h2><ul>{excluded}</ul>" if excluded else "")
         + "</body></html>\n"

@@ -63,7 +63,7 @@ def test_the_site_has_an_index_round_pages_game_pages_and_shared_files():
     # 20 records: 5 byes and 1 forfeit have no moves, so no page
     assert len([n for n in site if n.startswith("game-")]) == 14
     index = site["index.html"]
-    assert "<td>7S+</td>" in index and "Leader: Ada Mensah, 4 points" in index
+    assert "<td>7S+</td>" in index and "Leader: <bdi>Ada Mensah</bdi>, 4 points" in index
     assert 'href="round-4.html"' in index
     round4 = site["round-4.html"]
     assert '<a href="game-4-1.html">1</a>' in round4
@@ -91,9 +91,9 @@ def test_comments_and_variations_are_in_the_move_list():
     (page,) = [text for name, text in site.items() if name.startswith("game-")]
     record = next(read_path(str(EXAMPLES / "wari-annotated.pmn")))
     comment = next(c for n in record.mainline.moves for c in n.comments)
-    assert f'<span class="cm">{escape(comment.strip())}</span>' in page
+    assert f'<span class="cm" dir="auto">{escape(comment.strip())}</span>' in page
     variation = next(v for n in record.mainline.moves for v in n.variations)
-    assert f'<span class="var">({escape(line_text(variation))})</span>' in page
+    assert f'<span class="var" dir="auto">({escape(line_text(variation))})</span>' in page
 
 
 def test_a_game_with_an_illegal_move_is_shown_up_to_it_with_the_problem():
