@@ -186,7 +186,7 @@ def fmt(
             with atomic_output(path) as out:
                 out.write(formatted)
         except OSError as exc:  # read-only, disk full, no permission: this file is unchanged
-            click.echo(f"{path}: not rewritten: {exc.strerror or exc}", err=True)
+            echo(f"{path}: not rewritten: {exc.strerror or exc}", err=True)
             trouble = True
             continue
         changed.append(path)
@@ -197,7 +197,7 @@ def fmt(
         except OSError as exc:
             raise SafeClickException(f"cannot write {output}: {exc.strerror or exc}") from exc
     for path in changed:
-        click.echo(f"would reformat {path}" if check else f"reformatted {path}", err=check)
+        echo(f"would reformat {path}" if check else f"reformatted {path}", err=check)
     if check and changed:
         sys.exit(1)
     sys.exit(1 if trouble else 0)

@@ -29,7 +29,7 @@ ROUND_ROBIN = ROOT / "examples" / "events" / "round-robin"
 
 #: The poisoned values: a formula (and a DDE call), an OSC title escape with BEL, a
 #: clear-screen escape, a right-to-left override, markup and a quote.
-ADA = '=cmd|calc!A1 \x1b]0;title\x07Ada'
+ADA = "=cmd|calc!A1 \x1b]0;title\x07Ada"
 KOFI = '\x1b[2J\u202e<script>"Kofi'
 EFUA = "@Efua\u202e"
 EVENT = '=Club \x1b[2J\u202e<i>"night'
@@ -105,7 +105,7 @@ def unisolated(page: str, values: tuple[str, ...]) -> list[str]:
 
 
 def check_html(page: str, values: tuple[str, ...] = (ADA, KOFI, EFUA)) -> None:
-    for markup in ("<script>\"", "<script>\u202e", "<i>", "<b>"):
+    for markup in ('<script>"', "<script>\u202e", "<i>", "<b>"):
         assert markup not in page, markup
     assert "\x1b" not in page and "\x07" not in page
     assert unisolated(page, values) == []
@@ -120,10 +120,13 @@ def check_html(page: str, values: tuple[str, ...] = (ADA, KOFI, EFUA)) -> None:
 #: it is given here.
 SWEEP: dict[str, list[list[str]]] = {
     "validate": [["{event}"], ["--strict", "{event}"], ["--strict", "{event}", "-o", "{out}"]],
-    "convert": [["{event}", "--to", "pmn", "-o", "{out}"]],
+    "convert": [
+        ["{event}", "--to", "pmn", "-o", "{out}"],
+        ["{event}", "--to", "json", "-d", "{dir}"],
+    ],
     "show": [["{event}"], ["{event}", "--move", "3"]],
     "moves": [["{event}", "--game", "1", "--move", "2"]],
-    "fmt": [["{file}", "-o", "{out}"]],
+    "fmt": [["{file}", "-o", "{out}"], ["--check", "{event}"], ["-i", "{event}"]],
     "stats": [["{event}"]],
     # the recorder writes into its file: a copy (named plainly: the recorder is not swept
     # for file names here), whose poisoned names it shows nowhere but in the record
@@ -152,9 +155,7 @@ def _formats(name: str) -> list[str | None]:
 
 
 def _runs() -> list[tuple[str, str | None, list[str]]]:
-    return [
-        (name, fmt, args) for name in SWEEP for fmt in _formats(name) for args in SWEEP[name]
-    ]
+    return [(name, fmt, args) for name in SWEEP for fmt in _formats(name) for args in SWEEP[name]]
 
 
 def test_every_command_is_swept():
@@ -180,7 +181,9 @@ def test_a_poisoned_event_through_every_command(event, tmp_path, name, fmt, args
     assert "Traceback" not in result.output
     assert raw_controls(result.stderr) == [], result.stderr
     if fmt == "json":
-        json.loads(out.read_text(encoding="utf-8") if "{out}" in args else result.stdout)  # JSON escapes controls itself: what a program reads
+        json.loads(
+            out.read_text(encoding="utf-8") if "{out}" in args else result.stdout
+        )  # JSON escapes controls itself: what a program reads
         return
     if fmt == "csv":
         text = out.read_text(encoding="utf-8") if "{out}" in args else result.stdout
