@@ -474,6 +474,7 @@ def standings_text(standings: Standings, view: str | None = None) -> str:
     (:func:`notation.sinks.terminal_text`), so an escape in a name is shown, not obeyed.
     """
     header, rows = crosstable_rows(standings, view)
+    header = [terminal_text(value) for value in header]
     rows = [[terminal_text(value) for value in row] for row in rows]
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
     lines = []
@@ -579,9 +580,15 @@ _STYLE = (
 def standings_table_html(standings: Standings, view: str | None = None) -> str:
     """The crosstable as an HTML ``<table>``, for pages that hold it: escaped, and each
     player's name isolated (:func:`notation.sinks.html_name`)."""
+    view = view or crosstable_view(standings)
     header, rows = crosstable_rows(standings, view)
+    fixed = 4 + len(standings.tie_breaks)  # then a column per round (R and its name) or player
     parts = ['<table class="standings">', "<thead><tr>"]
-    parts += [f"<th>{html_text(h)}</th>" for h in header]
+    parts += [f"<th>{html_text(h)}</th>" for h in header[:fixed]]
+    if view == "rounds":
+        parts += [f"<th>R{html_name(round_)}</th>" for round_ in standings.rounds]
+    else:
+        parts += [f"<th>{html_text(h)}</th>" for h in header[fixed:]]
     parts.append("</tr></thead><tbody>")
     for row in rows:
         parts.append("<tr>")

@@ -35,6 +35,7 @@ EFUA = "@Efua\u202e"
 EVENT = '=Club \x1b[2J\u202e<i>"night'
 SITE = "+Accra\x1b]0;x\x07\u202e<b>"
 COMMENT = "\x1b[2J<script>\u202e"
+ROUND = '5\u202e<b>"'  # the last round's name
 NAMES = {"Ada Mensah": ADA, "Kofi Boateng": KOFI, "Efua Darko": EFUA}
 #: A file name holding the same (a name cannot hold "/").
 FILE_NAME = '=cmd|calc!A1 \x1b]0;t\x07\x1b[2J\u202e<script>".pmn'
@@ -51,6 +52,7 @@ def poisoned_text() -> str:
     comment in the first game, and an illegal copy of it (not counted, reported)."""
     text = "\n".join((ROUND_ROBIN / f"round-{n}.pmn").read_text() for n in range(1, 6))
     text = text.replace('"Accra Club Round Robin"', f'"{_escaped_tag(EVENT)}"')
+    text = text.replace('[Round "5"]', f'[Round "{_escaped_tag(ROUND)}"]')
     text = text.replace('[Site "PMN examples"]', f'[Site "{_escaped_tag(SITE)}"]', 1)
     for plain, poisoned in NAMES.items():
         text = text.replace(f'"{plain}"', f'"{_escaped_tag(poisoned)}"')
@@ -191,7 +193,7 @@ def test_a_poisoned_event_through_every_command(event, tmp_path, name, fmt, args
         return
     if fmt == "html" or name == "render":
         page = out.read_text(encoding="utf-8") if "{out}" in args else result.stdout
-        check_html(page)
+        check_html(page, (ADA, KOFI, EFUA, EVENT, ROUND) if name == "standings" else (ADA, KOFI))
         return
     assert raw_controls(result.stdout) == [], result.stdout
     if "{out}" in args and name in ("validate",):
@@ -200,7 +202,7 @@ def test_a_poisoned_event_through_every_command(event, tmp_path, name, fmt, args
         pages = sorted(folder.glob("*.html"))
         assert len(pages) > 10
         for page in pages:
-            check_html(page.read_text(encoding="utf-8"), (ADA, KOFI, EFUA, EVENT, SITE))
+            check_html(page.read_text(encoding="utf-8"), (ADA, KOFI, EFUA, EVENT, SITE, ROUND))
 
 
 # -- the findings, one by one -----------------------------------------------------
@@ -342,3 +344,27 @@ def test_a_right_to_left_override_in_a_name_cannot_reverse_a_round_page(tmp_path
     assert result.exit_code == 0, result.output
     for page in (tmp_path / "site").glob("*.html"):
         assert unisolated(page.read_text(encoding="utf-8"), ("\u202eAda",)) == [], page.name
+
+
+# -- one place per sink -------------------------------------------------------------
+
+#: Modules that still escape HTML themselves: notation/html.py (pmn render's page) is
+#: another helper's to move onto notation.sinks; its page goes through
+#: notation.sinks.html_page, and the sweep above holds it to isolating every name.
+#: notation/svg.py draws positions (pit names and counts, XML-escaped), no record text.
+HTML_ESCAPED_ELSEWHERE = {"notation/html.py", "notation/svg.py"}
+
+
+def test_csv_and_html_are_written_through_the_text_layer():
+    csv_writers, html_escapes = [], []
+    for path in sorted([*(ROOT / "notation").rglob("*.py"), *(ROOT / "cli").rglob("*.py")]):
+        name = path.relative_to(ROOT).as_posix()
+        if name == "notation/sinks.py":
+            continue
+        text = path.read_text(encoding="utf-8")
+        if re.search(r"\bcsv\.(writer|DictWriter)\(", text):
+            csv_writers.append(name)
+        if re.search(r"\bfrom (html|xml\.sax\.saxutils) import\b|\bhtml\.escape\(", text):
+            html_escapes.append(name)
+    assert csv_writers == []
+    assert set(html_escapes) <= HTML_ESCAPED_ELSEWHERE, html_escapes
