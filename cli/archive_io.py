@@ -22,7 +22,7 @@ import click
 
 from cli import inputs
 from cli.common import location
-from cli.terminal import echo
+from cli.terminal import SafeClickException, echo
 from notation.archive import FilterError
 from notation.collection import detect_format, read_path
 from notation.games import RulesError
@@ -107,12 +107,12 @@ def user_errors() -> Iterator[None]:
     except (FilterError, RulesError) as exc:
         raise click.UsageError(str(exc)) from exc
     except (SourceError, ArchiveIndexError) as exc:
-        raise click.ClickException(str(exc)) from exc
+        raise SafeClickException(str(exc)) from exc
     except sqlite3.Error as exc:
         raise click.ClickException(f"the index database: {exc}") from exc
     except (OGNWriteError, ActionsWriteError) as exc:
         where = location(exc.record.source, exc.line, exc.column)
-        raise click.ClickException(
+        raise SafeClickException(
             f"{where}: cannot write this game in that format: {exc}"
         ) from exc
     except BrokenPipeError:

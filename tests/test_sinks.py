@@ -137,7 +137,11 @@ SWEEP: dict[str, list[list[str]]] = {
     "standings": [["{event}"], ["{event}", "--crosstable", "rounds"]],
     "reconcile": [["{event}", "{file}"]],
     "publish": [["{event}", "-d", "{dir}"]],
-    "select": [["{event}", "--player", ADA, "-o", "{out}"], ["{event}", "--count"]],
+    "select": [
+        ["{event}", "--player", ADA, "-o", "{out}"],
+        ["{event}", "--count"],
+        ["{event}", "--to", "openspiel-actions", "-o", "{out}"],  # Trysse cannot: an error
+    ],
     "dedupe": [["{event}", "{file}", "-o", "{out}"]],
     "split": [["{event}", "--by", "South", "-d", "{dir}"]],
     "merge": [["{event}", "{file}", "--dedupe", "-o", "{out}"]],
