@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -13,6 +12,7 @@ from cli.inputs import input_options, input_paths
 from cli.terminal import SafeClickException, terminal_text
 from notation.collection import atomic_output, read_path
 from notation.reconcile import Reconciliation, Sheet, describe, pair_sheets, reconcile
+from notation.sinks import json_text
 
 
 def _sheets(
@@ -141,8 +141,7 @@ def reconcile_command(
                     "unpaired": [s.where for s in alone],
                     "more_than_two": [[s.where for s in group] for group in crowded],
                 }
-                json.dump(report, out, ensure_ascii=False, indent=1)
-                out.write("\n")
+                out.write(json_text(report, indent=1) + "\n")
             else:
                 out.writelines(
                     f"{terminal_text(line)}\n" for line in text_report(verdicts, alone, crowded)

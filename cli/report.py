@@ -6,7 +6,6 @@ problem of each game, and each finding of the event checks with its severity.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Mapping, Sequence
 from typing import IO
 
@@ -15,6 +14,7 @@ from cli.excerpt import SourceLines
 from cli.terminal import terminal_text
 from notation.event import Finding
 from notation.replay import GameReport
+from notation.sinks import json_text
 from notation.sinks import write_csv as write_csv_rows
 
 #: The columns of the CSV report, one row per game, per problem and per finding.
@@ -109,17 +109,12 @@ def write_json(
 ) -> None:
     """The report object of ``schemas/report.schema.json``, with ``findings``."""
     shown = [f for f in findings if levels[f.check] != "off"]
-    json.dump(
-        {
-            "games": [report.to_json() for report in reports],
-            "findings": [finding.to_json(levels[finding.check]) for finding in shown],
-            "summary": counts(reports, shown, levels),
-        },
-        out,
-        ensure_ascii=False,
-        indent=1,
-    )
-    out.write("\n")
+    body = {
+        "games": [report.to_json() for report in reports],
+        "findings": [finding.to_json(levels[finding.check]) for finding in shown],
+        "summary": counts(reports, shown, levels),
+    }
+    out.write(json_text(body, indent=1) + "\n")
 
 
 def write_csv(

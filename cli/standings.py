@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterator, Sequence
 
 import click
@@ -17,6 +16,7 @@ from notation.index import ArchiveIndex, ArchiveIndexError, read_back
 from notation.parallel import default_jobs, validate_many
 from notation.record import Record
 from notation.replay import GameReport
+from notation.sinks import json_text
 from notation.standings import (
     SYSTEMS,
     TIE_BREAKS,
@@ -235,8 +235,7 @@ def standings(
     try:
         with atomic_output(output) as out:
             if output_format == "json":
-                json.dump(standings_json(table), out, ensure_ascii=False, indent=1)
-                out.write("\n")
+                out.write(json_text(standings_json(table), indent=1) + "\n")
             elif output_format == "csv":
                 out.write(standings_csv(table, crosstable))
             elif output_format == "html":

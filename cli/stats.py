@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import statistics
 import sys
 from collections import Counter
@@ -14,6 +13,7 @@ from cli.csvout import write_csv
 from cli.inputs import input_options, input_paths, output_option
 from cli.terminal import echo
 from notation.collection import read_declared, read_tags
+from notation.sinks import json_text
 
 LENGTH_BUCKETS = (0, 20, 40, 60, 80, 100, 150, 200, 300)
 
@@ -118,7 +118,7 @@ def stats(
 
     if output_format == "json":
         body = {"summary": summary, **{name: dict(ordered(name)) for name in tables}}
-        click.echo(json.dumps(body, ensure_ascii=False, indent=1))
+        click.echo(json_text(body, indent=1))
         sys.exit(1 if unreadable_files or damaged else 0)
     if output_format == "csv":
         write_csv(

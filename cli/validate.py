@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 import time
@@ -43,6 +42,7 @@ from notation.event import (
 from notation.parallel import default_jobs, validate_many
 from notation.pits import CONVENTIONS, DEFAULT, translate_record
 from notation.replay import GameReport
+from notation.sinks import json_text
 
 #: One line per game for standard output (the same line the full report writes).
 summary_line = game_verdict
@@ -247,13 +247,7 @@ def validate(
         }
         if unread:
             body["unread_files"] = unread
-        json.dump(
-            body,
-            sys.stdout,
-            ensure_ascii=False,
-            indent=1,
-        )
-        sys.stdout.write("\n")
+        sys.stdout.write(json_text(body, indent=1) + "\n")
     else:
         unreadable_note = f", {unreadable} file(s) unreadable" if unreadable else ""
         click.echo(f"{games} game(s): {valid} valid, {invalid} invalid{unreadable_note}")
@@ -309,7 +303,9 @@ def validate_event(files: tuple[str, ...], options: EventOptions) -> int:
             counted.setdefault(argument, 0)
             counted.setdefault(path, 0)
             try:
-                for index, record in enumerate(read_path(path, options.input_format, encoding=options.encoding), start=1):
+                for index, record in enumerate(
+                    read_path(path, options.input_format, encoding=options.encoding), start=1
+                ):
                     counted[argument] += 1
                     counted[path] += argument != path
                     if options.pits is not None:

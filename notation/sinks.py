@@ -28,18 +28,21 @@ that writes a record's text to a sink goes through it:
   FSI and PDI (:func:`html_isolated`), so that a right-to-left override in
   one name cannot reverse the text around it.
 
-Output meant for programs is not changed here: JSON escapes control
-characters itself, and records are written by their writers.
+JSON is read by programs and shown on terminals: :func:`json_text` writes
+it with every character a terminal would obey as a ``\\u`` escape (JSON
+escapes C0 itself; C1, DEL, the bidi controls and the separators too), the
+same value for a program. Records are written by their writers.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import json
 import re
 from collections.abc import Iterable
 from html import escape
-from typing import IO
+from typing import IO, Any
 
 # -- terminal ------------------------------------------------------------------
 
@@ -73,6 +76,28 @@ def terminal_text(text: str, *, lines: bool = False) -> str:
     if lines:
         return "\n".join(_UNSAFE_RE.sub(_escape, line) for line in text.split("\n"))
     return _UNSAFE_RE.sub(_escape, text)
+
+
+# -- JSON ----------------------------------------------------------------------
+
+#: What a terminal would obey that JSON writes as it is: DEL, C1, the bidi controls and
+#: the line and paragraph separators (C0 is escaped by JSON itself). Each can only stand
+#: inside a string, so its escape is the same JSON value.
+_JSON_UNSAFE_RE = re.compile("[\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def _json_escape(match: re.Match[str]) -> str:
+    return f"\\u{ord(match.group()):04x}"
+
+
+def json_text(value: Any, *, indent: int | None = None) -> str:
+    """``value`` as JSON (UTF-8 text kept), with every character a terminal would obey
+    written as a ``\\u`` escape: the same value for a program, inert on a terminal.
+
+    >>> json_text({"name": "Ada\x1b[2J\u202e"})
+    '{"name": "Ada\\\\u001b[2J\\\\u202e"}'
+    """
+    return _JSON_UNSAFE_RE.sub(_json_escape, json.dumps(value, ensure_ascii=False, indent=indent))
 
 
 # -- CSV -----------------------------------------------------------------------
