@@ -105,7 +105,9 @@ def show(
         )
         if clocks:  # [%clk] comments (docs/pmn.md: comment commands)
             shown = (
-                f"{seat} {format_duration(clocks[seat])}" for seat in variant.seats if seat in clocks
+                f"{seat} {format_duration(clocks[seat])}"
+                for seat in variant.seats
+                if seat in clocks
             )
             lines.append(terminal_text("Clocks: " + ", ".join(shown)))
         if elapsed is not None:

@@ -339,6 +339,9 @@ def test_page_names_are_stable_and_plain_rounds_keep_theirs():
     assert round_keys(["一"]) == {"一": keys["一"]}  # the same name whatever else is there
     assert round_keys(["1 a", "1/a"])["1 a"] == keys["1 a"]
     assert len(set(keys.values())) == len(keys)
+    # a long name makes a short page name (a file name has at most 255 bytes)
+    (long,) = round_keys(["Runde " + "\u00e9" * 300]).values()
+    assert len(long.encode()) < 60
 
 
 def test_a_right_to_left_override_in_a_name_cannot_reverse_a_round_page(tmp_path):
