@@ -9,6 +9,7 @@ comparing two depths in one run, with a generous ratio, never by a fixed time.
 
 from __future__ import annotations
 
+import pickle
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -17,6 +18,7 @@ import pytest
 from click.testing import CliRunner
 
 import notation.html
+import notation.parallel
 from cli.main import pmn
 from notation import read_text
 from notation.canonical import format_chunk
@@ -128,3 +130,22 @@ def test_the_fmt_command_takes_twenty_thousand_levels(tmp_path: Path) -> None:
     formatted = CliRunner().invoke(pmn, ["fmt", str(source)])
     assert formatted.exit_code == 0, formatted.output
     assert depth_of(formatted.stdout) == 20_000
+
+
+def test_deep_records_cross_to_worker_processes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # records read from OGN or JSON are sent to the workers of `validate -j` as they are:
+    # pickling one recursed once per level (RecursionError, a traceback)
+    record = read_text(nested(20_000))[0]
+    assert pickle.loads(pickle.dumps(record)) == record
+    node = record.mainline.moves[0]
+    assert pickle.loads(pickle.dumps(node)) == node
+    monkeypatch.setattr(notation.parallel, "MIN_POOL_GAMES", 2)
+    source = tmp_path / "deep.pmn"
+    source.write_text(nested(2_000) * 4)
+    games = tmp_path / "deep.ogn"
+    assert CliRunner().invoke(pmn, ["convert", str(source), "-o", str(games)]).exit_code == 0
+    result = CliRunner().invoke(pmn, ["validate", "-j", "2", "-q", str(games)])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[-1] == "4 game(s): 4 valid, 0 invalid"
