@@ -22,7 +22,6 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import timedelta
-from itertools import islice
 from typing import Any
 
 import click
@@ -213,13 +212,14 @@ class Recorder:
         origin = self.variant.origin_of(move, self.position)
         return origin if origin is not None else start_pit(self.token(move))
 
-    def from_pit(self, pit: str) -> tuple[list[Any], MoveCount]:
-        """The first legal moves that start from ``pit`` (none written), and how many there are."""
+    def from_pit(self, pit: str, most: int = COUNT_LIMIT) -> tuple[list[Any], MoveCount]:
+        """The first legal moves that start from ``pit`` (none written, at most ``most``
+        looked for when not every legal move was looked at), and how many there are."""
         moves, counted = self.scan()
         if counted.exact:
             chosen = [move for move in moves if self.pit_of(move) == pit]
             return chosen, MoveCount(len(chosen), True)
-        return first_moves(self.variant, self.position, pit=pit, most=COUNT_LIMIT)
+        return first_moves(self.variant, self.position, pit=pit, most=most)
 
     def completions(self, prefix: str) -> list[str]:
         """The first COMPLETIONS legal tokens that start with ``prefix`` (from the pit it
@@ -227,9 +227,8 @@ class Recorder:
         pit = _PIT_RE.match(prefix)
         if pit is None:
             return [token for token in self.legal() if token.startswith(prefix)]
-        moves, _ = self.from_pit(pit.group())
-        tokens = (self.token(move) for move in moves)
-        return list(islice((t for t in tokens if t.startswith(prefix)), COMPLETIONS))
+        moves, _ = self.from_pit(pit.group(), COMPLETIONS)
+        return [token for token in map(self.token, moves[:COMPLETIONS]) if token.startswith(prefix)]
 
     def legal(self, limit: int = COMPLETIONS) -> list[str]:
         """The first ``limit`` legal moves as tokens, in the rules' order (grouped by pit)."""
@@ -243,7 +242,7 @@ class Recorder:
         moves, counted = self.scan()
         if counted.exact and counted.count <= PAGE:
             return [self.token(move) for move in moves], counted, None
-        same, _ = self.from_pit(start_pit(typed))
+        same, _ = self.from_pit(start_pit(typed), NEAR_SAMPLE)
         tokens = dict.fromkeys(self.token(move) for move in [*same[:NEAR_SAMPLE], *moves[:PAGE]])
         pits = len({self.pit_of(move) for move in moves}) if counted.exact else None
         return list(tokens), counted, pits

@@ -16,6 +16,7 @@ import os
 import resource
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -162,3 +163,20 @@ def test_a_count_stopped_by_the_search_budget_says_at_least(
     counted = THREE.count_moves(start, COUNT_LIMIT)
     assert not counted.exact and not counted.more and counted.count < COUNT_LIMIT
     assert describe_count(counted) == f"at least {counted.count}"
+
+
+def test_tab_completion_in_a_crowded_position_offers_a_few_moves_of_the_pit_typed(
+    tmp_path: Path,
+) -> None:
+    from cli.record import COMMANDS, Recorder, Session
+    from notation import read_text
+
+    path = crowded_record(tmp_path / "crowded.pmn")
+    session = Session(Recorder(str(path), read_text(path.read_text())[0]))
+    began = time.process_time()
+    words = session.words("5c")
+    none = session.words("5c-9")  # no move fits: still bounded
+    assert time.process_time() - began < BUDGET
+    moves = [word for word in words if word not in COMMANDS]
+    assert 0 < len(moves) <= 200 and all(word.startswith("5c") for word in moves)
+    assert [word for word in none if word not in COMMANDS] == []
