@@ -102,7 +102,8 @@ def moves(
     Answers come within seconds on any position: a crowded Tricala position
     has millions of moves, so counting stops after 10,000 of them (or
     when the search would take long) and says "more than N" or "at least N";
-    with --format json, {"count": N, "exact": false}.
+    with --format json, {"count": N, "exact": false}, as after the moves of a
+    listing cut at the first 2,000.
     """
     if game is not None and not game.strip().isdigit():  # the old --game NAME
         if variant_name is not None:
