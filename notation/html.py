@@ -580,6 +580,7 @@ def record_html(
             else:
                 parts.append(f'<p id="outcome" class="outcome">Result {ending}</p>')
         parts.append(f'<figure class="board">{_inline(step.svg)}</figure>')
+        step.svg = ""  # drawn into the page: one copy of each drawing held, not two
         for comment in step.comments:
             text = parse_comment(comment).text
             if text:
@@ -596,8 +597,9 @@ def record_html(
         f"<script>{_SCRIPT}</script>",
         "</body>",
         "</html>",
+        "",  # the page ends with a line end (joined, not appended: no copy of the page)
     ]
-    return "\n".join(parts) + "\n"
+    return "\n".join(parts)
 
 
 def _main_count(steps: list[_Step]) -> int:
