@@ -180,3 +180,14 @@ def test_tab_completion_in_a_crowded_position_offers_a_few_moves_of_the_pit_type
     moves = [word for word in words if word not in COMMANDS]
     assert 0 < len(moves) <= 200 and all(word.startswith("5c") for word in moves)
     assert [word for word in none if word not in COMMANDS] == []
+
+
+def test_the_help_of_pmn_moves_says_how_counts_and_lists_are_bounded() -> None:
+    from click.testing import CliRunner
+
+    from cli.main import pmn
+
+    text = " ".join(CliRunner().invoke(pmn, ["moves", "--help"]).stdout.split())
+    assert f"after the first {LIST_LIMIT:,}" in text
+    assert f"counting stops after {COUNT_LIMIT:,}" in text
+    assert '"more than N"' in text and '{"count": N, "exact": false}' in text
