@@ -42,6 +42,8 @@ def position(cells: dict[str, str]) -> str:
 
 #: Every stone on three pits: 223,800 legal moves for White.
 CROWDED = position({"4b": "W3B3R3", "4c": "W3B3R3", "5c": "W3B3R3"})
+#: A pit of W4B4R4 (the recorder never answered a typo there).
+FOURS = position({"4b": "W4B4R4", "4c": "W2B2R2", "5c": "W3B3R3"})
 #: Every stone on one pit: millions of legal moves.
 HEAP = position({"4b": "W9B9R9"})
 
@@ -69,16 +71,19 @@ def run(*args: str, typed: str = "") -> tuple[subprocess.CompletedProcess[str], 
     return result, spent, after.ru_maxrss
 
 
-def crowded_record(path: Path) -> Path:
+def crowded_record(path: Path, text: str = CROWDED) -> Path:
     path.write_text(
         '[Game "Tricala"]\n[Players "3"]\n[White "a"]\n[Black "b"]\n[Red "c"]\n'
-        f'[Position "{CROWDED}"]\n[Result "*"]\n\n*\n'
+        f'[Position "{text}"]\n[Result "*"]\n\n*\n'
     )
     return path
 
 
-def test_the_recorder_answers_a_typo_in_a_crowded_position_at_once(tmp_path: Path) -> None:
-    record = crowded_record(tmp_path / "crowded.pmn")
+@pytest.mark.parametrize("text", [CROWDED, FOURS], ids=["three-W3B3R3", "W4B4R4"])
+def test_the_recorder_answers_a_typo_in_a_crowded_position_at_once(
+    tmp_path: Path, text: str
+) -> None:
+    record = crowded_record(tmp_path / "crowded.pmn", text)
     result, spent, _ = run("record", "--resume", str(record), typed="5c-5q\n")
     assert result.returncode == 0, result.stderr
     assert spent < BUDGET, f"{spent:.1f} CPU s"
@@ -88,7 +93,7 @@ def test_the_recorder_answers_a_typo_in_a_crowded_position_at_once(tmp_path: Pat
     near = hint.split(": ", 1)[1].split(", ")
     assert near and all(token.startswith("5c") for token in near)  # from the pit typed
     for token in near:  # each a legal move indeed
-        THREE.parse_move(token, THREE.parse_position(CROWDED))
+        THREE.parse_move(token, THREE.parse_position(text))
     assert f"more than {COUNT_LIMIT} legal moves" in out
 
 
