@@ -12,7 +12,14 @@ from cli.inputs import input_options, output_option
 from cli.terminal import echo, terminal_text
 from notation.games import find_variant
 from notation.games.base import PositionError, RulesError
-from notation.movelist import count_moves, legal_moves, move_row
+from notation.movelist import (
+    COUNT_LIMIT,
+    LIST_LIMIT,
+    count_legal,
+    describe_count,
+    legal_moves,
+    move_row,
+)
 
 
 @click.command(cls=RegistryCommand)
@@ -46,9 +53,17 @@ from notation.movelist import count_moves, legal_moves, move_row
 )
 @click.option("--pit", help="Only the moves sown from this pit (its name, e.g. C or 3a).")
 @click.option(
-    "--limit", type=click.IntRange(min=0), help="List at most this many moves, then stop."
+    "--limit",
+    type=click.IntRange(min=0),
+    help=f"List at most this many moves, then stop (default: {LIST_LIMIT:,}, and how many more).",
 )
-@click.option("--count", "count_only", is_flag=True, help="Print only the number of legal moves.")
+@click.option(
+    "--count",
+    "count_only",
+    is_flag=True,
+    help="Print only the number of legal moves: exact, or, where counting them all would "
+    "take long, 'more than N' or 'at least N' (JSON: count and exact, false then).",
+)
 @click.option(
     "--format",
     "output_format",
@@ -81,7 +96,14 @@ def moves(
     Each move is given in its short form (what the writer writes) and its
     long form, with what it does (captures, laps), as soon as it is found.
     --pit lists only the moves sown from one pit, --limit stops after so
-    many, --count prints only how many there are.
+    many (without it, after the first 2,000, saying how many more),
+    --count prints only how many there are.
+
+    Answers come within seconds on any position: a crowded Tricala position
+    has millions of moves, so counting stops after 10,000 of them (or
+    when the search would take long) and says "more than N" or "at least N";
+    with --format json, {"count": N, "exact": false}, as after the moves of a
+    listing cut at the first 2,000.
     """
     if game is not None and not game.strip().isdigit():  # the old --game NAME
         if variant_name is not None:
@@ -94,13 +116,13 @@ def moves(
         if variant_name is not None:
             raise click.UsageError("--variant goes with --position; FILES name their game")
         number = int(game) if game is not None else 1
-        point = replay_to(
-            files, number, move_count, input_format=input_format, encoding=encoding
-        )
+        point = replay_to(files, number, move_count, input_format=input_format, encoding=encoding)
         variant, position = point.variant, point.position
     else:
         if game is not None:
-            raise click.UsageError("--game N chooses a game of FILES; with --position use --variant")
+            raise click.UsageError(
+                "--game N chooses a game of FILES; with --position use --variant"
+            )
         if variant_name is None:
             raise click.UsageError(f"--position needs --variant NAME ({games_help()})")
         tags = {"Players": players} if players else {}
@@ -110,6 +132,7 @@ def moves(
         except (RulesError, PositionError) as exc:
             raise click.UsageError(terminal_text(str(exc))) from exc
     outcome = variant.outcome(position)
+    shown = limit if limit is not None else LIST_LIMIT
     if output_format == "json":
         head = {
             "position": variant.format_position(position),
@@ -117,20 +140,29 @@ def moves(
             "result": outcome.result if outcome else None,
         }
         if count_only:
-            count = count_moves(variant, position, pit=pit)
-            click.echo(json.dumps({**head, "count": count}, ensure_ascii=False))
+            counted = count_legal(variant, position, pit=pit)
+            body = {**head, "count": counted.count, "exact": counted.exact}
+            click.echo(json.dumps(body, ensure_ascii=False))
             return
         # json.dumps of {**head, "moves": [...]}, written a move at a time
         out = sys.stdout
         out.write(json.dumps(head, ensure_ascii=False)[:-1] + ', "moves": [')
-        for index, move in enumerate(legal_moves(variant, position, pit=pit, limit=limit)):
+        listed = 0
+        for move in legal_moves(variant, position, pit=pit, limit=shown):
             row = json.dumps(move_row(variant, move, position), ensure_ascii=False)
-            out.write(row if index == 0 else ", " + row)
+            out.write(row if listed == 0 else ", " + row)
             out.flush()
-        out.write("]}\n")
+            listed += 1
+        out.write("]")
+        if limit is None and listed == shown:  # cut by the default limit: say how many in all
+            counted = count_legal(variant, position, pit=pit, most=max(COUNT_LIMIT, shown))
+            if not counted.exact or counted.count > shown:
+                out.write(f', "count": {counted.count}, "exact": {json.dumps(counted.exact)}')
+        out.write("}\n")
         return
     if count_only:
-        click.echo(count_moves(variant, position, pit=pit))
+        counted = count_legal(variant, position, pit=pit)
+        click.echo(describe_count(counted))
         return
     if outcome is not None:
         echo(f"The game is over: {outcome.result} ({outcome.reason}); no moves.")
@@ -142,15 +174,21 @@ def moves(
     count = 0
     more = False
     for move in legal_moves(variant, position, pit=pit):
-        if count == limit:  # one more move exists: say so
+        if count == shown:  # one more move exists: say so
             more = True
             break
-        shown = move_row(variant, move, position)
-        long = shown["long"] if shown["long"] != shown["move"] else ""
-        echo(f"  {shown['move']:<10}  {long:<16}  {shown['effect']}".rstrip())
+        row = move_row(variant, move, position)
+        long = row["long"] if row["long"] != row["move"] else ""
+        echo(f"  {row['move']:<10}  {long:<16}  {row['effect']}".rstrip())
         out.flush()
         count += 1
-    if more:
+    if not more:
+        echo(f"{count} legal move(s).")
+    elif limit is not None:
         echo(f"{count} legal move(s) listed; there are more (--limit {limit}).")
     else:
-        echo(f"{count} legal move(s).")
+        counted = count_legal(variant, position, pit=pit, most=max(COUNT_LIMIT, shown))
+        echo(
+            f"{count} legal move(s) listed, of {describe_count(counted)} "
+            "(--limit N lists more, --count counts them)."
+        )

@@ -29,7 +29,14 @@ import click
 from cli.recorder_input import LineReader, Words, make_reader
 from notation.files import open_input, write_bytes
 from notation.games import AnyVariant, find_game, find_variant, game_names
-from notation.games.base import AmbiguousMoveError, MoveError, PositionError, RulesError
+from notation.games.base import (
+    AmbiguousMoveError,
+    MoveCount,
+    MoveError,
+    PositionError,
+    RulesError,
+)
+from notation.movelist import COUNT_LIMIT, describe_count, first_moves
 from notation.pits import DEFAULT as DEFAULT_PITS
 from notation.pits import PitsError, translate_record
 from notation.pmn import iter_chunks, read_chunk, write_record
@@ -63,6 +70,12 @@ COMMANDS = ("moves", "more", "show", "comment", "undo", "end", "save", "help")
 
 #: How many moves ``moves`` and ``more`` list at a time, and the most a refusal lists.
 PAGE = 40
+#: How many moves from the pit typed are written to find the tokens nearest a refused one.
+#: The recorder looks at no more than notation.movelist.COUNT_LIMIT legal moves of a
+#: position (a crowded Tricala position has millions): past it, it says "more than".
+NEAR_SAMPLE = 100
+#: How many legal moves Tab may complete (the first ones, in the rules' order).
+COMPLETIONS = 200
 
 #: The clock the recorder reads for ``--clock`` (seconds; tests replace it).
 CLOCK: Callable[[], float] = time.monotonic
@@ -91,7 +104,8 @@ class Recorder:
         self.before = before
         self.after = after
         self.saved = False
-        self._legal_cache: tuple[Any, list[str]] | None = None
+        # the current position's first legal moves (not written) and how many there are
+        self._scan: tuple[Any, list[Any], MoveCount] | None = None
         game = open_game(record)  # a numbered record is kept in the game's own names...
         # ...and written back in its own numbering
         self.numbering = game.translation.source if game.translation is not None else DEFAULT_PITS
@@ -180,22 +194,58 @@ class Recorder:
         self.nodes[-1] = replace(last, nags=(*last.nags, nag))
         return True
 
-    def legal(self) -> list[str]:
-        """The legal moves in the current position as tokens, grouped by the pit they start from."""
+    def scan(self) -> tuple[list[Any], MoveCount]:
+        """The first COUNT_LIMIT legal moves of the current position, none written, and how
+        many there are (exactly, or "more than"): bounded work in any position."""
         key = self.position
-        if self._legal_cache is None or self._legal_cache[0] is not key:
-            tokens = [
-                self.variant.format_move(move, self.position)
-                for move in self.variant.legal_moves(self.position)
-            ]
-            order: dict[str, int] = {}
-            for token in tokens:
-                order.setdefault(start_pit(token), len(order))
-            tokens.sort(
-                key=lambda token: order[start_pit(token)]
-            )  # stable: the rules' order within a pit
-            self._legal_cache = (key, tokens)
-        return self._legal_cache[1]
+        if self._scan is None or self._scan[0] is not key:
+            moves, counted = first_moves(self.variant, key, most=COUNT_LIMIT)
+            self._scan = (key, moves, counted)
+        return self._scan[1], self._scan[2]
+
+    def token(self, move: Any) -> str:
+        """A legal move of the current position as its token."""
+        return self.variant.format_move(move, self.position)
+
+    def pit_of(self, move: Any) -> str:
+        """The pit a legal move of the current position starts from (as its token names it)."""
+        origin = self.variant.origin_of(move, self.position)
+        return origin if origin is not None else start_pit(self.token(move))
+
+    def from_pit(self, pit: str, most: int = COUNT_LIMIT) -> tuple[list[Any], MoveCount]:
+        """The first legal moves that start from ``pit`` (none written, at most ``most``
+        looked for when not every legal move was looked at), and how many there are."""
+        moves, counted = self.scan()
+        if counted.exact:
+            chosen = [move for move in moves if self.pit_of(move) == pit]
+            return chosen, MoveCount(len(chosen), True)
+        return first_moves(self.variant, self.position, pit=pit, most=most)
+
+    def completions(self, prefix: str) -> list[str]:
+        """The first COMPLETIONS legal tokens that start with ``prefix`` (from the pit it
+        names, when it names one: a crowded position has millions of moves)."""
+        pit = _PIT_RE.match(prefix)
+        if pit is None:
+            return [token for token in self.legal() if token.startswith(prefix)]
+        moves, _ = self.from_pit(pit.group(), COMPLETIONS)
+        return [token for token in map(self.token, moves[:COMPLETIONS]) if token.startswith(prefix)]
+
+    def legal(self, limit: int = COMPLETIONS) -> list[str]:
+        """The first ``limit`` legal moves as tokens, in the rules' order (grouped by pit)."""
+        moves, _ = self.scan()
+        return [self.token(move) for move in moves[:limit]]
+
+    def hints(self, typed: str) -> tuple[list[str], MoveCount, int | None]:
+        """What a refusal of ``typed`` may name: every legal token when there are few, else
+        some from the pit typed and the first others; how many moves there are; from how
+        many pits (None when not every move was looked at). Bounded work in any position."""
+        moves, counted = self.scan()
+        if counted.exact and counted.count <= PAGE:
+            return [self.token(move) for move in moves], counted, None
+        same, _ = self.from_pit(start_pit(typed), NEAR_SAMPLE)
+        tokens = dict.fromkeys(self.token(move) for move in [*same[:NEAR_SAMPLE], *moves[:PAGE]])
+        pits = len({self.pit_of(move) for move in moves}) if counted.exact else None
+        return list(tokens), counted, pits
 
     def undo(self) -> str | None:
         """Take back the last move; the token taken back, or None."""
@@ -283,7 +333,7 @@ def ask_tags(reader: LineReader) -> list[tuple[str, str]]:
     """Ask for the game and the facts about it; blank answers leave a tag out."""
     names = game_names()
     while True:
-        game = ask(reader, f"Game ({', '.join(names)})", names[0], lambda: names)
+        game = ask(reader, f"Game ({', '.join(names)})", names[0], lambda _: names)
         rules = ask(reader, "Rules (blank: the game's default)")
         players = ""
         try:
@@ -329,22 +379,42 @@ def nearest(typed: str, legal: list[str], count: int = 8) -> list[str]:
     return (same + others)[:count]
 
 
-def describe_error(error: MoveError, typed: str, legal: list[str]) -> str:
-    """Why a move was refused, and what would have been accepted (all, or the nearest)."""
+def describe_error(
+    error: MoveError,
+    typed: str,
+    legal: list[str],
+    counted: MoveCount | None = None,
+    pits: int | None = None,
+) -> str:
+    """Why a move was refused, and what would have been accepted (all, or the nearest).
+
+    ``legal`` holds every legal token, or, when ``counted`` says there are more, the
+    tokens to look for the nearest in (:meth:`Recorder.hints`); ``pits`` is how many
+    pits the moves start from, when known.
+    """
+    counted = counted if counted is not None else MoveCount(len(legal), True)
+    every = counted.exact and len(legal) == counted.count
     text = f"  not accepted: {_LISTED_RE.sub('', error.reason)}"
     if isinstance(error, AmbiguousMoveError) and error.candidates:
         text += "\n  say which: " + ", ".join(error.candidates[:PAGE])
-    elif legal and len(legal) <= PAGE:
+    elif legal and every and len(legal) <= PAGE:
         text += "\n  legal: " + ", ".join(legal)
     elif legal:
         near = nearest(typed, legal)
         if near:
             text += "\n  did you mean: " + ", ".join(near)
-        pits = len({start_pit(token) for token in legal})
-        text += (
-            f"\n  ({len(legal)} legal moves from {pits} pits: "
-            "'moves' counts them per pit, 'moves PIT' lists a pit's)"
-        )
+        if pits is None and every:
+            pits = len({start_pit(token) for token in legal})
+        if counted.exact and pits is not None:
+            text += (
+                f"\n  ({counted.count} legal moves from {pits} pits: "
+                "'moves' counts them per pit, 'moves PIT' lists a pit's)"
+            )
+        else:
+            text += (
+                f"\n  ({describe_count(counted)} legal moves: 'moves PIT' lists a pit's, "
+                "'moves' the first)"
+            )
     return text
 
 
@@ -441,14 +511,16 @@ class Session:
     def __init__(self, recorder: Recorder, clock: Clock | None = None) -> None:
         self.recorder = recorder
         self.clock = clock
-        self.listing: list[str] = []  # what 'more' pages through
+        self.listing: list[Any] = []  # the moves 'more' pages through (written when shown)
+        self.listing_count = MoveCount(0, True)  # how many moves the list is of
         self.listed = 0
         self.listing_at: Any = None
         self.stop = False
 
-    def words(self) -> list[str]:
-        """What Tab may complete: the legal moves, and the commands."""
-        return [*self.recorder.legal(), *COMMANDS]
+    def words(self, prefix: str = "") -> list[str]:
+        """What Tab may complete ``prefix`` with: the first legal moves (from the pit the
+        prefix names, when it names one), and the commands. Bounded work in any position."""
+        return [*self.recorder.completions(prefix), *COMMANDS]
 
     def handle(self, line: str) -> None:
         """Carry out one line; ``self.stop`` is set when recording should stop."""
@@ -491,35 +563,47 @@ class Session:
             self.movetext(line)
 
     def moves(self, pit: str | None, extra: list[str]) -> None:
-        """``moves``: a count per pit and the first page; ``moves PIT``: the moves from a pit."""
+        """``moves``: a count per pit and the first page; ``moves PIT``: the moves from a pit.
+
+        Bounded work in any position: no more than COUNT_LIMIT moves are looked
+        at, and only the moves shown are written.
+        """
         recorder = self.recorder
         if extra:
             click.echo(f"  not understood: {' '.join(extra)} (moves, or moves PIT)")
             return
-        legal = recorder.legal()
+        legal, counted = recorder.scan()
         if not legal:
             click.echo("  none: the game is over")
             return
-        counts: dict[str, int] = {}
-        for token in legal:
-            counts[start_pit(token)] = counts.get(start_pit(token), 0) + 1
         if pit is not None:
-            chosen = [token for token in legal if start_pit(token) == pit]
+            chosen, listed = recorder.from_pit(pit)
             if not chosen:
-                click.echo(f"  no legal move starts from {pit}; pits with moves:")
-                _wrapped(list(counts))
+                if counted.exact:
+                    click.echo(f"  no legal move starts from {pit}; pits with moves:")
+                    _wrapped(list(dict.fromkeys(recorder.pit_of(move) for move in legal)))
+                else:
+                    click.echo(f"  no legal move starts from {pit}")
                 return
-            click.echo(f"  {len(chosen)} legal move(s) from {pit}:")
+            click.echo(f"  {describe_count(listed)} legal move(s) from {pit}:")
         else:
-            chosen = legal
-            if len(legal) > PAGE:
+            chosen, listed = legal, counted
+            if not counted.exact:
+                click.echo(
+                    f"  {describe_count(counted)} legal moves; 'moves PIT' lists a pit's. The first:"
+                )
+            elif len(legal) > PAGE:
+                counts: dict[str, int] = {}
+                for move in legal:
+                    counts[recorder.pit_of(move)] = counts.get(recorder.pit_of(move), 0) + 1
                 click.echo(f"  {len(legal)} legal moves; from each pit:")
                 _wrapped([f"{p} {n}" for p, n in counts.items()])
         self.listing, self.listed, self.listing_at = chosen, 0, recorder.position
+        self.listing_count = listed
         self.more()
 
     def more(self) -> None:
-        """The next page of the last list of moves."""
+        """The next page of the last list of moves (only the moves shown are written)."""
         if self.listing_at is None:
             click.echo("  nothing to continue: type moves")
             return
@@ -527,9 +611,16 @@ class Session:
             click.echo("  the position has changed: type moves")
             return
         if self.listed >= len(self.listing):
-            click.echo("  that was the whole list")
+            if self.listing_count.exact:
+                click.echo("  that was the whole list")
+            else:
+                click.echo(
+                    f"  that is as far as the list goes, of {describe_count(self.listing_count)}"
+                )
             return
-        page = self.listing[self.listed : self.listed + PAGE]
+        page = [
+            self.recorder.token(move) for move in self.listing[self.listed : self.listed + PAGE]
+        ]
         self.listed += len(page)
         groups: dict[str, list[str]] = {}
         for token in page:
@@ -540,8 +631,10 @@ class Session:
             for pit, group in groups.items():
                 _wrapped(group, f"{pit}:")
         left = len(self.listing) - self.listed
-        if left:
+        if left and self.listing_count.exact:
             click.echo(f"  ... {left} more: type more, or moves PIT for the moves from one pit")
+        elif left or not self.listing_count.exact:
+            click.echo("  ... more: type more, or moves PIT for the moves from one pit")
 
     def end(self, rest: str) -> None:
         """``end REASON RESULT``: check both, and say what was done or why not."""
@@ -595,7 +688,7 @@ class Session:
                 try:
                     message = recorder.play(token, match.group("glyph") or "")
                 except MoveError as exc:
-                    problem = describe_error(exc, token, recorder.legal())
+                    problem = describe_error(exc, token, *recorder.hints(token))
                 else:
                     changed = True
                     click.echo(f"  {message}")

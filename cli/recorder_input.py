@@ -23,8 +23,10 @@ from typing import Any, Protocol
 
 import click
 
-#: What a reader asks for the words it may complete the current word with.
-Words = Callable[[], Iterable[str]]
+#: What a reader asks for the words it may complete the current word with, given that
+#: word (the words need not all start with it: the reader keeps those that do). Given the
+#: word, a recorder offers the moves from the pit it names, never every legal move.
+Words = Callable[[str], Iterable[str]]
 
 
 class LineReader(Protocol):
@@ -34,7 +36,8 @@ class LineReader(Protocol):
         """The line typed after ``prompt``, without its line end.
 
         ``words`` gives the words a terminal may complete the current word
-        with (the legal moves and the commands); plain readers ignore it.
+        with (the legal moves and the commands), asked with that word; plain
+        readers ignore it.
         Raises EOFError at the end of input (or Ctrl-D), KeyboardInterrupt on Ctrl-C.
         """
         ...
@@ -91,7 +94,7 @@ def _completer(current: Callable[[], Words | None]) -> Any:
             text = document.text_before_cursor
             word = text.rsplit(" ", 1)[-1]  # the word before the cursor ("" after a space)
             seen: set[str] = set()
-            for candidate in words():
+            for candidate in words(word):
                 if candidate.startswith(word) and candidate not in seen:
                     seen.add(candidate)
                     yield Completion(candidate, start_position=-len(word))

@@ -74,7 +74,10 @@ def _rewrite(record: Record, *, long: bool, layout: bool) -> tuple[Record, list[
     # the canonical form numbers the first seat's moves, a line's first move, and a move
     # after a comment or a variation; a line's first move is the one at index 0
     problems: list[Problem] = []
-    last_written: dict[TreePath, MoveNode] = {}  # each line's move before this one, as written
+    # each line's move before this one, as written, under the line's path. Keyed by the
+    # path object's identity: a path is a chain as deep as the line's nesting, and
+    # hashing it at every move would make deep nesting quadratic
+    last_written: dict[int, tuple[TreePath, MoveNode]] = {}
 
     format_played, turn = variant.format_played, variant.turn
     mainline = game.record.mainline
@@ -95,8 +98,9 @@ def _rewrite(record: Record, *, long: bool, layout: bool) -> tuple[Record, list[
 
     def canonical_node(step: Step) -> MoveNode:
         node, path, before = step.node, step.path, step.before
-        previous = last_written.get(path) if step.index else None
-        last_written[path] = node
+        entry = last_written.get(id(path)) if step.index else None
+        previous = entry[1] if entry is not None and entry[0] is path else None
+        last_written[id(path)] = (path, node)
         number = node.number
         if layout:
             if (

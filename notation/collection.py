@@ -20,7 +20,7 @@ from notation.pmn import (
     read_chunk,
     write_records,
 )
-from notation.record import Line, Record
+from notation.record import Record, iter_lines
 from notation.sources import SourceDecodeError, open_source, strip_compression
 
 #: Format names and the file extensions that select them. ``ogn`` is Aualé's
@@ -292,18 +292,14 @@ def comment_losses(record: Record, fmt: str) -> list[str]:
     (:func:`notation.pmn.write_records`).
     """
     losses: list[str] = []
-
-    def visit(line: Line) -> None:
+    if fmt not in ("ogn", "pmn"):
+        return losses
+    for line in iter_lines(record.mainline):  # any depth: no recursion
         comments = list(line.comments)
         for node in line.moves:
             comments.extend(node.comments_before)
             comments.extend(node.comments)
-            for variation in node.variations:
-                visit(variation)
         for text in comments:
             if "}" in text and (fmt == "ogn" or (fmt == "pmn" and "\n" in text)):
                 losses.append(f'comment "{text.strip()[:40]}": "}}" written as ")"')
-
-    if fmt in ("ogn", "pmn"):
-        visit(record.mainline)
     return losses

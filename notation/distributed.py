@@ -19,29 +19,42 @@ same files, in the same order.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 import dask.bag as db
 
-from notation.collection import expand_paths, read_games, read_path
+from notation.collection import WALKED_EXTENSIONS, expand_paths, read_path
+from notation.files import SkippedPath, walk_inputs
 from notation.jsonform import record_to_json
-from notation.parallel import validate_guarded
+from notation.jsontext import dumps
 from notation.pmn import write_record
+from notation.report import unread_entry, validate_file, validation_json
+
+#: One file's part of a report: ``("game", report)`` items, ``("unread", entry)`` last
+_Items = list[tuple[str, dict[str, Any]]]
+
+
+def _walk(paths: Iterable[str]) -> list[str | SkippedPath]:
+    """The files to read and what the walk skipped, in order (as ``pmn validate`` walks)."""
+    walked = list(walk_inputs(paths, WALKED_EXTENSIONS))
+    if "-" in walked:
+        raise ValueError("standard input cannot be split across a cluster: name files")
+    return walked
 
 
 def _files(paths: Iterable[str]) -> list[str]:
+    """The files to read; what a folder walk skips is a SkippedFileWarning (as expand_paths)."""
     files = list(expand_paths(paths))
     if "-" in files:
         raise ValueError("standard input cannot be split across a cluster: name files")
     return files
 
 
-def _validate_files(files: Iterable[str], fmt: str | None) -> Iterator[dict[str, Any]]:
-    for path in files:
-        for index, game in enumerate(read_games(path, fmt), start=1):
-            yield validate_guarded(game, index).to_json()
+def _file_bag(files: Sequence[str], fmt: str | None) -> db.Bag:
+    """A bag of one item per file, each file a partition: the file's :data:`_Items`."""
+    bag = db.from_sequence(files, npartitions=len(files))
+    return bag.map_partitions(lambda part: [list(validate_file(path, fmt)) for path in part])
 
 
 def validate_bag(paths: Sequence[str], fmt: str | None = None) -> db.Bag:
@@ -49,23 +62,37 @@ def validate_bag(paths: Sequence[str], fmt: str | None = None) -> db.Bag:
 
     ``paths`` are files or folders (walked for .pmn, .json, .jsonl); each file
     is a partition, and the bag keeps the files' order and each file's games'
-    order.
+    order. A file that cannot be read gives no report (:func:`validation_report`
+    lists it under ``unread_files``).
     """
     files = _files(paths)
     if not files:
         return db.from_sequence([], npartitions=1)
-    bag = db.from_sequence(files, npartitions=len(files))
-    return bag.map_partitions(lambda part: list(_validate_files(part, fmt)))
+    return _file_bag(files, fmt).map_partitions(
+        lambda part: [report for items in part for kind, report in items if kind == "game"]
+    )
 
 
 def validation_report(paths: Sequence[str], fmt: str | None = None) -> dict[str, Any]:
-    """Validate on the current Dask scheduler; the report ``pmn validate --format json`` gives."""
-    games: list[dict[str, Any]] = validate_bag(paths, fmt).compute()
-    valid = sum(1 for game in games if game["valid"])
-    return {
-        "games": games,
-        "summary": {"games": len(games), "valid": valid, "invalid": len(games) - valid},
-    }
+    """Validate on the current Dask scheduler; the report ``pmn validate --format json`` gives.
+
+    Files that cannot be read (missing, unreadable) and entries a folder walk
+    skipped are listed under ``unread_files``, in the order met, as the command
+    lists them; they never raise.
+    """
+    walked = _walk(paths)
+    files = [item for item in walked if isinstance(item, str)]
+    per_file: list[_Items] = _file_bag(files, fmt).compute() if files else []
+    games: list[dict[str, Any]] = []
+    unread: list[dict[str, object]] = []
+    results = iter(per_file)
+    for item in walked:
+        if isinstance(item, SkippedPath):
+            unread.append(unread_entry(item.path, item.reason, error=False))
+            continue
+        for kind, value in next(results):
+            (games if kind == "game" else unread).append(value)
+    return validation_json(games, unread)
 
 
 def _convert_files(files: Iterable[str], fmt: str | None, to: str) -> Iterator[str]:
@@ -74,7 +101,7 @@ def _convert_files(files: Iterable[str], fmt: str | None, to: str) -> Iterator[s
             if to == "pmn":
                 yield write_record(record)
             else:
-                yield json.dumps(record_to_json(record), ensure_ascii=False) + "\n"
+                yield dumps(record_to_json(record)) + "\n"  # any depth of nesting
 
 
 def convert_bag(paths: Sequence[str], to: str = "jsonl", fmt: str | None = None) -> db.Bag:

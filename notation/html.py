@@ -177,12 +177,13 @@ def _replay(record: Record) -> _Replayed:
     at = {keys[i]: number for number, i in enumerate(order, 1)}
     steps = [start]
     seats = variant.seats
+    starts: dict[int, int] = {}  # each variation's step before its first move
     for i in order:
         (step, comments), (line_id, _) = played[i], keys[i]
         node = step.node
         token = game.written_token(step.path, step.index, node.token)
         seat = seats[variant.to_move(step.before)]
-        before = _before(at, parents, line_id, step.index)
+        before = _before(at, parents, line_id, step.index, starts)
         parsed = [parse_comment(c) for c in node.comments]
         clock = next((c.clock for c in parsed if c.clock is not None), None)
         elapsed = next((c.elapsed for c in parsed if c.elapsed is not None), None)
@@ -219,15 +220,38 @@ def _replay(record: Record) -> _Replayed:
 
 
 def _before(
-    at: dict[tuple[int, int], int], parents: dict[int, tuple[int, int]], line: int, index: int
+    at: dict[tuple[int, int], int],
+    parents: dict[int, tuple[int, int]],
+    line: int,
+    index: int,
+    starts: dict[int, int] | None = None,
 ) -> int:
-    """The step of the position before move ``index`` of a line (0: the start)."""
+    """The step of the position before move ``index`` of a line (0: the start).
+
+    ``starts`` remembers, for each variation met, the step before its first
+    move, so that deeply nested variations that each begin where their parent
+    line begins cost one look-up each, not a climb to the main line (which
+    made deep nesting quadratic).
+    """
+    if index > 0:
+        return at.get((line, index - 1), 0)
+    starts = {} if starts is None else starts
+    climbed: list[int] = []  # variations whose start is the same as the one found
+    found = 0
     while True:
-        if index > 0:
-            return at.get((line, index - 1), 0)
+        if line in starts:
+            found = starts[line]
+            break
         if line not in parents:  # the main line
-            return 0
+            break
+        climbed.append(line)
         line, index = parents[line]
+        if index > 0:
+            found = at.get((line, index - 1), 0)
+            break
+    for variation in climbed:
+        starts[variation] = found
+    return found
 
 
 def _breakable(token: str) -> str:
@@ -556,6 +580,7 @@ def record_html(
             else:
                 parts.append(f'<p id="outcome" class="outcome">Result {ending}</p>')
         parts.append(f'<figure class="board">{_inline(step.svg)}</figure>')
+        step.svg = ""  # drawn into the page: one copy of each drawing held, not two
         for comment in step.comments:
             text = parse_comment(comment).text
             if text:
@@ -572,8 +597,9 @@ def record_html(
         f"<script>{_SCRIPT}</script>",
         "</body>",
         "</html>",
+        "",  # the page ends with a line end (joined, not appended: no copy of the page)
     ]
-    return "\n".join(parts) + "\n"
+    return "\n".join(parts)
 
 
 def _main_count(steps: list[_Step]) -> int:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from itertools import zip_longest
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 #: Suffix annotations, as PGN writes them after a move.
 GLYPHS = ("!", "?", "!!", "??", "!?", "?!")
@@ -75,6 +75,13 @@ class MoveNode:
     def __hash__(self) -> int:
         return hash(tuple(_walk(self)))
 
+    # Pickling (records sent to worker processes) would recurse once per level too:
+    # a node with variations is sent as a flat sequence, rebuilt with an explicit stack.
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        if not self.variations:
+            return MoveNode, (*_node_fields(self)[:6], (), self.line, self.column)
+        return _node_of_flat, (_flat(Line((self,))),)
+
 
 @dataclass(frozen=True, slots=True)
 class Line:
@@ -96,6 +103,79 @@ class Line:
 
     def __hash__(self) -> int:
         return hash(tuple(_walk(self)))
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        if not any(node.variations for node in self.moves):
+            return Line, (self.moves, self.comments)
+        return _line_of_flat, (_flat(self),)
+
+
+def _node_fields(node: MoveNode) -> tuple[Any, ...]:
+    return (
+        node.token,
+        node.number,
+        node.glyph,
+        node.nags,
+        node.comments_before,
+        node.comments,
+        node.line,
+        node.column,
+        len(node.variations),
+    )
+
+
+def _flat(line: Line) -> tuple[tuple[Any, ...], ...]:
+    """A line as a flat sequence, in text order and without recursion: each line as
+    (its number of moves, its comments), each move as its fields and its number of
+    variations, followed by its variations."""
+    out: list[tuple[Any, ...]] = []
+    stack: list[Line | MoveNode] = [line]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Line):
+            out.append((len(item.moves), item.comments))
+            stack.extend(reversed(item.moves))
+        else:
+            out.append(_node_fields(item))
+            stack.extend(reversed(item.variations))
+    return tuple(out)
+
+
+def _line_of_flat(items: tuple[tuple[Any, ...], ...]) -> Line:
+    """The line :func:`_flat` flattened, rebuilt with an explicit stack."""
+    # each frame: a line's number of moves, its comments, its nodes so far, the fields
+    # of the node being built (None between nodes), and that node's variations so far
+    Frame = tuple[int, tuple[str, ...], list[MoveNode], list[Any], list[Line]]
+    count, comments = items[0]
+    stack: list[Frame] = [(count, comments, [], [None], [])]
+    at = 1
+    while True:
+        count, comments, nodes, building, variations = stack[-1]
+        fields = building[0]
+        if fields is not None and len(variations) == fields[8]:  # a node is complete
+            token, number, glyph, nags, before, after, line, column, _ = fields
+            nodes.append(
+                MoveNode(token, number, glyph, nags, before, after, tuple(variations), line, column)
+            )
+            building[0] = None
+            variations.clear()
+        elif fields is not None:  # a variation of the node comes next
+            count, comments = items[at]
+            at += 1
+            stack.append((count, comments, [], [None], []))
+        elif len(nodes) == count:  # a line is complete
+            stack.pop()
+            done = Line(tuple(nodes), comments)
+            if not stack:
+                return done
+            stack[-1][4].append(done)
+        else:
+            building[0] = items[at]
+            at += 1
+
+
+def _node_of_flat(items: tuple[tuple[Any, ...], ...]) -> MoveNode:
+    return _line_of_flat(items).moves[0]
 
 
 _END = object()
@@ -317,7 +397,9 @@ def walk_runs(
                 stack.append(_Frame(node.variations[done], frame.pending[1], child_path))
                 continue
             kept_node, _, resumed = frame.pending
-            if any(new is not old for new, old in zip(frame.variations, node.variations, strict=True)):
+            if any(
+                new is not old for new, old in zip(frame.variations, node.variations, strict=True)
+            ):
                 kept_node = replace(kept_node, variations=tuple(frame.variations))
             frame.keep(frame.index, frame.index + 1, None if kept_node is node else [kept_node])
             frame.pending, frame.variations = None, []

@@ -56,3 +56,28 @@ def test_convert_on_the_cluster(client, tmp_path):
 def test_stdin_cannot_be_distributed():
     with pytest.raises(ValueError, match="standard input"):
         validate_bag(["-"])
+
+
+def test_unread_and_missing_files_are_listed_as_the_command_lists_them(client, tmp_path):
+    # the report promises the object of `pmn validate --format json`: a file that cannot
+    # be read, or is missing, is listed under unread_files and the other files are checked
+    good = tmp_path / "good.pmn"
+    good.write_text((EXAMPLES / "wari-annotated.pmn").read_text())
+    folder = tmp_path / "folder"
+    folder.mkdir()
+    (folder / "a.pmn").write_text(good.read_text())
+    (folder / "gone.pmn").symlink_to(tmp_path / "nothing.pmn")  # skipped by the walk
+    local = CliRunner().invoke(
+        pmn, ["validate", "--format", "json", "-j", "1", str(good), str(folder)]
+    )
+    assert validation_report([str(good), str(folder)]) == json.loads(local.stdout)
+    missing = str(tmp_path / "missing.pmn")
+    blocked = str(good / "x.pmn")  # a path through a file: not a directory
+    report = validation_report([missing, str(good), blocked, str(folder)])
+    assert report["games"] == json.loads(local.stdout)["games"]
+    assert report["summary"] == {"games": 2, "valid": 2, "invalid": 0}
+    assert report["unread_files"] == [
+        {"path": missing, "reason": "No such file or directory", "error": True},
+        {"path": blocked, "reason": "Not a directory", "error": True},
+        {"path": str(folder / "gone.pmn"), "reason": "a link to nothing", "error": False},
+    ]

@@ -20,6 +20,7 @@ together. Each game owns one module in this package.
 from __future__ import annotations
 
 import abc
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -93,6 +94,26 @@ class AmbiguousMoveError(MoveError):
     ) -> None:
         super().__init__(reason, legal=legal, code=code)
         self.candidates: tuple[str, ...] = tuple(candidates)
+
+
+@dataclass(frozen=True, slots=True)
+class MoveCount:
+    """How many legal moves a bounded count found (:meth:`Variant.count_moves`).
+
+    ``exact``: ``count`` is all of them. Otherwise counting stopped before the
+    end and there are at least ``count``; ``more`` tells that a move past
+    ``count`` was seen (there are more than ``count``).
+    """
+
+    count: int
+    exact: bool
+    more: bool = False
+
+
+#: A move's long form begins with the pit it is sown from (``C``, ``C+3``, ``1a/5+1``,
+#: ``3a[BW]-3c``); a set-up move that names three pits joined by "+" (``1a+2b+3c``)
+#: is sown from none.
+_ORIGIN_RE = re.compile(r"([0-9]*[A-Za-z])(?:\+[0-9]+|[^+].*)?", re.DOTALL)
 
 
 @dataclass(frozen=True, slots=True)
@@ -263,6 +284,35 @@ class Variant(abc.ABC, Generic[P, M]):
     @abc.abstractmethod
     def legal_moves(self, position: P) -> Iterator[M]:
         """Every legal move in the position, each once; none when the game is over."""
+
+    def origin_of(self, move: M, position: P) -> str | None:
+        """The name of the pit ``move`` is sown from (as its long form names it), or None."""
+        match = _ORIGIN_RE.fullmatch(self.format_move(move, position, long=True))
+        return match.group(1) if match else None
+
+    def moves_from(self, position: P, pit: str) -> Iterator[M]:
+        """The legal moves sown from ``pit``, lazily, in :meth:`legal_moves`' order.
+
+        A game with very many moves overrides it to search that pit alone.
+        """
+        return (
+            move for move in self.legal_moves(position) if self.origin_of(move, position) == pit
+        )
+
+    def count_moves(self, position: P, most: int, pit: str | None = None) -> MoveCount:
+        """How many legal moves there are (sown from ``pit`` when given), counting at most ``most``.
+
+        Bounded work: past ``most`` moves the count stops (``more``); a game
+        whose search can be long also stops at a bound of its own work (then
+        not ``exact``, and not ``more``: there are at least ``count``).
+        """
+        moves = self.legal_moves(position) if pit is None else self.moves_from(position, pit)
+        count = 0
+        for _ in moves:
+            if count >= most:
+                return MoveCount(count, False, True)
+            count += 1
+        return MoveCount(count, True)
 
     @abc.abstractmethod
     def parse_move(self, token: str, position: P) -> M:

@@ -18,13 +18,14 @@ then a matter of notation, not of play.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import islice
 
 from notation.games.base import (
     AmbiguousMoveError,
     IllegalMoveError,
+    MoveCount,
     MoveError,
     MoveSyntaxError,
     Outcome,
@@ -101,6 +102,9 @@ CANDIDATE_LIMIT = 12
 FORMAT_BUDGET = 8_000
 #: The same, shared by all the tokens one error message lists.
 ERROR_BUDGET = 6_000
+#: How many lap ends counting the legal moves (:meth:`TricalaVariant.count_moves`,
+#: ``pmn moves --count``) may judge; past it the count stops and says "at least".
+COUNT_BUDGET = 20_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,17 +231,60 @@ class TricalaVariant(Variant[TricalaPosition, TricalaMove]):
         if position.in_setup:
             yield from placements()
             return
-        seat = position.to_move
-        mask = OWN[seat]
+        search = SowingSearch(position.to_move, self.capturer_stays, self.lap_limit)
+        yield from self._sowings(position, range(PITS), search)
+
+    def _sowings(
+        self, position: TricalaPosition, origins: Iterable[int], search: SowingSearch
+    ) -> Iterator[Sowing]:
+        """The sowings from ``origins`` that hold one of the mover's stones, each once (T4)."""
+        mask = OWN[position.to_move]
         seen: set[object] = set()
-        search = SowingSearch(seat, self.capturer_stays, self.lap_limit)
-        for origin in range(PITS):
+        for origin in origins:
             if position.board[origin] & mask:  # ruling T4: a pit with one of its stones
                 for fit in search.sowings(position.board, origin):
                     key = (origin, fit.path, fit.board, fit.gain)
                     if key not in seen:
                         seen.add(key)
                         yield Sowing(origin, fit.path, fit.board, fit.gain, fit.pickups)
+
+    def origin_of(self, move: TricalaMove, position: TricalaPosition) -> str | None:
+        """The pit a sowing starts from; None for a set-up move (it names three pits)."""
+        return PIT_NAMES[move.origin] if isinstance(move, Sowing) else None
+
+    def moves_from(self, position: TricalaPosition, pit: str) -> Iterator[TricalaMove]:
+        """The legal sowings from ``pit``, lazily: only that pit is searched."""
+        origin = PIT_INDEX.get(pit)
+        if origin is None or position.in_setup or self.outcome(position) is not None:
+            return iter(())
+        search = SowingSearch(position.to_move, self.capturer_stays, self.lap_limit)
+        return self._sowings(position, (origin,), search)
+
+    def count_moves(
+        self, position: TricalaPosition, most: int, pit: str | None = None
+    ) -> MoveCount:
+        """How many legal moves, counting at most ``most`` and judging at most
+        COUNT_BUDGET lap ends (past either, the count stops: see :class:`MoveCount`)."""
+        if position.in_setup or self.outcome(position) is not None:
+            return super().count_moves(position, most, pit)
+        if pit is None:
+            origins: Sequence[int] = range(PITS)
+        elif pit in PIT_INDEX:
+            origins = (PIT_INDEX[pit],)
+        else:
+            return MoveCount(0, True)
+        search = SowingSearch(
+            position.to_move, self.capturer_stays, self.lap_limit, None, COUNT_BUDGET
+        )
+        count = 0
+        try:
+            for _ in self._sowings(position, origins, search):
+                if count >= most:
+                    return MoveCount(count, False, True)
+                count += 1
+        except OverBudget:
+            return MoveCount(count, False)
+        return MoveCount(count, True)
 
     def _legal_sample(
         self, position: TricalaPosition, budget: Budget | None = None
