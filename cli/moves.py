@@ -149,8 +149,8 @@ def moves(
         out.write(json.dumps(head, ensure_ascii=False)[:-1] + ', "moves": [')
         listed = 0
         for move in legal_moves(variant, position, pit=pit, limit=shown):
-            row = json.dumps(move_row(variant, move, position), ensure_ascii=False)
-            out.write(row if listed == 0 else ", " + row)
+            line = json.dumps(move_row(variant, move, position), ensure_ascii=False)
+            out.write(line if listed == 0 else ", " + line)
             out.flush()
             listed += 1
         out.write("]")

@@ -42,6 +42,7 @@ from notation.event import (
 from notation.parallel import default_jobs, validate_many
 from notation.pits import CONVENTIONS, DEFAULT, translate_record
 from notation.replay import GameReport
+from notation.report import unread_entry, validation_json
 from notation.sinks import json_text
 
 #: One line per game for standard output (the same line the full report writes).
@@ -181,7 +182,7 @@ def validate(
     unread: list[dict[str, object]] = []  # files not read: skipped by the walk, or unreadable
 
     def not_read(path: str, reason: str, error: bool) -> None:
-        unread.append({"path": path, "reason": reason, "error": error})
+        unread.append(unread_entry(path, reason, error=error))
         if output_format == "text":
             progress.clear()
             echo(f"{path}: {'cannot read' if error else 'skipped'}: {reason}", err=True)
@@ -241,12 +242,7 @@ def validate(
     for argument in empty:
         echo(f"{argument}: no game in it (ruling N4)", err=True)
     if output_format == "json":
-        body: dict[str, object] = {
-            "games": reports,
-            "summary": {"games": games, "valid": valid, "invalid": invalid},
-        }
-        if unread:
-            body["unread_files"] = unread
+        body = validation_json(reports, unread)  # the object notation.distributed gives too
         sys.stdout.write(json_text(body, indent=1) + "\n")
     else:
         unreadable_note = f", {unreadable} file(s) unreadable" if unreadable else ""
