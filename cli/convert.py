@@ -21,7 +21,7 @@ from cli.inputs import input_options, input_paths, read_inputs
 from cli.terminal import SafeClickException, echo
 from notation.canonical import rewrite_moves
 from notation.collection import FORMATS, comment_losses, detect_format, write_path
-from notation.files import first_non_utf8, same_file
+from notation.files import allow_rewrite, first_non_utf8, same_file
 from notation.ogn import OGNWriteError
 from notation.openspiel import ActionsWriteError
 from notation.pits import CONVENTIONS, DEFAULT, PITS_TAG, PitsError, translate_record
@@ -154,6 +154,7 @@ def convert(
         if overwriting and not in_place:
             raise click.UsageError(f"{output} is the input file; pass --in-place to overwrite it")
         for source in overwriting:
+            allow_rewrite(source)  # --in-place: this input is rewritten, by design
             # the records read hold U+FFFD for such bytes: writing them back would destroy the bytes
             # (with --encoding the text is decoded whole, and rewriting it as UTF-8 loses nothing)
             bad = first_non_utf8(source) if encoding is None else None

@@ -13,6 +13,7 @@ from cli.inputs import input_options, input_paths
 from cli.terminal import SafeClickException, echo
 from notation.canonical import canonical_record, check_file
 from notation.collection import FORMATS, WALKED_EXTENSIONS, atomic_output, detect_format
+from notation.files import allow_rewrite
 from notation.parallel import default_jobs
 from notation.pmn import DEFAULT_WIDTH, iter_records, write_record
 from notation.sources import SourceDecodeError, SourceError, open_source, strip_compression
@@ -183,6 +184,7 @@ def fmt(
             sys.stdout.write(formatted)  # standard input cannot be rewritten: printed
             continue
         try:
+            allow_rewrite(path)  # --in-place rewrites its inputs, by design
             with atomic_output(path) as out:
                 out.write(formatted)
         except OSError as exc:  # read-only, disk full, no permission: this file is unchanged

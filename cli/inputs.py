@@ -20,7 +20,7 @@ import click
 from cli.common import FORMAT_CHOICE, encoding_option
 from cli.terminal import echo
 from notation.collection import WALKED_EXTENSIONS, atomic_output, read_path
-from notation.files import SkippedPath, walk_inputs
+from notation.files import SkippedPath, declare_inputs, walk_inputs
 from notation.record import Record
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -39,6 +39,13 @@ def _apply(function: F, decorators: Iterable[Callable[[F], F]]) -> F:
     return function
 
 
+def _declare_inputs(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
+    """FILES are the command's inputs: no output of it may be one of them (notation.files)."""
+    if value:
+        declare_inputs(value)
+    return value
+
+
 def input_options(
     *, required: bool = True, formats: bool = True, name: str = "files"
 ) -> Callable[[F], F]:
@@ -55,6 +62,7 @@ def input_options(
                 nargs=-1,
                 required=required,
                 type=click.Path(allow_dash=True, exists=True),
+                callback=_declare_inputs,
             )
         ]
         if formats:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import atexit
+import errno
 import gc
 import importlib
 import os
@@ -116,6 +117,33 @@ class _Root(click.Group):
         module_name, _, attribute = entry.reference.partition(":")
         command: click.Command = getattr(importlib.import_module(module_name), attribute)
         return command
+
+    def invoke(self, ctx: click.Context) -> object:
+        """Run the command inside the one guard and the one error handler every command shares.
+
+        The guard (:func:`notation.files.guarded_command`) keeps the command's outputs off
+        its inputs. What escapes a command is one line on stderr, never a traceback: an
+        output that is one of the inputs is a usage error (exit 2); anything else PMN or
+        the system refuses (:class:`notation.errors.PMNError`, :class:`OSError`) exit 1.
+        """
+        from notation.errors import PMNError
+        from notation.files import OutputIsInputError, guarded_command
+        from notation.sinks import terminal_text
+
+        with guarded_command():
+            try:
+                return super().invoke(ctx)
+            except OutputIsInputError as exc:
+                click.echo(f"pmn: error: {terminal_text(str(exc))}", err=True)
+                ctx.exit(2)
+            except (PMNError, OSError) as exc:
+                if isinstance(exc, OSError) and exc.errno == errno.EPIPE:
+                    raise  # a reader that closed the pipe: click and main end quietly
+                message = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+                where = f"{exc.filename}: " if isinstance(exc, OSError) and exc.filename else ""
+                click.echo(f"pmn: error: {terminal_text(where + message)}", err=True)
+                ctx.exit(1)
+        return None  # not reached: ctx.exit raised
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """The command list, as click writes it, from :data:`COMMANDS`' summaries: no command is imported."""

@@ -27,7 +27,7 @@ from typing import Any
 import click
 
 from cli.recorder_input import LineReader, Words, make_reader
-from notation.files import open_input, write_bytes
+from notation.files import allow_rewrite, open_input, write_bytes
 from notation.games import AnyVariant, find_game, find_variant, game_names
 from notation.games.base import (
     AmbiguousMoveError,
@@ -153,6 +153,7 @@ class Recorder:
         """Write the record file safely, keeping the bytes around the game; raises OSError."""
         text = write_record(self.record()).encode("utf-8")
         self.saved = False
+        allow_rewrite(self.path)  # the recorder rewrites the file it read, by design
         write_bytes(self.path, self.before + text + self.after)
         self.saved = True
 

@@ -51,12 +51,163 @@ from dataclasses import dataclass
 from types import FrameType
 from typing import IO
 
+from notation.errors import PMNError
+
 #: Paths that name a process's open files (``/dev/stdout``, ``/dev/fd/3``, ``/proc/self/fd/1``):
 #: appended to, never replaced nor truncated (``pmn ... -o /dev/stdout >> log`` keeps the log).
 _OPEN_FILE_NAMES = ("/dev/stdout", "/dev/stderr", "/dev/stdin")
 _OPEN_FILE_ROOTS = ("/dev/fd/", "/proc/")
 #: Signals that end a program politely; a write in progress cleans up before the exit.
 _ENDING_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
+
+
+# -- inputs and outputs of this process, by identity -------------------------------
+
+#: A file's identity: the device and inode its path resolves to (links, hard links,
+#: ``/dev/stdin``, ``/dev/fd/N`` and ``/proc/self/fd/N`` all resolve to one).
+Identity = tuple[int, int]
+#: Files this process reads (named on the command line, or opened), and writes.
+_INPUTS: dict[Identity, str] = {}
+_OUTPUTS: dict[Identity, str] = {}
+#: Inputs that a command rewrites by design (``fmt -i``, ``convert --in-place``, ``record``).
+_REWRITTEN: set[Identity] = set()
+#: Whether a command is running (:func:`guarded_command`): only then are identities kept,
+#: so that a program using the library may read a file and write it back.
+_GUARDED = [False]
+
+
+@contextmanager
+def guarded_command() -> Iterator[None]:
+    """While the block runs, no output of the process may be one of its inputs.
+
+    The command line runs every command inside it (one command, one set of inputs
+    and outputs); a program may use it around its own work the same way.
+    """
+    _INPUTS.clear()
+    _OUTPUTS.clear()
+    _REWRITTEN.clear()
+    _GUARDED[0] = True
+    try:
+        yield
+    finally:
+        _GUARDED[0] = False
+        _INPUTS.clear()
+        _OUTPUTS.clear()
+        _REWRITTEN.clear()
+
+
+class OutputIsInputError(PMNError):
+    """An output that is one of the command's inputs: writing would destroy the input, or
+    feed the output back into it for ever (``pmn select r.pmn >> r.pmn``).
+
+    Caught by identity, not by name: a link or hard link to the input, ``/dev/stdin``,
+    ``/dev/fd/N``, ``/proc/self/fd/N``, and standard output redirected onto an input.
+    The command line reports it as a usage error (exit 2); nothing is written.
+    """
+
+    code = "output-is-input"
+
+
+def _identity(status: os.stat_result) -> Identity | None:
+    """The identity of a regular file or a pipe; None for what cannot be an input's copy
+    (a terminal is both standard input and output of an interactive command)."""
+    if stat.S_ISREG(status.st_mode) or stat.S_ISFIFO(status.st_mode):
+        return (status.st_dev, status.st_ino)
+    return None
+
+
+def _stdout_identity() -> Identity | None:
+    try:
+        return _identity(os.fstat(sys.stdout.fileno()))
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        return None  # no file descriptor (a test's captured output)
+
+
+def _refuse_stdout_onto(identity: Identity | None, name: str) -> None:
+    if identity is not None and identity == _stdout_identity():
+        raise OutputIsInputError(
+            f"standard output is {name}, one of the inputs: the output would be written "
+            "into the file being read (input file is output file); write it elsewhere"
+        )
+
+
+def declare_inputs(paths: Iterable[str]) -> None:
+    """Record the files a command was given to read (``-``: standard input).
+
+    Raises :class:`OutputIsInputError` at once when standard output is one of them
+    (``pmn select r.pmn >> r.pmn``), as ``cat`` refuses. Paths that do not exist or are
+    folders are left to the reader to report.
+    """
+    if not _GUARDED[0]:
+        return
+    for path in paths:
+        try:
+            status = os.fstat(0) if path == "-" else os.stat(path)
+        except OSError:
+            continue
+        identity = _identity(status)
+        if identity is None:
+            continue
+        _refuse_stdout_onto(identity, "standard input" if path == "-" else path)
+        _INPUTS.setdefault(identity, path)
+
+
+def allow_rewrite(path: str) -> None:
+    """Let ``path``, one of the inputs, be written: a command that rewrites its input by
+    design (``fmt -i``, ``convert --in-place``, ``record``) says so here, and only so."""
+    try:
+        identity = _identity(os.stat(path))
+    except OSError:
+        return
+    if identity is not None:
+        _REWRITTEN.add(identity)
+
+
+def claim_output(path: str) -> None:
+    """Check that ``path`` is not one of this process's inputs, and record it as an output.
+
+    Raises :class:`OutputIsInputError` when it is (by identity: see the class). Every
+    write to a named path goes through here (:func:`safe_output`, :func:`write_bytes`,
+    the index's database).
+    """
+    if not _GUARDED[0]:
+        return
+    try:
+        identity = _identity(os.stat(path))
+    except OSError:
+        return  # a new file: no input can be it
+    if identity is None or identity in _REWRITTEN:
+        return
+    source = _INPUTS.get(identity)
+    if source is not None:
+        what = "standard input" if source == "-" else source
+        named = "" if os.path.abspath(source) == os.path.abspath(path) else f" ({what})"
+        raise OutputIsInputError(
+            f"the output {path} is one of the inputs{named}: writing it would replace "
+            "or feed on what is being read; write it elsewhere"
+        )
+    _OUTPUTS.setdefault(identity, path)
+
+
+def _note_input(stream: IO[bytes], path: str) -> None:
+    """Record an opened input; refuse one that is an output of this process."""
+    if not _GUARDED[0]:
+        return
+    try:
+        identity = _identity(os.fstat(stream.fileno()))
+    except (OSError, ValueError, io.UnsupportedOperation):
+        return
+    if identity is None:
+        return
+    name = "standard input" if path == "-" else path
+    if identity in _OUTPUTS and identity not in _REWRITTEN:
+        raise OutputIsInputError(
+            f"{name} is {_OUTPUTS[identity]}, an output of this command: it would read "
+            "what it writes; write the output elsewhere"
+        )
+    if identity not in _REWRITTEN:
+        _refuse_stdout_onto(identity, name)
+    _INPUTS.setdefault(identity, path)
 
 
 def same_file(first: str, second: str) -> bool:
@@ -150,6 +301,7 @@ def _check_writable(path: str, status: os.stat_result) -> None:
 @contextmanager
 def _binary_target(path: str) -> Iterator[IO[bytes]]:
     """A binary stream whose bytes become the file ``path`` when the block ends without error."""
+    claim_output(path)
     try:
         status: os.stat_result | None = os.stat(path)  # follows links, /dev/stdout included
     except FileNotFoundError:
@@ -184,6 +336,7 @@ def _binary_target(path: str) -> Iterator[IO[bytes]]:
                     with suppress(PermissionError):  # only root may give a file away
                         os.fchown(out.fileno(), status.st_uid, status.st_gid)
                 os.fsync(out.fileno())
+            claim_output(path)  # an input opened since (a folder walk) may be this file
             if status is not None and status.st_nlink > 1:
                 _copy_in_place(temp, real)
                 os.unlink(temp)
@@ -250,6 +403,7 @@ def open_input(path: str) -> IO[bytes]:
     would never end) is refused with an ``OSError``.
     """
     if path == "-":
+        _note_input(sys.stdin.buffer, path)
         return sys.stdin.buffer
     stream = open(path, "rb")  # noqa: SIM115
     mode = os.fstat(stream.fileno()).st_mode
@@ -257,6 +411,11 @@ def open_input(path: str) -> IO[bytes]:
         stream.close()
         what = "a folder" if stat.S_ISDIR(mode) else "a device"
         raise OSError(errno.EINVAL, f"{what}, not a file of records", path)
+    try:
+        _note_input(stream, path)
+    except OutputIsInputError:
+        stream.close()
+        raise
     return stream
 
 
