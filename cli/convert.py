@@ -21,7 +21,7 @@ from cli.inputs import input_options, input_paths, read_inputs
 from cli.terminal import SafeClickException, echo
 from notation.canonical import rewrite_moves
 from notation.collection import FORMATS, comment_losses, detect_format, write_path
-from notation.files import allow_rewrite, first_non_utf8, same_file
+from notation.files import OutputFolder, allow_rewrite, first_non_utf8, same_file
 from notation.ogn import OGNWriteError
 from notation.openspiel import ActionsWriteError
 from notation.pits import CONVENTIONS, DEFAULT, PITS_TAG, PitsError, translate_record
@@ -145,9 +145,19 @@ def convert(
     options = _Options(input_format, encoding, openspiel_game, width, to_pits, from_pits, long)
     if output_dir is not None:
         jobs = _output_dir_jobs(files, output_dir, output_format or "pmn", force)
-        damaged = sum(
-            _convert([source], target, output_format or "pmn", options) for source, target in jobs
-        )
+        try:
+            folder = OutputFolder(output_dir)
+        except OSError as exc:
+            raise click.FileError(output_dir, exc.strerror) from exc
+        try:  # every file written inside the folder, never through a link (notation.files)
+            damaged = sum(
+                _convert([source], target, output_format or "pmn", options, folder=folder)
+                for source, target in jobs
+            )
+        except OSError as exc:
+            raise click.FileError(exc.filename or output_dir, exc.strerror) from exc
+        finally:
+            folder.close()
     else:
         sources = list(input_paths(files))
         overwriting = [source for source in sources if same_file(source, output)]
@@ -199,26 +209,36 @@ def _output_dir_jobs(
             name = os.path.relpath(source, argument) if folder else os.path.basename(source)
             stem = strip_compression(name)
             stem = os.path.splitext(stem)[0] if os.path.splitext(stem)[1] else stem
-            jobs.append((source, os.path.join(output_dir, stem + extension)))
+            jobs.append((source, stem + extension))
     targets = [target for _, target in jobs]
     twice = sorted({target for target in targets if targets.count(target) > 1})
     if twice:
-        raise click.UsageError(f"two inputs would both be written to {twice[0]}")
-    existing = [target for target in targets if os.path.lexists(target)]
+        raise click.UsageError(
+            f"two inputs would both be written to {os.path.join(output_dir, twice[0])}"
+        )
+    existing = [
+        os.path.join(output_dir, target)
+        for target in targets
+        if os.path.lexists(os.path.join(output_dir, target))
+    ]
     if existing and not force:
         raise click.UsageError(
             f"{existing[0]} exists ({len(existing)} file(s) would be replaced); pass --force"
         )
     for source, target in jobs:
-        if same_file(source, target):
-            raise click.UsageError(f"{target} is the input file {source}")
-    for target in targets:
-        os.makedirs(os.path.dirname(target) or ".", exist_ok=True)
+        if same_file(source, os.path.join(output_dir, target)):
+            raise click.UsageError(f"{os.path.join(output_dir, target)} is the input file {source}")
     return jobs
 
 
 def _convert(
-    sources: list[str], output: str, fmt: str, options: _Options, *, collect: bool = False
+    sources: list[str],
+    output: str,
+    fmt: str,
+    options: _Options,
+    *,
+    collect: bool = False,
+    folder: OutputFolder | None = None,
 ) -> int:
     """Write the records of ``sources`` to ``output`` in ``fmt``; the number that could not be read.
 
@@ -270,7 +290,7 @@ def _convert(
 
     try:
         collected = list(records()) if collect else records()
-        write_path(collected, output, fmt, width=options.width)
+        write_path(collected, output, fmt, width=options.width, folder=folder)
     except SourceError as exc:  # the source cannot be read as text: the message names it
         raise SafeClickException(str(exc)) from exc
     except OSError as exc:  # reading the source, or writing the output

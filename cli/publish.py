@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import os
-
 import click
 
 from cli.common import deprecated_option
 from cli.inputs import input_options
 from cli.standings import event_standings, read_event, report_invalid
-from notation.collection import atomic_output
+from notation.files import OutputFolder
 from notation.publish import event_site
 from notation.standings import (
     SYSTEMS,
@@ -25,7 +23,9 @@ from notation.standings import (
     type=click.Path(file_okay=False),
     help="The folder to write the site to (made if missing; its files are replaced).",
 )
-@deprecated_option(("--output", "-o"), "-d/--output-dir", "output", type=click.Path(file_okay=False))
+@deprecated_option(
+    ("--output", "-o"), "-d/--output-dir", "output", type=click.Path(file_okay=False)
+)
 @click.option("--points", "scheme", default="result", show_default=True, metavar="W-D-L",
               help="Point scheme of the standings (as pmn standings).")  # fmt: skip
 @click.option("--tie-break", "tie_breaks", metavar="LIST", help="Tie-breaks (as pmn standings).")
@@ -67,14 +67,12 @@ def publish(
         system,
     )
     site = event_site(games, table)
-    try:
-        os.makedirs(output, exist_ok=True)
-        for name, text in site.items():
-            with atomic_output(os.path.join(output, name)) as out:
-                out.write(text)
-            os.chmod(os.path.join(output, name), 0o644)  # readable by a web server
+    try:  # never through a link, a FIFO or a hard link out of the folder (notation.files)
+        with OutputFolder(output) as folder:
+            for name, text in site.items():
+                folder.write_text(name, text)
     except OSError as exc:
-        raise click.FileError(output, exc.strerror) from exc
+        raise click.FileError(exc.filename or output, exc.strerror) from exc
     pages = sum(name.startswith("game-") for name in site)
     click.echo(
         f"{len(site)} files in {output}: index.html, {len(table.rounds)} round page(s), "

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import tempfile
 from collections import OrderedDict
 from typing import IO
 
@@ -14,6 +13,7 @@ from cli.archive_io import Reading, RecordSink, finish, input_options, iter_reco
 from cli.common import FORMAT_CHOICE
 from notation.archive import GameView, safe_stem
 from notation.collection import FORMATS
+from notation.files import OutputFolder
 from notation.record import Record
 
 #: At most this many output files are open at once; others are reopened to append.
@@ -23,17 +23,17 @@ OPEN_FILES = 64
 class _Part:
     """One output file being written: a temporary file in the folder, renamed at the end."""
 
-    def __init__(self, folder: str, name: str) -> None:
-        handle, self.temp = tempfile.mkstemp(prefix=".pmn-split-", suffix=".tmp", dir=folder)
-        os.close(handle)
+    def __init__(self, folder: OutputFolder, name: str) -> None:
+        self.temp = folder.create_temporary(name)
         self.name = name
         self.sink: RecordSink | None = None  # made on the first write
 
 
 class _Parts:
-    """The output files, with at most :data:`OPEN_FILES` open at once."""
+    """The output files, with at most :data:`OPEN_FILES` open at once, written into the
+    folder by :class:`notation.files.OutputFolder` (never through a link)."""
 
-    def __init__(self, folder: str, fmt: str) -> None:
+    def __init__(self, folder: OutputFolder, fmt: str) -> None:
         self.folder, self.fmt = folder, fmt
         self.parts: dict[str, _Part] = {}
         self.open: OrderedDict[str, IO[str]] = OrderedDict()
@@ -46,7 +46,7 @@ class _Parts:
         if stream is None:
             if len(self.open) >= OPEN_FILES:
                 self.open.popitem(last=False)[1].close()
-            stream = open(part.temp, "a", encoding="utf-8", newline="\n")  # noqa: SIM115
+            stream = self.folder.append(part.temp)
         self.open[name] = stream
         if part.sink is None:
             part.sink = RecordSink(stream, self.fmt)
@@ -57,26 +57,26 @@ class _Parts:
         """Close every part and move them into place; returns how many files."""
         for name, part in self.parts.items():
             if part.sink is not None and part.sink.fmt == "json":
-                stream = self.open.pop(name, None) or open(  # noqa: SIM115
-                    part.temp, "a", encoding="utf-8", newline="\n"
-                )
+                stream = self.open.pop(name, None) or self.folder.append(part.temp)
                 part.sink.out = stream
                 part.sink.close()
                 stream.close()
         for stream in self.open.values():
             stream.close()
         self.open.clear()
-        targets = {part.temp: os.path.join(self.folder, part.name) for part in self.parts.values()}
-        existing = [target for target in targets.values() if os.path.exists(target)]
+        names = [part.name for part in self.parts.values()]
+        existing = [
+            os.path.join(self.folder.path, name) for name in names if self.folder.exists(name)
+        ]
         if existing and not force:
             self.discard()
             shown = ", ".join(existing[:5]) + (" ..." if len(existing) > 5 else "")
             raise click.ClickException(
                 f"would overwrite {len(existing)} file(s): {shown}; pass --force to replace them"
             )
-        for temp, target in targets.items():
-            os.replace(temp, target)
-        return len(targets)
+        for part in self.parts.values():
+            self.folder.commit(part.temp, part.name)
+        return len(self.parts)
 
     def discard(self) -> None:
         """Remove the temporary files."""
@@ -84,8 +84,7 @@ class _Parts:
             stream.close()
         self.open.clear()
         for part in self.parts.values():
-            if os.path.exists(part.temp):
-                os.unlink(part.temp)
+            self.folder.discard(part.temp)
 
 
 def _extension(fmt: str) -> str:
@@ -149,9 +148,12 @@ def split(
     """
     if [every is not None, by is not None, by_player].count(True) != 1:
         raise click.UsageError("give one of --every N, --by TAG or --by-player")
-    os.makedirs(output_dir, exist_ok=True)
+    try:
+        folder = OutputFolder(output_dir)
+    except OSError as exc:
+        raise click.FileError(output_dir, exc.strerror) from exc
     counts = Reading()
-    parts = _Parts(output_dir, to)
+    parts = _Parts(folder, to)
     extension = _extension(to)
     folded: dict[str, str | None] = {}  # file name, case folded -> the value it holds
     names: dict[str | None, str] = {}
@@ -178,8 +180,13 @@ def split(
                     name = names[value] = stem + extension
                 parts.write(name, record)
         written = parts.finish(force)
+    except OSError as exc:  # a link, a FIFO or a file of another kind where a part goes
+        parts.discard()
+        raise click.FileError(exc.filename or output_dir, exc.strerror) from exc
     except BaseException:
         parts.discard()
         raise
+    finally:
+        folder.close()
     click.echo(f"read {counts.games} game(s), wrote {written} file(s) in {output_dir}", err=True)
     finish(counts)

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import IO
 
-from notation.files import SkippedPath, safe_output, walk_inputs
+from notation.files import OutputFolder, SkippedPath, safe_output, walk_inputs
 from notation.limits import MAX_GAME_CHARS, too_large
 from notation.pmn import (
     DEFAULT_WIDTH,
@@ -226,26 +226,33 @@ def decoded_blocks(
 
 
 @contextmanager
-def atomic_output(path: str) -> Iterator[IO[str]]:
+def atomic_output(path: str, folder: OutputFolder | None = None) -> Iterator[IO[str]]:
     """A text stream for ``path`` that replaces the file only when writing succeeds.
 
-    ``-`` is standard output. What happens to links, special files, modes
-    and owners is :func:`notation.files.safe_output`'s.
+    ``-`` is standard output; with ``folder``, ``path`` is a name inside it. What
+    happens to links, special files, modes and owners is
+    :func:`notation.files.safe_output`'s.
     """
-    with safe_output(path) as out:
+    with safe_output(path, folder) as out:
         yield out
 
 
 def write_path(
-    records: Iterable[Record], path: str, fmt: str | None = None, *, width: int = DEFAULT_WIDTH
+    records: Iterable[Record],
+    path: str,
+    fmt: str | None = None,
+    *,
+    width: int = DEFAULT_WIDTH,
+    folder: OutputFolder | None = None,
 ) -> None:
     """Write records to a file (``-``: standard output) in a format, atomically.
 
     A name ending ``.gz``, ``.bz2`` or ``.xz`` is written compressed, its format
-    taken from the name before that (``games.pmn.gz``).
+    taken from the name before that (``games.pmn.gz``). With ``folder``, ``path`` is a
+    name inside that output folder (:class:`notation.files.OutputFolder`).
     """
     fmt = fmt or detect_format(strip_compression(path))
-    with atomic_output(path) as out:
+    with atomic_output(path, folder) as out:
         if fmt == "pmn":
             write_records(records, out, width=width)
         elif fmt == "ogn":

@@ -350,17 +350,19 @@ def _binary_target(path: str) -> Iterator[IO[bytes]]:
 
 
 @contextmanager
-def safe_output(path: str) -> Iterator[IO[str]]:
+def safe_output(path: str, folder: OutputFolder | None = None) -> Iterator[IO[str]]:
     """A UTF-8 text stream for ``path`` (``-``: standard output), written safely.
 
-    See the module's description for what happens to each kind of target.
-    Errors are ``OSError`` with a ``strerror`` fit to show.
+    With ``folder``, ``path`` is a name inside it, written as :class:`OutputFolder`
+    writes (never through a link). See the module's description for what happens to
+    each kind of target. Errors are ``OSError`` with a ``strerror`` fit to show.
     """
-    if path == "-":
+    if path == "-" and folder is None:
         yield sys.stdout
         sys.stdout.flush()
         return
-    with _binary_target(path) as raw:
+    binary = folder.binary(path) if folder is not None else _binary_target(path)
+    with binary as raw:
         packed = _compressed(path, raw)
         target: IO[bytes] = raw if packed is None else packed  # type: ignore[assignment]
         text = io.TextIOWrapper(target, encoding="utf-8", newline="\n")
@@ -383,6 +385,185 @@ def _compressed(path: str, raw: IO[bytes]) -> io.BufferedIOBase | None:
     if lowered.endswith(".xz"):
         return lzma.LZMAFile(raw, "wb")
     return None
+
+
+class OutputFolder:
+    """A folder a command writes files into (``-d``: publish's site, split's parts,
+    ``convert -d``), that nothing written can leave.
+
+    The folder named is opened once (made when missing); every file is then written
+    relative to its descriptor, each step opened with ``O_NOFOLLOW``:
+
+    - a subfolder that is a link, and a target name that is a link, a FIFO, a device or
+      a socket, are refused with an ``OSError`` naming them: never opened, so nothing is
+      written through a link and a FIFO cannot block the command;
+    - a file is written to a temporary file in its folder (``O_EXCL``), given its mode
+      by descriptor (a replaced file keeps its mode; a new one gets ``0666 & ~umask``),
+      flushed, and renamed over the name: a file with other hard links is replaced by a
+      new one, so the other names keep what they held;
+    - a target that is one of the command's inputs is refused (:class:`OutputIsInputError`).
+    """
+
+    def __init__(self, path: str) -> None:
+        os.makedirs(path, exist_ok=True)  # the folder the user named, links and all
+        self.path = path
+        self.descriptor = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
+
+    def close(self) -> None:
+        """Close the folder's descriptor."""
+        os.close(self.descriptor)
+
+    def __enter__(self) -> OutputFolder:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def _shown(self, name: str) -> str:
+        return os.path.join(self.path, name)
+
+    def _parent(self, name: str) -> tuple[int, str]:
+        """The descriptor of ``name``'s folder (made as needed, never through a link), and
+        its last part; the caller closes the descriptor."""
+        parts = [part for part in name.split(os.sep) if part not in ("", ".")]
+        if not parts or ".." in parts:
+            raise OSError(errno.EINVAL, "not a name inside the output folder", self._shown(name))
+        current = os.dup(self.descriptor)
+        try:
+            for index, part in enumerate(parts[:-1]):
+                shown = self._shown(os.path.join(*parts[: index + 1]))
+                with suppress(FileExistsError):
+                    os.mkdir(part, dir_fd=current)
+                try:
+                    inner = os.open(
+                        part, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=current
+                    )
+                except OSError as exc:
+                    if exc.errno in (errno.ELOOP, errno.ENOTDIR):
+                        raise OSError(
+                            exc.errno,
+                            "a link or a file, not a folder: nothing is written through it",
+                            shown,
+                        ) from None
+                    raise
+                os.close(current)
+                current = inner
+        except BaseException:
+            os.close(current)
+            raise
+        return current, parts[-1]
+
+    def _target(self, parent: int, base: str, shown: str) -> os.stat_result | None:
+        """The status of an existing target (None: a new file); refused when it is not a
+        regular file, or is an input of the command."""
+        try:
+            status = os.stat(base, dir_fd=parent, follow_symlinks=False)
+        except FileNotFoundError:
+            return None
+        if stat.S_ISLNK(status.st_mode):
+            raise OSError(
+                errno.EEXIST, "a link: pmn writes no file through a link (remove it)", shown
+            )
+        if not stat.S_ISREG(status.st_mode):
+            raise OSError(errno.EEXIST, f"{_kind(status.st_mode)}: not replaced (remove it)", shown)
+        identity = _identity(status)
+        if _GUARDED[0] and identity in _INPUTS and identity not in _REWRITTEN:
+            raise OutputIsInputError(f"the output {shown} is one of the inputs; write it elsewhere")
+        return status
+
+    def exists(self, name: str) -> bool:
+        """Whether something (a file, a link, anything) has the name ``name`` in the folder."""
+        try:
+            parent, base = self._parent(name)
+        except OSError:
+            return True  # a link on the way: writing will refuse it
+        try:
+            os.stat(base, dir_fd=parent, follow_symlinks=False)
+            return True
+        except FileNotFoundError:
+            return False
+        finally:
+            os.close(parent)
+
+    def create_temporary(self, name: str) -> str:
+        """Make an empty temporary file beside ``name`` (for a file written in many
+        pieces, then :meth:`commit`-ted); its name relative to the folder."""
+        parent, _ = self._parent(name)
+        try:
+            for _attempt in range(100):
+                temp = f".pmn-{os.urandom(6).hex()}.tmp"
+                try:
+                    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW
+                    os.close(os.open(temp, flags, 0o600, dir_fd=parent))
+                except FileExistsError:
+                    continue
+                return os.path.join(os.path.dirname(name), temp)
+            raise OSError(errno.EEXIST, "no temporary name free", self._shown(name))
+        finally:
+            os.close(parent)
+
+    def _append_binary(self, temporary: str) -> IO[bytes]:
+        parent, base = self._parent(temporary)
+        try:
+            descriptor = os.open(base, os.O_WRONLY | os.O_APPEND | os.O_NOFOLLOW, dir_fd=parent)
+        finally:
+            os.close(parent)
+        return open(descriptor, "ab")
+
+    def append(self, temporary: str) -> IO[str]:
+        """A text stream appending to a temporary file made by :meth:`create_temporary`."""
+        return io.TextIOWrapper(self._append_binary(temporary), encoding="utf-8", newline="\n")
+
+    def commit(self, temporary: str, name: str) -> None:
+        """Move a finished temporary file to ``name`` (its mode set first, by descriptor)."""
+        parent, base = self._parent(name)
+        try:
+            status = self._target(parent, base, self._shown(name))
+            temp = os.path.basename(temporary)
+            descriptor = os.open(temp, os.O_RDONLY | os.O_NOFOLLOW, dir_fd=parent)
+            try:
+                os.fchmod(descriptor, stat.S_IMODE(status.st_mode) if status else 0o666 & ~_umask())
+                os.fsync(descriptor)
+            finally:
+                os.close(descriptor)
+            os.rename(temp, base, src_dir_fd=parent, dst_dir_fd=parent)
+            os.fsync(parent)
+        finally:
+            os.close(parent)
+
+    def discard(self, temporary: str) -> None:
+        """Remove a temporary file made by :meth:`create_temporary`, if it is still there."""
+        with suppress(OSError):
+            parent, base = self._parent(temporary)
+            try:
+                os.unlink(base, dir_fd=parent)
+            finally:
+                os.close(parent)
+
+    @contextmanager
+    def binary(self, name: str) -> Iterator[IO[bytes]]:
+        """A binary stream whose bytes become the file ``name`` in the folder when the
+        block ends without error (nothing is changed otherwise)."""
+        parent, base = self._parent(name)
+        try:
+            self._target(parent, base, self._shown(name))  # refuse early, before the work
+        finally:
+            os.close(parent)
+        temporary = self.create_temporary(name)
+        with _cleanup_on_signals():
+            try:
+                with self._append_binary(temporary) as raw:
+                    yield raw
+                    raw.flush()
+                self.commit(temporary, name)
+            except BaseException:
+                self.discard(temporary)
+                raise
+
+    def write_text(self, name: str, text: str) -> None:
+        """Make ``text`` (UTF-8) the contents of the file ``name`` in the folder."""
+        with self.binary(name) as out:
+            out.write(text.encode("utf-8"))
 
 
 def write_bytes(path: str, data: bytes) -> None:

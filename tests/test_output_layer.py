@@ -168,3 +168,101 @@ def test_the_guard_holds_only_inside_a_command(tmp_path: Path) -> None:
         with safe_output(str(path)) as out:
             out.write("y")
     assert path.read_text() == "y"
+
+
+# -- writing outside the target folder: -d never writes through a link ----------------------
+
+
+@pytest.fixture
+def outside(tmp_path: Path) -> Path:
+    """A file outside the output folder, mode 0600, that nothing may change."""
+    (tmp_path / "outside").mkdir()
+    secret = tmp_path / "outside" / "secret.html"
+    secret.write_bytes(b"secret\n")
+    secret.chmod(0o600)
+    return secret
+
+
+def assert_untouched(secret: Path) -> None:
+    assert secret.read_bytes() == b"secret\n"
+    assert secret.stat().st_mode & 0o777 == 0o600
+
+
+def test_publish_refuses_a_link_in_the_site_folder(records: Path, outside: Path) -> None:
+    site = records / "site"
+    site.mkdir()
+    (site / "index.html").symlink_to(outside)
+    done = shell("pmn publish w.pmn -d site", records)
+    assert done.returncode == 1, done.stderr
+    assert b"link" in done.stderr and b"Traceback" not in done.stderr
+    assert_untouched(outside)
+    assert (site / "index.html").is_symlink()
+
+
+def test_publish_replaces_a_hard_link_without_writing_into_it(records: Path, outside: Path) -> None:
+    site = records / "site"
+    site.mkdir()
+    os.link(outside, site / "index.html")
+    done = shell("pmn publish w.pmn -d site", records)
+    assert done.returncode == 0, done.stderr
+    assert_untouched(outside)
+    assert b"<html" in (site / "index.html").read_bytes().lower()
+    assert not os.path.samefile(site / "index.html", outside)
+
+
+def test_publish_does_not_block_on_a_fifo_in_the_site_folder(records: Path) -> None:
+    site = records / "site"
+    site.mkdir()
+    os.mkfifo(site / "index.html")
+    done = shell("pmn publish w.pmn -d site", records)  # within the 20 s timeout
+    assert done.returncode == 1
+    assert b"FIFO" in done.stderr and b"Traceback" not in done.stderr
+
+
+def test_publish_gives_pages_the_umask_mode_and_changes_no_mode_by_path(records: Path) -> None:
+    done = shell("umask 022; pmn publish w.pmn -d site", records)
+    assert done.returncode == 0, done.stderr
+    modes = {path.stat().st_mode & 0o777 for path in (records / "site").iterdir()}
+    assert modes == {0o644}
+    done = shell("umask 077; rm site/index.html; pmn publish w.pmn -d site", records)
+    assert (records / "site" / "index.html").stat().st_mode & 0o777 == 0o600
+
+
+def test_convert_to_a_folder_does_not_write_through_a_linked_subfolder(
+    records: Path, tmp_path: Path
+) -> None:
+    source = records / "in"
+    (source / "sub").mkdir(parents=True)
+    (source / "sub" / "w.pmn").write_bytes(GAME)
+    away = tmp_path / "away"
+    away.mkdir()
+    (records / "out").mkdir()
+    (records / "out" / "sub").symlink_to(away)
+    done = shell("pmn convert in -d out --to json", records)
+    assert done.returncode == 1, done.stderr
+    assert b"Traceback" not in done.stderr
+    assert list(away.iterdir()) == []
+
+
+def test_split_gives_new_files_the_umask_mode_and_keeps_a_replaced_files_mode(
+    records: Path,
+) -> None:
+    done = shell("umask 022; pmn split q.pmn --every 1 -d parts", records)
+    assert done.returncode == 0, done.stderr
+    parts = sorted((records / "parts").iterdir())
+    assert len(parts) == 3
+    assert {part.stat().st_mode & 0o777 for part in parts} == {0o644}
+    parts[0].chmod(0o640)
+    done = shell("umask 077; pmn split q.pmn --every 1 -d parts --force", records)
+    assert done.returncode == 0, done.stderr
+    assert parts[0].stat().st_mode & 0o777 == 0o640
+    assert parts[1].stat().st_mode & 0o777 == 0o644
+
+
+def test_split_refuses_a_link_where_a_part_goes(records: Path, outside: Path) -> None:
+    (records / "parts").mkdir()
+    (records / "parts" / "part-0001.pmn").symlink_to(outside)
+    done = shell("pmn split q.pmn --every 1 -d parts --force", records)
+    assert done.returncode == 1, done.stderr
+    assert_untouched(outside)
+    assert not [p for p in (records / "parts").iterdir() if p.name.startswith(".pmn-")]
