@@ -14,6 +14,7 @@ from __future__ import annotations
 import codecs
 import datetime
 import difflib
+import errno
 import io
 import os
 import re
@@ -27,7 +28,8 @@ from typing import Any
 import click
 
 from cli.recorder_input import LineReader, Words, make_reader
-from notation.files import allow_rewrite, open_input, write_bytes
+from cli.terminal import echo
+from notation.files import open_input, update_record_file
 from notation.games import AnyVariant, find_game, find_variant, game_names
 from notation.games.base import (
     AmbiguousMoveError,
@@ -92,6 +94,19 @@ def start_pit(token: str) -> str:
     return match.group() if match else token
 
 
+class RecordFileChanged(OSError):
+    """The game a recorder carries on was changed in its file by someone else since the
+    recorder read it: saving would write over that change, so nothing is written."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__(
+            errno.EBUSY,
+            "the game was changed in the file by another program or recorder since it "
+            "was read; it was not written over",
+            path,
+        )
+
+
 class Recorder:
     """A game being recorded: its tags, the moves so far and the position.
 
@@ -99,11 +114,22 @@ class Recorder:
     other games of the file, when a game is resumed): saving keeps them.
     """
 
-    def __init__(self, path: str, record: Record, before: bytes = b"", after: bytes = b"") -> None:
+    def __init__(
+        self,
+        path: str,
+        record: Record,
+        before: bytes = b"",
+        after: bytes = b"",
+        on_disk: bytes | None = None,
+    ) -> None:
         self.path = path
         self.before = before
         self.after = after
         self.saved = False
+        #: the file as this recorder last read or wrote it (None: not made yet), and how
+        #: many saves found it changed by another recorder and merged this game in
+        self.on_disk: bytes | None = on_disk
+        self.merges = 0
         # the current position's first legal moves (not written) and how many there are
         self._scan: tuple[Any, list[Any], MoveCount] | None = None
         game = open_game(record)  # a numbered record is kept in the game's own names...
@@ -150,11 +176,40 @@ class Recorder:
         return record
 
     def save(self) -> None:
-        """Write the record file safely, keeping the bytes around the game; raises OSError."""
+        """Write the record file safely, keeping the bytes around the game; raises OSError.
+
+        Two recorders may save into one file (``--game 1`` and ``--game 2``, or two new
+        games): each save takes the folder's lock and reads the file again
+        (:func:`notation.files.update_record_file`). When another recorder changed it
+        since this one read or wrote it, this game goes into the file as it is now: in
+        its place, found by the text this recorder last left there, or, for a new game,
+        after the games now in the file. When this game itself was changed by someone
+        else, nothing is written (:class:`RecordFileChanged`).
+        """
         text = write_record(self.record()).encode("utf-8")
         self.saved = False
-        allow_rewrite(self.path)  # the recorder rewrites the file it read, by design
-        write_bytes(self.path, self.before + text + self.after)
+
+        def merged(current: bytes | None) -> bytes:
+            if current == self.on_disk:
+                return self.before + text + self.after
+            mine = (
+                self.on_disk[len(self.before) : len(self.on_disk) - len(self.after)]
+                if self.on_disk is not None
+                else b""
+            )
+            now = current or b""
+            if not mine.strip():  # a new game: after the games another recorder saved
+                self.before = now if not now.strip() else now.rstrip(b"\r\n") + b"\n\n"
+                self.after = b""
+            else:
+                at = now.find(mine)
+                if at < 0 or now.find(mine, at + 1) >= 0:
+                    raise RecordFileChanged(self.path)
+                self.before, self.after = now[:at], now[at + len(mine) :]
+            self.merges += 1
+            return self.before + text + self.after
+
+        self.on_disk = update_record_file(self.path, merged)
         self.saved = True
 
     def prompt(self) -> str:
@@ -317,7 +372,7 @@ def resume_game(path: str, game_number: int | None) -> Recorder:
     if first == 0 and data.startswith(codecs.BOM_UTF8):
         before = codecs.BOM_UTF8
     try:
-        recorder = Recorder(path, record, before, b"".join(lines[last:]))
+        recorder = Recorder(path, record, before, b"".join(lines[last:]), on_disk=data)
     except (PitsError, RulesError, PositionError, MoveError) as exc:
         raise click.ClickException(f"{path}: game {number}: cannot resume: {exc}") from exc
     click.echo(f"Resuming {path}, game {number}: {len(recorder.nodes)} move(s) so far.")
@@ -764,15 +819,27 @@ def _wrapped(items: list[str], label: str = "") -> None:
 
 def save(recorder: Recorder) -> bool:
     """Save the record; on failure say so and keep the game (True when saved)."""
+    merges = recorder.merges
     try:
         recorder.save()
+    except RecordFileChanged as exc:
+        echo(f"  NOT SAVED: {recorder.path}: {exc.strerror}.", err=True)
+        echo("  The game as recorded here, to keep (copy it into a file):", err=True)
+        echo(write_record(recorder.record()), err=True, lines=True)
+        return False
     except OSError as exc:
-        click.echo(
+        echo(
             f"  NOT SAVED: cannot write {recorder.path}: {exc.strerror or exc}. "
             "The game is kept: type save to try again.",
             err=True,
         )
         return False
+    if recorder.merges > merges:
+        echo(
+            f"  {recorder.path} was changed by another recorder meanwhile: this game was "
+            "saved into it as it is now, the other changes kept.",
+            err=True,
+        )
     return True
 
 

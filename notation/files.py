@@ -45,7 +45,7 @@ import stat
 import sys
 import tempfile
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from types import FrameType
@@ -564,6 +564,59 @@ class OutputFolder:
         """Make ``text`` (UTF-8) the contents of the file ``name`` in the folder."""
         with self.binary(name) as out:
             out.write(text.encode("utf-8"))
+
+
+@contextmanager
+def _folder_lock(path: str) -> Iterator[None]:
+    """An exclusive lock (``flock``) on the folder holding ``path``, for the block.
+
+    The folder, not the file: a save replaces the file by a new one (a new inode), so a
+    lock on the file would not be seen by the next writer. Every ``pmn`` that saves a
+    record file takes it; other programs are not stopped by it.
+    """
+    import fcntl
+
+    descriptor = os.open(os.path.dirname(os.path.abspath(path)), os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(descriptor)  # closing releases the lock
+
+
+def update_record_file(path: str, make: Callable[[bytes | None], bytes]) -> bytes:
+    """Save a record file that others may be saving too (the recorder): under a lock on
+    its folder, read what the file holds now (None: it does not exist), write what
+    ``make`` builds from that, and return it.
+
+    ``make`` compares the file with what its caller last read or wrote, and merges its
+    change into what another writer saved meanwhile, or raises to write nothing. A new
+    file is created exclusively (``O_EXCL``), so a file another program made in the
+    meantime is never written over; an existing one is replaced as :func:`write_bytes`
+    replaces it.
+    """
+    with _folder_lock(path):
+        try:
+            with open(path, "rb") as stream:
+                current: bytes | None = stream.read()
+        except FileNotFoundError:
+            current = None
+        data = make(current)
+        if current is None:
+            descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+            try:
+                with os.fdopen(descriptor, "wb") as out:
+                    out.write(data)
+                    out.flush()
+                    os.fsync(out.fileno())
+            except BaseException:
+                with suppress(FileNotFoundError):
+                    os.unlink(path)
+                raise
+        else:
+            allow_rewrite(path)
+            write_bytes(path, data)
+        return data
 
 
 def write_bytes(path: str, data: bytes) -> None:

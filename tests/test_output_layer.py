@@ -266,3 +266,88 @@ def test_split_refuses_a_link_where_a_part_goes(records: Path, outside: Path) ->
     assert done.returncode == 1, done.stderr
     assert_untouched(outside)
     assert not [p for p in (records / "parts").iterdir() if p.name.startswith(".pmn-")]
+
+
+# -- two recorders, one file: no move and no game is lost -----------------------------------
+
+WARI_NEW = '[Game "Wari"]\n[South "Ada"]\n[North "Kofi"]\n[Result "*"]\n\n*\n'
+
+
+def two_game_file(tmp_path: Path) -> Path:
+    path = tmp_path / "round.pmn"
+    path.write_text(WARI_NEW.replace("Ada", "Ama") + "\n" + WARI_NEW)
+    return path
+
+
+def test_two_recorders_on_two_games_of_one_file_keep_both_moves(tmp_path: Path) -> None:
+    from cli.record import resume_game
+
+    path = two_game_file(tmp_path)
+    first, second = resume_game(str(path), 1), resume_game(str(path), 2)
+    first.play("C")
+    second.play("D")
+    first.save()
+    second.save()  # the file changed under it: game 2 goes in as the file is now
+    text = path.read_text()
+    assert "1. C" in text and "1. D" in text
+    assert text.index("Ama") < text.index("1. C") < text.index("Ada") < text.index("1. D")
+    assert second.merges == 1
+    third = resume_game(str(path), 1)  # and the file reads as two games
+    assert [node.token for node in third.nodes] == ["C"]
+
+
+def test_two_recorders_making_one_new_file_keep_both_games(tmp_path: Path) -> None:
+    from cli.record import Recorder
+    from notation.pmn import read_text
+
+    path = tmp_path / "board.pmn"
+    tags = read_text(WARI_NEW)[0]
+    first, second = Recorder(str(path), tags), Recorder(str(path), tags)
+    first.play("C")
+    second.play("D")
+    first.save()
+    second.save()
+    games = read_text(path.read_text())
+    assert [[node.token for node in game.mainline.moves] for game in games] == [["C"], ["D"]]
+    first.play("b")  # each goes on saving into its own game
+    first.save()
+    games = read_text(path.read_text())
+    assert [[node.token for node in game.mainline.moves] for game in games] == [["C", "b"], ["D"]]
+
+
+def test_a_recorder_does_not_write_over_its_game_changed_by_another(tmp_path: Path) -> None:
+    from cli.record import RecordFileChanged, resume_game
+
+    path = two_game_file(tmp_path)
+    first, second = resume_game(str(path), 2), resume_game(str(path), 2)
+    first.play("C")
+    first.save()
+    saved = path.read_bytes()
+    second.play("D")
+    with pytest.raises(RecordFileChanged):
+        second.save()
+    assert path.read_bytes() == saved
+    assert [node.token for node in second.nodes] == ["D"]  # the session keeps its move
+
+
+def test_two_recorder_processes_on_one_new_file_keep_both_games(tmp_path: Path) -> None:
+    """Two ``pmn record board.pmn`` at once: both games are in the file."""
+    script = "Wari\n\n\n\n\n\nAda\nKofi\n\n\n\n\nC\n"  # the tags, a move, the end
+    env = {**os.environ, "PATH": os.path.dirname(PMN) + os.pathsep + os.environ["PATH"]}
+    runs = [
+        subprocess.Popen(
+            [PMN, "record", "board.pmn"],
+            cwd=tmp_path,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            env=env,
+        )
+        for _ in range(2)
+    ]
+    outs = [run.communicate(script.encode(), timeout=20) for run in runs]
+    assert all(b"Traceback" not in err for _, err in outs), outs
+    from notation.pmn import read_text
+
+    games = read_text((tmp_path / "board.pmn").read_text())
+    assert len(games) == 2, outs
