@@ -170,9 +170,23 @@ openspiel_game_option = variant_option
 
 
 #: ``--encoding``: the input's text encoding when it is not UTF-8 (one definition for every command).
+def _check_encoding(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """``--encoding`` names a text encoding Python knows, or it is a usage error (exit 2)."""
+    if value is None:
+        return None
+    from notation.sources import SourceError, text_encoding
+
+    try:
+        text_encoding(value)
+    except SourceError as exc:
+        raise click.BadParameter(str(exc), ctx, param) from None
+    return value
+
+
 encoding_option = click.option(
     "--encoding",
     metavar="ENC",
+    callback=_check_encoding,
     help="The input's text encoding when it is not UTF-8 (latin-1, cp1252, utf-16...). "
     "UTF-8 and UTF-16 byte order marks are recognised without it.",
 )

@@ -120,6 +120,28 @@ def _buffered(stream: IO[bytes] | io.BufferedIOBase) -> io.BufferedReader:
     return io.BufferedReader(stream)  # type: ignore[arg-type]
 
 
+#: Codecs Python calls text encodings that do not read arbitrary text as characters:
+#: host names (idna, punycode), escapes that decode to lone surrogates (raw/unicode_escape).
+_NOT_FOR_RECORDS = frozenset({"idna", "punycode", "raw-unicode-escape", "unicode-escape"})
+
+
+def text_encoding(name: str) -> str:
+    """The canonical name of the text encoding ``name``; :class:`SourceError` when Python
+    knows no such codec, or knows it as something else than a text encoding (``base64``,
+    ``hex``, ``rot13``, ``zlib_codec``, ``uu`` turn bytes into bytes or text into text;
+    ``idna`` and ``punycode`` are for host names; ``unicode_escape`` reads escapes)."""
+    try:
+        info = codecs.lookup(name)
+    except (LookupError, ValueError):
+        raise SourceError(f"unknown encoding {name!r}") from None
+    if not getattr(info, "_is_text_encoding", True) or info.name in _NOT_FOR_RECORDS:
+        raise SourceError(
+            f"{name!r} is not a text encoding for records (give one such as utf-8, "
+            "latin-1, cp1252 or utf-16)"
+        )
+    return info.name
+
+
 def open_source(path: str, encoding: str | None = None) -> io.BufferedReader:
     """A binary stream of the UTF-8 text in a file (``-``: standard input).
 
@@ -129,10 +151,7 @@ def open_source(path: str, encoding: str | None = None) -> io.BufferedReader:
     """
     source = "<stdin>" if path == "-" else path
     if encoding is not None:
-        try:
-            encoding = codecs.lookup(encoding).name
-        except LookupError:
-            raise SourceError(f"unknown encoding {encoding!r}") from None
+        encoding = text_encoding(encoding)
     raw: IO[bytes] = open_input(path)  # a device or a folder is refused
     stream: io.BufferedReader = _buffered(raw)
     head = stream.peek(8)[:8]

@@ -1,0 +1,56 @@
+"""``--encoding`` names a text encoding (issue 25, Encodings): a codec that is not one
+(bytes to bytes, text to text, host names, escapes) is a usage error, exit 2, in every
+command that reads records; the library refuses it with ``SourceError``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cli.main import pmn
+from notation.sources import SourceError, open_source, text_encoding
+
+ROOT = Path(__file__).resolve().parent.parent
+GAME = ROOT / "examples" / "wari-annotated.pmn"
+
+NOT_TEXT = ["base64", "hex", "rot13", "zlib_codec", "uu", "idna", "punycode", "unicode_escape"]
+
+
+@pytest.mark.parametrize("codec", [*NOT_TEXT, "no-such-codec"])
+@pytest.mark.parametrize("command", [["validate"], ["select"], ["index", "-o", "x.sqlite"]])
+def test_a_codec_that_is_not_a_text_encoding_is_a_usage_error(
+    codec: str, command: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(pmn, [command[0], str(GAME), "--encoding", codec, *command[1:]])
+    assert result.exit_code == 2, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert "not a text encoding" in result.output or "unknown encoding" in result.output
+    assert not (tmp_path / "x.sqlite").exists()
+
+
+def test_a_file_with_a_lone_surrogate_escape_is_never_decoded_by_unicode_escape(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "g.pmn"
+    path.write_bytes(GAME.read_bytes().replace(b"[South", b'[Annotator "\\ud800"]\n[South', 1))
+    result = CliRunner().invoke(pmn, ["validate", str(path), "--encoding", "unicode_escape"])
+    assert result.exit_code == 2
+    assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("codec", NOT_TEXT)
+def test_the_library_refuses_them_too(codec: str) -> None:
+    with pytest.raises(SourceError):
+        text_encoding(codec)
+    with pytest.raises(SourceError):
+        open_source(str(GAME), codec)
+
+
+@pytest.mark.parametrize("codec", ["utf-8", "latin-1", "cp1252", "utf-16", "utf-8-sig"])
+def test_text_encodings_are_taken(codec: str) -> None:
+    assert text_encoding(codec)
+    result = CliRunner().invoke(pmn, ["validate", str(GAME), "--encoding", "latin-1"])
+    assert result.exit_code == 0, result.output
