@@ -126,7 +126,8 @@ def test_unknown_encodings_and_zstandard_are_clear_errors(tmp_path):
     with pytest.raises(SourceError, match="unknown encoding"):
         open_source(str(path), "klingon")
     result = CliRunner().invoke(pmn, ["select", str(path), "--encoding", "klingon"])
-    assert result.exit_code == 1 and "unknown encoding 'klingon'" in result.output
+    # a usage error (exit 2) since issue 25: --encoding is checked when it is parsed
+    assert result.exit_code == 2 and "unknown encoding 'klingon'" in result.output
     zst = tmp_path / "games.pmn.zst"
     zst.write_bytes(b"\x28\xb5\x2f\xfd" + b"\x00" * 8)
     result = CliRunner().invoke(pmn, ["select", str(zst)])
