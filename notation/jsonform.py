@@ -27,7 +27,7 @@ from notation.jsontext import (
     raw_loads,
     schema_validator_class,
 )
-from notation.limits import MAX_GAME_CHARS, too_large
+from notation.limits import MAX_JSON_LINE_CHARS, too_large
 from notation.record import Line, MoveNode, ReadError, Record
 
 if TYPE_CHECKING:  # imported when a value is checked (_validator), not with this module
@@ -603,8 +603,8 @@ def _iter_lines(pieces: _Pieces, source: str) -> Iterator[Record]:
         line = line.removesuffix("\n").removesuffix("\r")
         if not line.strip():
             continue
-        if len(line) > MAX_GAME_CHARS:  # one huge game must not take the run's memory
-            yield too_large(line, source, number)
+        if len(line) > MAX_JSON_LINE_CHARS:  # one huge game must not take the run's memory
+            yield too_large(line, source, number, MAX_JSON_LINE_CHARS)
             continue
         try:
             value = loads(line)

@@ -12,20 +12,30 @@ from __future__ import annotations
 
 from notation.record import ReadError, Record
 
-#: The most characters of text one game may have (PMN or OGN game, JSON Lines line).
+#: The most characters of text one game may have (a PMN or OGN game).
 MAX_GAME_CHARS = 1_000_000
+#: How many times longer than its PMN text a game's JSON may be. What pmn writes, pmn
+#: reads: the JSON writer turns a game within :data:`MAX_GAME_CHARS` into a line at most
+#: this many times as long. The densest case is movetext of nested one-move variations,
+#: ``(D `` (4 characters of PMN) becoming ``{"moves": [{"move": "D", "variations": [``
+#: and its closing brackets (about 45: 11x measured on 2,000 levels); a control
+#: character in a comment becomes a 6-character ``\u`` escape.
+JSON_EXPANSION = 16
+#: The most characters one JSON Lines line may have.
+MAX_JSON_LINE_CHARS = MAX_GAME_CHARS * JSON_EXPANSION
 
 
-def too_large(text: str, source: str, line: int) -> Record:
-    """The damaged record of a game whose text is longer than :data:`MAX_GAME_CHARS`."""
+def too_large(text: str, source: str, line: int, limit: int = MAX_GAME_CHARS) -> Record:
+    """The damaged record of a game whose text is longer than ``limit`` characters
+    (:data:`MAX_GAME_CHARS`; a JSON Lines line: :data:`MAX_JSON_LINE_CHARS`)."""
     error = ReadError(
         "too-large",
         f"the game is {len(text):,} characters long; PMN reads games of up to "
-        f"{MAX_GAME_CHARS:,} characters (the other games are read)",
+        f"{limit:,} characters (the other games are read)",
         line,
         1,
     )
     return Record(raw=text, errors=(error,), source=source, line=line)
 
 
-__all__ = ["MAX_GAME_CHARS", "too_large"]
+__all__ = ["JSON_EXPANSION", "MAX_GAME_CHARS", "MAX_JSON_LINE_CHARS", "too_large"]

@@ -54,3 +54,33 @@ def test_text_encodings_are_taken(codec: str) -> None:
     assert text_encoding(codec)
     result = CliRunner().invoke(pmn, ["validate", str(GAME), "--encoding", "latin-1"])
     assert result.exit_code == 0, result.output
+
+
+# -- what pmn writes, pmn reads (issue 25): a game within the cap, in JSON Lines ----------
+
+
+@pytest.mark.parametrize("to", ["jsonl", "json"])
+def test_a_game_at_the_size_cap_comes_back_from_json(tmp_path: Path, to: str) -> None:
+    """A 600,064-character game whose comment is ``"\\`` pairs: its JSON line is twice as
+    long, and was refused as too-large when read back."""
+    from notation.limits import MAX_GAME_CHARS
+
+    head = '[Game "Wari"]\n[South "Ada"]\n[North "Kofi"]\n\n1. C {'
+    tail = "} *\n"
+    comment = '"\\' * ((600_064 - len(head) - len(tail)) // 2)
+    text = head + comment + tail
+    assert len(text) <= MAX_GAME_CHARS
+    source = tmp_path / "big.pmn"
+    source.write_text(text)
+    runner = CliRunner()
+    converted = tmp_path / f"big.{to}"
+    done = runner.invoke(pmn, ["convert", str(source), "-o", str(converted)])
+    assert done.exit_code == 0, done.output
+    assert len(converted.read_text()) > 2 * len(comment)
+    back = tmp_path / "back.pmn"
+    done = runner.invoke(pmn, ["convert", str(converted), "-o", str(back)])
+    assert done.exit_code == 0, done.output
+    direct = tmp_path / "direct.pmn"  # the same record written as PMN straight away
+    assert runner.invoke(pmn, ["convert", str(source), "-o", str(direct)]).exit_code == 0
+    assert back.read_text() == direct.read_text()
+    assert comment in back.read_text()

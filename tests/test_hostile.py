@@ -384,7 +384,9 @@ def test_a_game_past_the_size_limit_is_too_large_and_the_others_are_read(tmp_pat
     elif kind == "ogn":
         text = huge.replace('[Game "Wari"]', '[Variant "Oware Abapa"]') + "\n" + GOOD
     else:
-        moves = [{"move": "C"}, {"move": "b"}] * (MAX_GAME_CHARS // 24)
+        from notation.limits import MAX_JSON_LINE_CHARS  # a JSON line may be longer (issue 25)
+
+        moves = [{"move": "C"}, {"move": "b"}] * (MAX_JSON_LINE_CHARS // 30 + 1)
         line = json.dumps({"tags": [["Game", "Wari"]], "moves": moves, "result": "*"})
         text = line + "\n" + json.dumps(record_to_json(read_text(GOOD)[0])) + "\n"
     path = tmp_path / f"games.{kind}"
