@@ -32,6 +32,12 @@ from notation.sources import open_source
 TAB_SIZE = 8
 #: The widest excerpt drawn; a longer line is cut around the caret, with "...".
 MAX_WIDTH = 100
+#: The characters either side of the bad token that are looked at, however long the
+#: line: drawing a 16 MiB line whole took a minute.
+WINDOW = 2 * MAX_WIDTH
+#: The bytes of a line read back for an excerpt: enough for its column and the window
+#: after it (UTF-8 takes at most 4 bytes a character); the rest of the line is skipped.
+_PIECE = 1 << 16
 #: How the excerpt is indented under the message.
 INDENT = "    "
 #: Whose source is standard input in every reader.
@@ -85,9 +91,12 @@ def excerpt(text: str, column: int, token: str | None = None) -> list[str]:
         end = start + len(token)
     else:
         end = start
-        while end < len(text) and not text[end].isspace():
+        while end < len(text) and end < start + WINDOW and not text[end].isspace():
             end += 1
         end = max(end, start + 1)
+    if len(text) > end + WINDOW or start > WINDOW:  # a long line: only a window is drawn
+        low = max(0, start - WINDOW)
+        text, start, end = text[low : end + WINDOW], start - low, end - low
     drawn: list[str] = []
     width = 0
     caret_from = caret_to = -1
@@ -141,29 +150,53 @@ class _Cursor:
         self.stream: IO[bytes] | None = None
         self.number = 0  # the number of the last line read
         self.last: str | None = None
+        self.whole = False  # whether ``last`` is the whole line
+        self.kept = 0  # else how many characters were asked for
 
-    def line(self, number: int) -> str | None:
-        if number == self.number:
+    def line(self, number: int, upto: int | None = None) -> str | None:
+        """Line ``number``; with ``upto``, only its first ``upto`` characters or so are
+        kept (the rest is skipped a block at a time, never held)."""
+        if number == self.number and (self.whole or (upto is not None and upto <= self.kept)):
             return self.last
-        if self.stream is None or number < self.number:
+        if self.stream is None or number <= self.number:
             self.close()
             self.stream = open_source(self.path, self.encoding)
             self.number = 0
         while self.number < number:
-            raw = self.stream.readline()
-            if not raw:
+            limit = None if upto is None or self.number + 1 < number else 4 * upto + 4
+            raw = self._read_line(self.stream, limit)
+            if raw is None:
                 self.close()
                 return None
             self.number += 1
             if self.number == 1 and raw.startswith(codecs.BOM_UTF8):
                 raw = raw[len(codecs.BOM_UTF8) :]
-            self.last = raw.decode("utf-8", errors="surrogateescape")
+            if self.number == number:
+                self.last = raw.decode("utf-8", errors="surrogateescape")
+                self.whole = limit is None or len(raw) < limit
+                self.kept = upto or 0
         return self.last
+
+    @staticmethod
+    def _read_line(stream: IO[bytes], limit: int | None) -> bytes | None:
+        """The next line's first ``limit`` bytes (None: all of a line to be kept, or
+        nothing for a skipped one); the rest of the line is read past in blocks."""
+        kept = b""
+        first = True
+        while True:
+            piece = stream.readline(_PIECE)
+            if not piece:
+                return None if first else kept
+            first = False
+            if limit is None or len(kept) < limit:
+                kept += piece if limit is None else piece[: limit - len(kept)]
+            if piece.endswith(b"\n"):
+                return kept
 
     def close(self) -> None:
         if self.stream is not None:
             self.stream.close()
-        self.stream, self.number, self.last = None, 0, None
+        self.stream, self.number, self.last, self.whole = None, 0, None, False
 
 
 class SourceLines:
@@ -187,8 +220,9 @@ class SourceLines:
         while self._kept and self._kept[0][0] <= index:
             self._kept.popleft()
 
-    def line(self, source: str, number: int) -> str | None:
-        """The text of line ``number`` of ``source``, or None when it cannot be had."""
+    def line(self, source: str, number: int, upto: int | None = None) -> str | None:
+        """The text of line ``number`` of ``source`` (with ``upto``: at least its first
+        ``upto`` characters), or None when it cannot be had."""
         if number < 1 or not source:
             return None
         if source == STDIN:
@@ -198,7 +232,7 @@ class SourceLines:
                 if self._cursor is not None:
                     self._cursor.close()
                 self._cursor = _Cursor(source, self.encoding)
-            return self._cursor.line(number)
+            return self._cursor.line(number, upto)
         except (OSError, ValueError):  # gone, unreadable: the message alone is shown
             if self._cursor is not None:
                 self._cursor.close()
@@ -224,7 +258,7 @@ class SourceLines:
         """The excerpt under ``problem`` (indented), or no lines when its place is unknown."""
         if not problem.line or not problem.column or problem.code in WHOLE_RECORD_CODES:
             return []
-        text = self.line(source, problem.line)
+        text = self.line(source, problem.line, problem.column + WINDOW + len(problem.token or ""))
         if text is None:
             return []
         return [INDENT + part for part in excerpt(text, problem.column, problem.token)]
