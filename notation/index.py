@@ -5,8 +5,17 @@ stores what the archive commands ask: its header, result, validation verdict,
 plies, duplicate keys, canonical moves, a hash of every main-line position,
 and where its text is (file, game number, byte offset and length). The
 commands then answer from the database and read back only the games they
-write. Adding files is incremental: a file already indexed with the same
-size and modification time is skipped; a changed one is indexed again.
+write. Adding files is incremental: a file is known by the hash of its
+content (BLAKE2b of its bytes), so a file indexed with the same content is
+skipped and a changed one is indexed again, whatever its size and
+modification time say. Reading a game back checks it against the hash of
+its text (PMN) or of its file (other formats): a game changed since it was
+indexed is never given as the game indexed.
+
+Every failure is a :class:`ArchiveIndexError` (a :class:`PMNError` with a
+code): a database that is not a PMN index or is damaged (``bad-index``), and
+an indexed file that is gone, unreadable or changed (:class:`StaleIndexError`,
+``stale-index``).
 
 The schema (``PRAGMA user_version`` = :data:`SCHEMA_VERSION`) is documented
 in ``docs/archive.md``.
@@ -20,11 +29,14 @@ import json
 import os
 import re
 import sqlite3
+import urllib.parse
 from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
+from notation import files
 from notation.archive import GameView, PositionPattern, Selection, game_key
 from notation.collection import detect_format, read_path
 from notation.errors import PMNError
@@ -34,7 +46,7 @@ from notation.record import Record
 from notation.replay import record_variant, validate_game
 from notation.sources import open_source, strip_compression
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS files (
@@ -44,7 +56,8 @@ CREATE TABLE IF NOT EXISTS files (
     size INTEGER NOT NULL,
     mtime_ns INTEGER NOT NULL,
     format TEXT NOT NULL,            -- pmn, json, jsonl, ogn, openspiel-actions
-    encoding TEXT                    -- --encoding when indexed, or NULL
+    encoding TEXT,                   -- --encoding when indexed, or NULL
+    digest BLOB NOT NULL             -- BLAKE2b (32 bytes) of the file's bytes as stored
 );
 CREATE TABLE IF NOT EXISTS games (
     id INTEGER PRIMARY KEY,
@@ -53,6 +66,7 @@ CREATE TABLE IF NOT EXISTS games (
     line INTEGER NOT NULL,
     offset INTEGER,                  -- PMN: byte offset of the game's text (UTF-8, decompressed)
     length INTEGER,                  -- PMN: its length in bytes
+    digest BLOB,                     -- PMN: BLAKE2b (16 bytes) of those bytes
     game TEXT,                       -- the variant's game and rules (NULL: none)
     rules TEXT,
     seats TEXT,                      -- the variant's seat tags, space-separated
@@ -84,10 +98,46 @@ CREATE TABLE IF NOT EXISTS positions ( -- every main-line position: position_has
 
 
 class ArchiveIndexError(PMNError):
-    """An index that cannot be used: not a PMN index, another schema version, or a question
-    it cannot answer (a wildcard position)."""
+    """An index that cannot be used: not a PMN index, another schema version, a damaged
+    database, or a question it cannot answer (a wildcard position)."""
 
     code = "bad-index"
+
+
+class StaleIndexError(ArchiveIndexError):
+    """A file the index read is gone, cannot be read, or is not as it was indexed: the
+    index must be made again (``pmn index``) before its games are read back."""
+
+    code = "stale-index"
+
+
+#: The tables a PMN index has (another program's database with our user_version has not).
+_TABLES = frozenset({"files", "games", "tags", "players", "positions"})
+#: Bytes read at a time when hashing a file.
+_BLOCK = 1 << 20
+
+
+def file_digest(path: str) -> bytes:
+    """The BLAKE2b hash (32 bytes) of a file's bytes as stored (compressed ones too): what
+    the index knows a file by. Raises OSError when it cannot be read."""
+    digest = hashlib.blake2b(digest_size=32)
+    with files.open_input(path) as stream:
+        buffer = bytearray(_BLOCK)
+        view = memoryview(buffer)
+        while size := stream.readinto(buffer):  # type: ignore[attr-defined]
+            digest.update(view[:size])
+    return digest.digest()
+
+
+def _game_digest(data: bytes | memoryview) -> bytes:
+    return hashlib.blake2b(data, digest_size=16).digest()
+
+
+def _brief(exc: BaseException) -> str:
+    """An SQLite error's text, cut short (a damaged page can put a long run of its bytes in
+    the message)."""
+    text = str(exc)
+    return text if len(text) <= 100 else text[:100] + "..."
 
 
 def position_hash(position: str) -> int:
@@ -114,6 +164,10 @@ class IndexedGame:
     valid: bool
     key: bytes
     symmetric_key: bytes
+    #: PMN: the hash of the game's bytes; other formats: None
+    digest: bytes | None = None
+    #: the hash of the file's bytes when it was indexed
+    file_digest: bytes | None = None
 
 
 @cache
@@ -125,7 +179,8 @@ def _variant(game: str, rules: str) -> AnyVariant | None:
 
 
 class _Offsets:
-    """Byte offsets of line starts in a stream, found walking forward."""
+    """Byte offsets of line starts in a stream, found walking forward, and the hash of
+    the bytes walked over since the last :meth:`cut`."""
 
     def __init__(self, stream: io.BufferedReader) -> None:
         self.stream = stream
@@ -133,13 +188,16 @@ class _Offsets:
         self.at = 0  # position in block
         self.base = 0  # offset of block[0]
         self.line = 1
+        self.hashed = 0  # block[:hashed] is in the digest
+        self.digest = hashlib.blake2b(digest_size=16)
 
     def of_line(self, line: int) -> int:
         while self.line < line:
             found = self.block.find(b"\n", self.at)
             if found < 0:
+                self.digest.update(memoryview(self.block)[self.hashed :])
                 self.base += len(self.block)
-                self.block, self.at = self.stream.read(1 << 20), 0
+                self.block, self.at, self.hashed = self.stream.read(_BLOCK), 0, 0
                 if not self.block:
                     break
                 continue
@@ -147,70 +205,130 @@ class _Offsets:
             self.line += 1
         return self.base + self.at
 
+    def cut(self) -> bytes:
+        """The hash of the bytes from the previous cut to the current offset."""
+        self.digest.update(memoryview(self.block)[self.hashed : self.at])
+        self.hashed = self.at
+        done, self.digest = self.digest, hashlib.blake2b(digest_size=16)
+        return done.digest()
+
 
 class ArchiveIndex:
-    """An open index database."""
+    """An open index database.
+
+    ``create=True`` (``pmn index``) opens it to write, making it if missing; the path
+    must not be one of the command's inputs (:func:`notation.files.claim_output`).
+    Otherwise it is opened read-only, and counts as an input of the command (no output
+    may be written over it). Raises :class:`ArchiveIndexError` for a database that is
+    not a PMN index of this schema, or is damaged; every question asked later raises it
+    too if the damage shows then.
+    """
 
     def __init__(self, path: str, *, create: bool = False) -> None:
-        if not create and not os.path.exists(path):
-            raise ArchiveIndexError(f"{path}: no such index (make one with pmn index)")
         self.path = path
-        self.db = sqlite3.connect(path)
-        try:
+        if create:
+            files.claim_output(path)  # never an input of the command (its records)
+            self.db = self._connect(path, path)
+        else:
+            if not os.path.exists(path):
+                raise ArchiveIndexError(f"{path}: no such index (make one with pmn index)")
+            with files.open_input(path):  # an input: no output of the command may be it
+                pass
+            uri = "file:" + urllib.parse.quote(os.path.abspath(path)) + "?mode=ro"
+            self.db = self._connect(path, uri, uri=True)
+        with self._answering():
             version = self.db.execute("PRAGMA user_version").fetchone()[0]
             tables = {r[0] for r in self.db.execute("SELECT name FROM sqlite_master")}
-        except sqlite3.DatabaseError as exc:
-            raise ArchiveIndexError(f"{path}: not an SQLite database ({exc})") from None
-        if tables and version != SCHEMA_VERSION:
-            raise ArchiveIndexError(f"{path}: not a PMN index of schema {SCHEMA_VERSION}")
-        if not tables:
-            if not create:
-                raise ArchiveIndexError(f"{path}: an empty database, not a PMN index")
-            self.db.executescript(SCHEMA)
-            self.db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            if tables and version == 1 and tables >= _TABLES:
+                raise ArchiveIndexError(
+                    f"{path}: an index made by an older pmn (schema 1, without content "
+                    "hashes): delete it and make it again with pmn index"
+                )
+            if tables and (version != SCHEMA_VERSION or not tables >= _TABLES):
+                raise ArchiveIndexError(
+                    f"{path}: not a PMN index (schema {SCHEMA_VERSION}): another program's database"
+                )
+            if not tables:
+                if not create:
+                    raise ArchiveIndexError(f"{path}: an empty database, not a PMN index")
+                self.db.executescript(SCHEMA)
+                self.db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         self.db.create_function("regexp", 2, _regexp, deterministic=True)
+
+    def _connect(self, path: str, target: str, *, uri: bool = False) -> sqlite3.Connection:
+        try:
+            return sqlite3.connect(target, uri=uri)
+        except sqlite3.Error as exc:
+            raise ArchiveIndexError(f"{path}: cannot open the index ({_brief(exc)})") from None
+
+    @contextmanager
+    def _answering(self, *, rows: bool = True) -> Iterator[None]:
+        """SQLite's errors, and (``rows``) rows that are not what this schema writes, as
+        one error."""
+        try:
+            yield
+        except sqlite3.Error as exc:
+            raise ArchiveIndexError(
+                f"{self.path}: not a PMN index, or a damaged one ({_brief(exc)})"
+            ) from None
+        except (ValueError, TypeError, AttributeError) as exc:
+            if isinstance(exc, PMNError) or not rows:
+                raise
+            raise ArchiveIndexError(
+                f"{self.path}: a damaged PMN index (a row not as pmn index writes it)"
+            ) from None
 
     def close(self) -> None:
         """Commit and close the database."""
-        self.db.commit()
-        self.db.close()
+        try:
+            self.db.commit()
+        except sqlite3.Error as exc:
+            raise ArchiveIndexError(
+                f"{self.path}: cannot write the index ({_brief(exc)})"
+            ) from None
+        finally:
+            self.db.close()
 
     # -- building ---------------------------------------------------------------
 
     def add_file(self, path: str, fmt: str | None = None, encoding: str | None = None) -> int:
-        """Index one file (again if it changed); returns the games added, -1 if unchanged."""
+        """Index one file (again if it changed); returns the games added, -1 if unchanged.
+
+        A file is unchanged when the hash of its bytes, its format and its encoding are
+        those indexed: its size and modification time are stored, but never decide it
+        (an edit of the same size with the time set back is seen).
+        """
+        fmt = fmt or detect_format(strip_compression(path), default="pmn")
+        digest = file_digest(path)  # before reading: a change made meanwhile shows next time
         stat = os.stat(path)
         abspath = os.path.abspath(path)
-        row = self.db.execute(
-            "SELECT id, size, mtime_ns, encoding FROM files WHERE abspath = ?", (abspath,)
-        ).fetchone()
-        if row is not None and (row[1], row[2], row[3]) == (
-            stat.st_size,
-            stat.st_mtime_ns,
-            encoding,
-        ):
-            return -1
-        fmt = fmt or detect_format(strip_compression(path), default="pmn")
-        with self.db:
-            if row is not None:
-                file_id = row[0]
-                self._forget(file_id)
-                self.db.execute(
-                    "UPDATE files SET path=?, size=?, mtime_ns=?, format=?, encoding=? WHERE id=?",
-                    (path, stat.st_size, stat.st_mtime_ns, fmt, encoding, file_id),
-                )
-            else:
-                file_id = self.db.execute(
-                    "INSERT INTO files (path, abspath, size, mtime_ns, format, encoding) "
-                    "VALUES (?, ?, ?, ?, ?, ?)",
-                    (path, abspath, stat.st_size, stat.st_mtime_ns, fmt, encoding),
-                ).lastrowid
-            count = 0
-            for ordinal, (game, offset, length) in enumerate(
-                _located(path, fmt, encoding), start=1
-            ):
-                self._add_game(file_id, ordinal, game, offset, length)
-                count += 1
+        with self._answering(rows=False):
+            row = self.db.execute(
+                "SELECT id, digest, format, encoding FROM files WHERE abspath = ?", (abspath,)
+            ).fetchone()
+            if row is not None and tuple(row[1:]) == (digest, fmt, encoding):
+                return -1
+            with self.db:
+                if row is not None:
+                    file_id = row[0]
+                    self._forget(file_id)
+                    self.db.execute(
+                        "UPDATE files SET path=?, size=?, mtime_ns=?, format=?, encoding=?, "
+                        "digest=? WHERE id=?",
+                        (path, stat.st_size, stat.st_mtime_ns, fmt, encoding, digest, file_id),
+                    )
+                else:
+                    file_id = self.db.execute(
+                        "INSERT INTO files (path, abspath, size, mtime_ns, format, encoding, "
+                        "digest) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        (path, abspath, stat.st_size, stat.st_mtime_ns, fmt, encoding, digest),
+                    ).lastrowid
+                count = 0
+                for ordinal, (game, offset, length, game_digest) in enumerate(
+                    _located(path, fmt, encoding), start=1
+                ):
+                    self._add_game(file_id, ordinal, game, offset, length, game_digest)
+                    count += 1
         return count
 
     def _forget(self, file_id: int) -> None:
@@ -226,6 +344,7 @@ class ArchiveIndex:
         game: Chunk | Record,
         offset: int | None,
         length: int | None,
+        digest: bytes | None,
     ) -> None:
         # the validator's fast path for plain PMN games gives the same verdict
         valid = validate_game(game, ordinal).valid
@@ -233,15 +352,16 @@ class ArchiveIndex:
         view = GameView(record)
         variant = view.variant
         cursor = self.db.execute(
-            "INSERT INTO games (file_id, ordinal, line, offset, length, game, rules, seats, "
-            "result, plies, valid, damaged, date, header, start, moves, key, symmetric_key) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO games (file_id, ordinal, line, offset, length, digest, game, rules, "
+            "seats, result, plies, valid, damaged, date, header, start, moves, key, "
+            "symmetric_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 file_id,
                 ordinal,
                 record.line,
                 offset,
                 length,
+                digest,
                 variant.game if variant else None,
                 variant.rules if variant else None,
                 " ".join(variant.seats) if variant else None,
@@ -286,8 +406,11 @@ class ArchiveIndex:
     def count(self, selection: Selection) -> int:
         """How many games pass every filter."""
         where, parameters = self._where(selection)
-        row = self.db.execute(f"SELECT count(*) FROM games g WHERE {where}", parameters).fetchone()
-        return int(row[0])
+        with self._answering():
+            row = self.db.execute(
+                f"SELECT count(*) FROM games g WHERE {where}", parameters
+            ).fetchone()
+            return int(row[0])
 
     def all_games(self) -> Iterator[IndexedGame]:
         """Every game, in the order streaming gives them."""
@@ -296,28 +419,38 @@ class ArchiveIndex:
     def _games(self, where: str, parameters: Sequence[Any]) -> Iterator[IndexedGame]:
         query = (
             "SELECT g.id, f.path, f.abspath, f.format, f.encoding, g.ordinal, g.line, g.offset, "
-            "g.length, g.header, g.result, g.valid, g.key, g.symmetric_key FROM games g "
+            "g.length, g.header, g.result, g.valid, g.key, g.symmetric_key, g.digest, "
+            "f.digest FROM games g "
             f"JOIN files f ON f.id = g.file_id WHERE {where} ORDER BY f.id, g.ordinal"
         )
-        for row in self.db.execute(query, parameters):
-            header = tuple((name, value) for name, value in json.loads(row[9]))
-            game_id, source, abspath, fmt, encoding, ordinal, line, offset, length = row[:9]
-            yield IndexedGame(
-                game_id,
-                source,
-                abspath,
-                fmt,
-                encoding,
-                ordinal,
-                line,
-                offset,
-                length,
-                header,
-                row[10],
-                bool(row[11]),
-                row[12],
-                row[13],
-            )
+        with self._answering():
+            rows = self.db.execute(query, parameters)
+            while True:
+                with self._answering():
+                    row = rows.fetchone()
+                    if row is None:
+                        return
+                    header = tuple((str(name), str(value)) for name, value in json.loads(row[9]))
+                    game_id, source, abspath, fmt, encoding, ordinal, line, offset, length = row[:9]
+                    game = IndexedGame(
+                        game_id,
+                        source,
+                        abspath,
+                        fmt,
+                        encoding,
+                        ordinal,
+                        line,
+                        offset,
+                        length,
+                        header,
+                        row[10],
+                        bool(row[11]),
+                        row[12],
+                        row[13],
+                        row[14],
+                        row[15],
+                    )
+                yield game
 
     def _targets(self, pattern: PositionPattern) -> dict[tuple[str, str, str], tuple[str, int]]:
         """For each variant in the index: the pattern as it writes the position, and its hash."""
@@ -326,14 +459,15 @@ class ArchiveIndex:
                 "the index keeps position hashes: --position with '?' or '*' needs the files"
             )
         targets: dict[tuple[str, str, str], tuple[str, int]] = {}
-        for game, rules, seats, header in self.db.execute(
-            "SELECT game, rules, seats, min(header) FROM games WHERE game IS NOT NULL "
-            "GROUP BY game, rules, seats"
-        ):
-            variant = _header_variant(header)
-            target = pattern.target(variant) if variant is not None else None
-            if target is not None:
-                targets[(game, rules, seats)] = (target, position_hash(target))
+        with self._answering():
+            for game, rules, seats, header in self.db.execute(
+                "SELECT game, rules, seats, min(header) FROM games WHERE game IS NOT NULL "
+                "GROUP BY game, rules, seats"
+            ).fetchall():
+                variant = _header_variant(header)
+                target = pattern.target(variant) if variant is not None else None
+                if target is not None:
+                    targets[(game, rules, seats)] = (target, position_hash(target))
         return targets
 
     def _where(self, selection: Selection) -> tuple[str, list[Any]]:
@@ -391,10 +525,11 @@ class ArchiveIndex:
 
     def first_ply(self, game_id: int, target: int) -> int | None:
         """The first ply at which a game is at the position of hash ``target``."""
-        row = self.db.execute(
-            "SELECT min(ply) FROM positions WHERE hash = ? AND game_id = ?", (target, game_id)
-        ).fetchone()
-        return None if row[0] is None else int(row[0])
+        with self._answering():
+            row = self.db.execute(
+                "SELECT min(ply) FROM positions WHERE hash = ? AND game_id = ?", (target, game_id)
+            ).fetchone()
+            return None if row[0] is None else int(row[0])
 
     def opening_rows(self, pattern: PositionPattern | None) -> Iterator[OpeningRow | None]:
         """Each game as the opening tree counts it, in file order; None when it is not
@@ -404,19 +539,34 @@ class ArchiveIndex:
             "SELECT g.id, g.game, g.rules, g.seats, g.start, g.moves, g.result FROM games g "
             "JOIN files f ON f.id = g.file_id ORDER BY f.id, g.ordinal"
         )
-        for game_id, game, rules, seats, start, moves, result in self.db.execute(query).fetchall():
-            if game is None or start is None:
-                yield None
-                continue
-            tokens = moves.split() if moves else []
-            if pattern is not None:
-                target = targets.get((game, rules, seats))
-                ply = self.first_ply(game_id, target[1]) if target is not None else None
-                if target is None or ply is None:
-                    yield None
-                    continue
-                start, tokens = target[0], tokens[ply:]
-            yield OpeningRow(game, rules, tuple(seats.split()), start, tuple(tokens), result)
+        with self._answering():
+            rows = self.db.execute(query)
+            while True:
+                with self._answering():
+                    found = rows.fetchone()
+                    if found is None:
+                        return
+                    game_id, game, rules, seats, start, moves, result = found
+                    row: OpeningRow | None = None
+                    if game is not None and start is not None:
+                        tokens = moves.split() if moves else []
+                        if pattern is not None:
+                            target = targets.get((game, rules, seats))
+                            ply = self.first_ply(game_id, target[1]) if target else None
+                            if target is not None and ply is not None:
+                                row = OpeningRow(
+                                    game,
+                                    rules,
+                                    tuple(seats.split()),
+                                    target[0],
+                                    tuple(tokens[ply:]),
+                                    result,
+                                )
+                        else:
+                            row = OpeningRow(
+                                game, rules, tuple(seats.split()), start, tuple(tokens), result
+                            )
+                yield row
 
 
 @dataclass(frozen=True, slots=True)
@@ -450,12 +600,12 @@ def _regexp(pattern: str, value: str) -> bool:
 
 def _located(
     path: str, fmt: str, encoding: str | None
-) -> Iterator[tuple[Chunk | Record, int | None, int | None]]:
-    """The games of a file (PMN ones unread) with the byte offset and length of each PMN
-    game's text in the decompressed UTF-8 stream."""
+) -> Iterator[tuple[Chunk | Record, int | None, int | None, bytes | None]]:
+    """The games of a file (PMN ones unread) with the byte offset, length and hash of each
+    PMN game's text in the decompressed UTF-8 stream."""
     if fmt != "pmn":
         for record in read_path(path, fmt, encoding=encoding):
-            yield record, None, None
+            yield record, None, None, None
         return
     source = "<stdin>" if path == "-" else path
     with open_source(path, encoding) as games, open_source(path, encoding) as lines:
@@ -464,19 +614,23 @@ def _located(
         for chunk in iter_chunks(games, source):
             start = offsets.of_line(chunk.line)
             if previous is not None:
-                yield previous[0], previous[1], start - previous[1]
+                yield previous[0], previous[1], start - previous[1], offsets.cut()
+            else:
+                offsets.cut()  # what comes before the first game is no game's
             previous = (chunk, start)
         if previous is not None:
             end = offsets.of_line(1 << 62)
-            yield previous[0], previous[1], end - previous[1]
+            yield previous[0], previous[1], end - previous[1], offsets.cut()
 
 
 def read_back(games: Iterable[IndexedGame]) -> Iterator[Record]:
     """The records of indexed games, read from their files (in the order given).
 
-    PMN games are read at their byte offsets; games of other formats by
-    their number in the file. Raises OSError when a file is gone, and
-    ArchiveIndexError when a file changed since it was indexed.
+    PMN games are read at their byte offsets, and each is checked against the
+    hash of its text; games of other formats by their number in the file, once
+    the file is checked against its hash. Raises :class:`StaleIndexError` when
+    a file is gone, cannot be read, or changed since it was indexed: no game
+    is given that is not the game indexed.
     """
     readers: dict[str, _Reader] = {}
     for game in games:
@@ -503,28 +657,43 @@ class _Reader:
         if self.stream is not None:
             self.stream.close()
 
+    def _changed(self) -> StaleIndexError:
+        return StaleIndexError(f"{self.source} changed since it was indexed: run pmn index again")
+
     def record(self, game: IndexedGame) -> Record:
-        if self.format != "pmn" or game.offset is None or game.length is None:
-            return self._by_ordinal(game)
-        if self.stream is None or game.offset < self.position:
+        try:
+            if self.format != "pmn" or game.offset is None or game.length is None:
+                return self._by_ordinal(game)
+            return self._at_offset(game, game.offset, game.length)
+        except OSError as exc:
+            reason = exc.strerror or str(exc)
+            raise StaleIndexError(
+                f"{self.source}: an indexed file that cannot be read now ({reason}): "
+                "index the files again (pmn index), or make the index anew"
+            ) from None
+
+    def _at_offset(self, game: IndexedGame, offset: int, length: int) -> Record:
+        if self.stream is None or offset < self.position:
             self.close()
             self.stream, self.position = open_source(self.path, self.encoding), 0
-        if self.position < game.offset:
+        if self.position < offset:
             if self.stream.seekable():
-                self.stream.seek(game.offset)
+                self.stream.seek(offset)
             else:
-                _skip(self.stream, game.offset - self.position)
-        data = self.stream.read(game.length)
-        self.position = game.offset + len(data)
+                _skip(self.stream, offset - self.position)
+        data = self.stream.read(length)
+        self.position = offset + len(data)
+        if game.digest is None or _game_digest(data) != game.digest:
+            raise self._changed()
         found = list(iter_records(io.BytesIO(data), self.source))
-        if len(found) != 1 or found[0].tags != game.header:
-            raise ArchiveIndexError(
-                f"{self.source} changed since it was indexed: run pmn index again"
-            )
+        if len(found) != 1:
+            raise self._changed()
         return replace(found[0], line=game.line)
 
     def _by_ordinal(self, game: IndexedGame) -> Record:
         if self.records is None or game.ordinal <= self.ordinal:
+            if game.file_digest is None or file_digest(self.path) != game.file_digest:
+                raise self._changed()
             self.records, self.ordinal = (
                 iter(read_path(self.path, self.format, encoding=self.encoding)),
                 0,
@@ -533,7 +702,7 @@ class _Reader:
             self.ordinal += 1
             if self.ordinal == game.ordinal:
                 return replace(record, source=self.source)
-        raise ArchiveIndexError(f"{self.source} changed since it was indexed: run pmn index again")
+        raise self._changed()
 
 
 def _skip(stream: io.BufferedReader, size: int) -> None:
