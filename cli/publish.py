@@ -70,7 +70,7 @@ def publish(
     try:  # never through a link, a FIFO or a hard link out of the folder (notation.files)
         with OutputFolder(output) as folder:
             for name, text in site.items():
-                folder.write_text(name, text)
+                folder.write_file(name, text)
     except OSError as exc:
         raise click.FileError(exc.filename or output, exc.strerror) from exc
     pages = sum(name.startswith("game-") for name in site)

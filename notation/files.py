@@ -560,7 +560,7 @@ class OutputFolder:
                 self.discard(temporary)
                 raise
 
-    def write_text(self, name: str, text: str) -> None:
+    def write_file(self, name: str, text: str) -> None:
         """Make ``text`` (UTF-8) the contents of the file ``name`` in the folder."""
         with self.binary(name) as out:
             out.write(text.encode("utf-8"))
