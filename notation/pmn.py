@@ -142,6 +142,16 @@ def _decode_chunk(lines: list[bytes], first_line: int) -> tuple[str, tuple[ReadE
     return text, errors
 
 
+def _chunk(lines: list[bytes], first_line: int, source: str) -> Chunk:
+    """One game's lines as a :class:`Chunk`; its text as read is kept beside the text
+    read when they differ (carriage returns), to be a damaged record's raw text."""
+    text, errors = _decode_chunk(lines, first_line)
+    original = None
+    if not errors and b"\r" in b"".join(lines):
+        original = b"".join(lines).decode("utf-8")
+    return Chunk(text, first_line, source, errors, original)
+
+
 @dataclass(frozen=True, slots=True)
 class Chunk:
     """The text of one game as cut from a file, not yet read.
@@ -155,11 +165,16 @@ class Chunk:
     line: int
     source: str
     errors: tuple[ReadError, ...] = ()
+    #: the text exactly as in the file when ``text`` differs from it (its carriage
+    #: returns read as line ends and spaces): a damaged record keeps this one
+    original: str | None = None
 
-    def __reduce__(self) -> tuple[type[Chunk], tuple[str, int, str, tuple[ReadError, ...]]]:
+    def __reduce__(
+        self,
+    ) -> tuple[type[Chunk], tuple[str, int, str, tuple[ReadError, ...], str | None]]:
         # sent to worker processes by the thousand: a constructor call unpickles
         # faster than the field-by-field state of a slotted dataclass
-        return Chunk, (self.text, self.line, self.source, self.errors)
+        return Chunk, (self.text, self.line, self.source, self.errors, self.original)
 
 
 def iter_records(lines: Iterable[str | bytes], source: str = "<string>") -> Iterator[Record]:
@@ -205,8 +220,7 @@ def _iter_chunks_in_blocks(
 
 def _piece_chunk(data: bytes, start: int, end: int, line: int, source: str) -> Chunk:
     """The chunk of the game at ``data[start:end]``, which starts at line ``line``."""
-    text, errors = _decode_chunk(_lines(data[start:end]), line)
-    return Chunk(text, line, source, errors)
+    return _chunk(_lines(data[start:end]), line, source)
 
 
 def _same_chunk(chunk: Chunk) -> Chunk:
@@ -276,8 +290,7 @@ def _iter_chunks_by_line(lines: Iterable[str | bytes], source: str) -> Iterator[
     chunks, unfinished, start = _cut_lines(lines, source, 1)
     yield from chunks
     if any(line.strip() for line in unfinished):
-        text, errors = _decode_chunk(unfinished, start)
-        yield Chunk(text, start, source, errors)
+        yield _chunk(unfinished, start, source)
 
 
 def _cut_lines(
@@ -314,8 +327,7 @@ def _cut_lines(
                     or (previous_blank and _TAG_LINE_BYTES.fullmatch(stripped.rstrip()))
                 )
             ) or (in_tags and previous_blank):
-                text, errors = _decode_chunk(chunk, chunk_line)
-                chunks.append(Chunk(text, chunk_line, source, errors))
+                chunks.append(_chunk(chunk, chunk_line, source))
                 chunk, chunk_line, in_movetext, in_comment = [], line_number, False, False
             if in_comment:
                 in_comment = _comment_state(stripped, in_comment)
@@ -597,10 +609,20 @@ def read_chunk(chunk: Chunk) -> Record:
         mainline,
         result,
         tuple(errors),
-        text.rstrip("\n") + "\n" if errors else None,
+        _as_read(chunk, text) if errors else None,
         source,
         record_line or first_line,
     )
+
+
+def _as_read(chunk: Chunk, text: str) -> str:
+    """A damaged record's raw text: the game's text exactly as in the file (its line
+    ends included, lone carriage returns too), ending with a line end."""
+    if chunk.original is None:
+        return text.rstrip("\n") + "\n"
+    body = chunk.original.rstrip("\r\n")
+    after = chunk.original[len(body) :]  # the line ends after it: the first one is kept
+    return body + ("\r\n" if after.startswith("\r\n") else after[:1] or "\n")
 
 
 #: A tag pair whose value holds a backslash that escapes neither a quote nor a backslash;
@@ -665,7 +687,7 @@ def write_record(record: Record, *, width: int = DEFAULT_WIDTH) -> str:
     raw text, so nothing is lost.
     """
     if record.raw is not None:
-        return record.raw if record.raw.endswith("\n") else record.raw + "\n"
+        return record.raw if record.raw.endswith(("\n", "\r")) else record.raw + "\n"
     parts = [f'[{name} "{escape_tag_value(value)}"]\n' for name, value in record.tags]
     if parts:
         parts.append("\n")

@@ -84,3 +84,36 @@ def test_a_game_at_the_size_cap_comes_back_from_json(tmp_path: Path, to: str) ->
     assert runner.invoke(pmn, ["convert", str(source), "-o", str(direct)]).exit_code == 0
     assert back.read_text() == direct.read_text()
     assert comment in back.read_text()
+
+
+# -- damaged text is kept as read (issue 25): carriage returns included --------------------
+
+LONE_CR = b'[Game "Wari"]\r[South "Ada"]\r\r1. C b {oops *\r\r[Game "Wari"]\r\r1. C *\r'
+CRLF = b'[Game "Wari"]\r\n\r\n1. C {never closed *\r\n'
+
+
+@pytest.mark.parametrize("data", [LONE_CR, CRLF], ids=["lone-cr", "crlf"])
+def test_fmt_in_place_leaves_a_damaged_record_exactly_as_read(tmp_path: Path, data: bytes) -> None:
+    path = tmp_path / "g.pmn"
+    path.write_bytes(data)
+    result = CliRunner().invoke(pmn, ["fmt", "-i", str(path)])
+    assert result.exit_code == 1 and "not formatted" in result.output
+    assert path.read_bytes() == data
+
+
+@pytest.mark.parametrize("data", [LONE_CR, CRLF], ids=["lone-cr", "crlf"])
+@pytest.mark.parametrize("to", ["json", "jsonl"])
+def test_a_damaged_record_comes_back_from_json_as_read(
+    tmp_path: Path, data: bytes, to: str
+) -> None:
+    path = tmp_path / "g.pmn"
+    path.write_bytes(data)
+    runner = CliRunner()
+    assert (
+        runner.invoke(pmn, ["convert", str(path), "-o", str(tmp_path / f"g.{to}")]).exit_code == 1
+    )
+    back = tmp_path / "back.pmn"
+    assert (
+        runner.invoke(pmn, ["convert", str(tmp_path / f"g.{to}"), "-o", str(back)]).exit_code == 1
+    )
+    assert back.read_bytes() == data

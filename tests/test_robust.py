@@ -186,7 +186,9 @@ def test_a_lone_carriage_return_is_white_space():
     assert read_text(write_record(record)) == [record]
     hidden = b'[Game "Wari"]\n\n1. C {open\r\r\r' + GOOD.encode() + b"\n"
     for record in read_bytes(hidden):
-        assert len(read_text(write_record(record))) == 1
+        # a damaged record keeps its text as read, carriage returns and all (issue 25);
+        # written to a file and read back (cut at "\n" only), it is still one game
+        assert len(read_bytes(write_record(record).encode("utf-8"))) == 1
 
 
 def test_bom_and_windows_line_endings_read_the_same():
