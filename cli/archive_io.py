@@ -25,11 +25,12 @@ from cli.common import location
 from cli.terminal import SafeClickException, echo
 from notation.archive import FilterError
 from notation.collection import detect_format, read_path
+from notation.errors import WriteError
 from notation.games import RulesError
 from notation.index import ArchiveIndexError
 from notation.jsonform import write_json
-from notation.ogn import OGNWriteError, write_ogn
-from notation.openspiel import ActionsWriteError, write_actions
+from notation.ogn import write_ogn
+from notation.openspiel import write_actions
 from notation.pmn import write_record
 from notation.record import Record
 from notation.sources import SourceError, strip_compression
@@ -110,11 +111,9 @@ def user_errors() -> Iterator[None]:
         raise SafeClickException(str(exc)) from exc
     except sqlite3.Error as exc:
         raise click.ClickException(f"the index database: {exc}") from exc
-    except (OGNWriteError, ActionsWriteError) as exc:
+    except WriteError as exc:
         where = location(exc.record.source, exc.line, exc.column)
-        raise SafeClickException(
-            f"{where}: cannot write this game in that format: {exc}"
-        ) from exc
+        raise SafeClickException(f"{where}: cannot write this game in that format: {exc}") from exc
     except BrokenPipeError:
         # the reader of standard output went away (| head): stop quietly
         with suppress(OSError, ValueError):

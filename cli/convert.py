@@ -21,9 +21,8 @@ from cli.inputs import input_options, input_paths, read_inputs
 from cli.terminal import SafeClickException, echo
 from notation.canonical import rewrite_moves
 from notation.collection import FORMATS, comment_losses, detect_format, write_path
+from notation.errors import WriteError
 from notation.files import OutputFolder, allow_rewrite, first_non_utf8, same_file
-from notation.ogn import OGNWriteError
-from notation.openspiel import ActionsWriteError
 from notation.pits import CONVENTIONS, DEFAULT, PITS_TAG, PitsError, translate_record
 from notation.pmn import DEFAULT_WIDTH
 from notation.record import Record
@@ -295,7 +294,7 @@ def _convert(
         raise SafeClickException(str(exc)) from exc
     except OSError as exc:  # reading the source, or writing the output
         raise click.FileError(exc.filename or output, exc.strerror) from exc
-    except (OGNWriteError, ActionsWriteError) as exc:
+    except WriteError as exc:
         where = location(exc.record.source, exc.line, exc.column)
         echo(f"{where}: game {current[0]}: cannot write as {fmt}: {exc}", err=True)
         sys.exit(1)

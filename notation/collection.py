@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from typing import IO
 
 from notation.files import OutputFolder, SkippedPath, safe_output, walk_inputs
-from notation.limits import MAX_GAME_CHARS, too_large
+from notation.limits import too_large_chunk
 from notation.pmn import (
     DEFAULT_WIDTH,
     Chunk,
@@ -20,7 +20,7 @@ from notation.pmn import (
     read_chunk,
     write_records,
 )
-from notation.record import Record, iter_lines
+from notation.record import Record, comment_as_written, iter_lines
 from notation.sources import SourceDecodeError, open_source, strip_compression
 
 #: Format names and the file extensions that select them. ``ogn`` is Aualé's
@@ -165,8 +165,8 @@ def read_declared(
     for game in read_games(path, fmt, encoding=encoding):
         if isinstance(game, Record):
             yield game
-        elif len(game.text) > MAX_GAME_CHARS:  # as iter_records: never read in full
-            yield too_large(game.text, game.source, game.line)
+        elif game.too_large:  # as iter_records: never read in full
+            yield too_large_chunk(game)
         else:
             yield plain_record(game) or read_chunk(game)
 
@@ -296,10 +296,12 @@ def comment_losses(record: Record, fmt: str) -> list[str]:
     OGN comments are braced and cannot hold ``}`` (:func:`notation.ogn.write_ogn`
     writes ``)``); a PMN comment holding ``}`` is written as a ``;`` comment
     unless it also holds a line break, and then ``}`` becomes ``)`` too
-    (:func:`notation.pmn.write_records`).
+    (:func:`notation.pmn.write_records`). PMN and JSON write a comment's carriage
+    returns as the PMN reader reads a file's (``\\r\\n`` a line end, a lone ``\\r`` a
+    space), and JSON's ``}`` as PMN's: :func:`notation.record.comment_as_written`.
     """
     losses: list[str] = []
-    if fmt not in ("ogn", "pmn"):
+    if fmt not in ("ogn", "pmn", "json", "jsonl"):
         return losses
     for line in iter_lines(record.mainline):  # any depth: no recursion
         comments = list(line.comments)
@@ -307,6 +309,11 @@ def comment_losses(record: Record, fmt: str) -> list[str]:
             comments.extend(node.comments_before)
             comments.extend(node.comments)
         for text in comments:
-            if "}" in text and (fmt == "ogn" or (fmt == "pmn" and "\n" in text)):
-                losses.append(f'comment "{text.strip()[:40]}": "}}" written as ")"')
+            shown = text.strip()[:40]
+            if "\r" in text and fmt != "ogn":  # OGN spaces a comment's words anyway
+                losses.append(
+                    f'comment "{shown}": a carriage return written as a line end or a space'
+                )
+            if "}" in text and (fmt == "ogn" or "\n" in comment_as_written(text)):
+                losses.append(f'comment "{shown}": "}}" written as ")"')
     return losses

@@ -13,8 +13,9 @@ PMN raises with one ``except PMNError`` and still tell the cases apart::
     │   └── AmbiguousMoveError ambiguous-move
     ├── PitsError             unknown-pits       (notation.pits)
     ├── JsonRecordError       bad-record         (notation.jsonform)
-    ├── OGNWriteError         cannot-write       (notation.ogn)
-    ├── ActionsWriteError     cannot-write       (notation.openspiel)
+    ├── WriteError            cannot-write       (a record a writer cannot write)
+    │   ├── OGNWriteError     cannot-write       (notation.ogn)
+    │   └── ActionsWriteError cannot-write       (notation.openspiel)
     └── RenderError           cannot-render      (notation.html)
 
 They also derive from ``ValueError`` (as they always have), so older code
@@ -26,6 +27,11 @@ that cannot be opened, with the code ``unreadable-input``.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from notation.record import Record
+
 
 class PMNError(ValueError):
     """Something PMN cannot read, play, write or draw; ``code`` says which kind."""
@@ -33,4 +39,18 @@ class PMNError(ValueError):
     code = "error"
 
 
-__all__ = ["PMNError"]
+class WriteError(PMNError):
+    """A record a format cannot hold: another game, a record that could not be read,
+    or a game cut off as it was read (:func:`notation.limits.is_cut_off`, whose text
+    was not kept). ``record`` is the record; ``line`` and ``column`` the place."""
+
+    code = "cannot-write"
+
+    def __init__(self, message: str, record: Record, line: int = 0, column: int = 0) -> None:
+        super().__init__(message)
+        self.record = record
+        self.line = line or record.line
+        self.column = column
+
+
+__all__ = ["PMNError", "WriteError"]

@@ -17,7 +17,7 @@ from functools import cache
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from notation.errors import PMNError
+from notation.errors import PMNError, WriteError
 from notation.jsontext import (
     SURROGATE_ESCAPE_RE,
     dumps,
@@ -27,8 +27,8 @@ from notation.jsontext import (
     raw_loads,
     schema_validator_class,
 )
-from notation.limits import MAX_JSON_LINE_CHARS, too_large
-from notation.record import Line, MoveNode, ReadError, Record
+from notation.limits import MAX_JSON_LINE_CHARS, MAX_KEPT_BYTES, cut_off, too_large
+from notation.record import Line, MoveNode, ReadError, Record, comment_as_written
 
 if TYPE_CHECKING:  # imported when a value is checked (_validator), not with this module
     import jsonschema
@@ -63,14 +63,21 @@ def record_to_json(record: Record) -> dict[str, Any]:
     """The JSON object of a record (a damaged record gives its raw text and errors)."""
     if record.raw is not None:
         return {"raw": record.raw, "errors": [_error_to_json(e) for e in record.errors]}
+    if record.errors:  # cut off as it was read: no text to carry (notation.limits.is_cut_off)
+        raise WriteError(record.errors[0].message, record)
     obj: dict[str, Any] = {
         "tags": [[name, value] for name, value in record.tags],
         "moves": _moves_to_json(record.mainline),
     }
     if record.mainline.comments:
-        obj["comments"] = list(record.mainline.comments)
+        obj["comments"] = _comments(record.mainline.comments)
     obj["result"] = record.result
     return obj
+
+
+def _comments(comments: tuple[str, ...]) -> list[str]:
+    # as PMN writes them: what the JSON reader's schema takes (notation.record.comment_as_written)
+    return [comment_as_written(text) for text in comments]
 
 
 def _error_to_json(error: ReadError) -> dict[str, Any]:
@@ -98,15 +105,15 @@ def _moves_to_json(line: Line) -> list[dict[str, Any]]:
             if node.nags:
                 obj["nags"] = list(node.nags)
             if node.comments_before:
-                obj["before"] = list(node.comments_before)
+                obj["before"] = _comments(node.comments_before)
             if node.comments:
-                obj["comments"] = list(node.comments)
+                obj["comments"] = _comments(node.comments)
             if node.variations:
                 variations = []
                 for variation in node.variations:
                     var_obj: dict[str, Any] = {"moves": []}
                     if variation.comments:
-                        var_obj["comments"] = list(variation.comments)
+                        var_obj["comments"] = _comments(variation.comments)
                     variations.append(var_obj)
                     stack.append((variation, var_obj["moves"]))
                 obj["variations"] = variations
@@ -398,17 +405,37 @@ def iter_json_records(
     that value on is one damaged record.
     """
     pieces = _Pieces(iter((text_or_lines,) if isinstance(text_or_lines, str) else text_or_lines))
-    if not pieces.skip_leading_space():
-        return
-    if pieces.text.startswith("[", pieces.at):
-        yield from _iter_array(pieces, source)
-    else:
-        yield from _iter_lines(pieces, source)
+    try:
+        if not pieces.skip_leading_space():
+            return
+        if pieces.text.startswith("[", pieces.at):
+            yield from _iter_array(pieces, source)
+        else:
+            yield from _iter_lines(pieces, source)
+    except _TooLong as exc:  # a value (or the rest of the text) longer than is held
+        yield cut_off(exc.size, source, exc.line, MAX_JSON_LINE_CHARS, unit="characters")
+
+
+class _TooLong(Exception):
+    """The unread text outgrew :data:`notation.limits.MAX_KEPT_BYTES` characters before a
+    value (or the line, or the text) ended: reading stops, the rest is cut off."""
+
+    def __init__(self, size: int, line: int) -> None:
+        super().__init__(size)
+        self.size = size
+        self.line = line
+
+
+class _LongLine(int):
+    """A JSON Lines line longer than :data:`notation.limits.MAX_KEPT_BYTES` characters,
+    skipped to its line break without being held: its length."""
 
 
 class _Pieces:
     """Text that arrives in pieces: the unread part in ``text`` from ``at``, read on
-    when more is needed. ``lines`` counts the line breaks in text already dropped."""
+    when more is needed. ``lines`` counts the line breaks in text already dropped.
+    No more than :data:`notation.limits.MAX_KEPT_BYTES` characters are held unread
+    (:class:`_TooLong`), so that one endless value cannot take the run's memory."""
 
     def __init__(self, pieces: Iterator[str]) -> None:
         self.pieces = pieces
@@ -422,11 +449,20 @@ class _Pieces:
         for piece in self.pieces:
             if piece:
                 self.lines += self.text.count("\n", 0, self.at)
+                if len(self.text) - self.at + len(piece) > MAX_KEPT_BYTES:
+                    raise _TooLong(self._drain(len(self.text) - self.at), self.lines + 1)
                 self.text = self.text[self.at :] + piece
                 self.at = 0
                 return True
         self.ended = True
         return False
+
+    def _drain(self, size: int) -> int:
+        """Read to the end without holding the text: ``size`` and every piece's length."""
+        for piece in self.pieces:
+            size += len(piece)
+        self.text, self.at, self.ended = "", 0, True
+        return size
 
     def grow(self) -> bool:
         """Read on until the unread text is about twice as long (or the end)."""
@@ -446,14 +482,16 @@ class _Pieces:
             if not self.more():
                 return False
 
-    def next_line(self) -> str | None:
-        """The next line with its line break ("\\n"), or None at the end of the text."""
+    def next_line(self) -> str | _LongLine | None:
+        """The next line with its line break ("\\n"), or None at the end of the text.
+        A line longer than :data:`notation.limits.MAX_KEPT_BYTES` is read to its line
+        break without being held, and given as its length (:class:`_LongLine`)."""
         end = self.text.find("\n", self.at)
-        while end < 0:
-            searched = len(self.text) - self.at  # kept by more(), from 0: not searched again
-            if not self.more():
-                break
-            end = self.text.find("\n", searched)
+        if end < 0:
+            found = self._gather_line()
+            if isinstance(found, _LongLine):
+                return found
+            end = found
         if end < 0:
             if self.at == len(self.text):
                 return None
@@ -461,6 +499,36 @@ class _Pieces:
             return line
         line, self.at = self.text[self.at : end + 1], end + 1
         return line
+
+    def _gather_line(self) -> int | _LongLine:
+        """Read on to the next line break, gathering the pieces and joining them once:
+        where the break is in ``text`` (-1 at the end), or the length of a line too
+        long to hold, read past."""
+        self.lines += self.text.count("\n", 0, self.at)
+        parts = [self.text[self.at :]]
+        size = len(parts[0])
+        self.text, self.at = "", 0
+        for piece in self.pieces:
+            newline = piece.find("\n")
+            if size + (len(piece) if newline < 0 else newline + 1) > MAX_KEPT_BYTES:
+                while newline < 0:  # read to the line's end, holding nothing
+                    size += len(piece)
+                    following = next(self.pieces, None)
+                    if following is None:
+                        self.ended = True
+                        return _LongLine(size)
+                    piece = following
+                    newline = piece.find("\n")
+                self.text, self.at = piece, newline + 1  # more() counts this line break
+                return _LongLine(size + newline + 1)
+            parts.append(piece)
+            if newline >= 0:
+                self.text = "".join(parts)
+                return size + newline
+            size += len(piece)
+        self.ended = True
+        self.text = "".join(parts)
+        return -1
 
     def has_more(self) -> bool:
         """Whether any text is left."""
@@ -598,6 +666,9 @@ def _iter_lines(pieces: _Pieces, source: str) -> Iterator[Record]:
         if line is None:
             return
         number += 1
+        if isinstance(line, _LongLine):  # never held: cut off as it streamed
+            yield cut_off(int(line), source, number, MAX_JSON_LINE_CHARS, unit="characters")
+            continue
         if number == 1:
             single = not pieces.has_more()
         line = line.removesuffix("\n").removesuffix("\r")

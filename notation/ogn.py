@@ -47,8 +47,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from typing import IO
 
-from notation.errors import PMNError
+from notation.errors import PMNError, WriteError
 from notation.games import RulesError, find_variant, games, games_with_format, variant_from_tags
+from notation.limits import MAX_GAME_CHARS
 from notation.pits import DEFAULT, PITS_TAG, first_mover, is_board_record, translate_record
 from notation.pmn import iter_records
 from notation.record import Line, MoveNode, Record
@@ -66,16 +67,8 @@ _SCORE_RE = re.compile(r"([0-9]{1,9})-([0-9]{1,9})")  # ASCII digits, short enou
 _POINTS = ("1-0", "0-1", "1/2-1/2")
 
 
-class OGNWriteError(PMNError):
+class OGNWriteError(WriteError):
     """A record OGN cannot hold (another game, or a record that could not be read)."""
-
-    code = "cannot-write"
-
-    def __init__(self, message: str, record: Record) -> None:
-        super().__init__(message)
-        self.record = record
-        self.line = record.line
-        self.column = 0
 
 
 # -- reading ----------------------------------------------------------------
@@ -266,7 +259,8 @@ def write_ogn(records: Iterable[Record], out: IO[str]) -> None:
 
 
 def write_ogn_record(record: Record) -> str:
-    """The OGN text of one Trysse/Wari/Oware record. Raises OGNWriteError."""
+    """The OGN text of one Trysse/Wari/Oware record. Raises OGNWriteError (also when
+    the text would be longer than :data:`notation.limits.MAX_GAME_CHARS`)."""
     if record.damaged:
         raise OGNWriteError("a game that could not be read cannot be written as OGN", record)
     if not is_board_record(record) and record.tag("Variant") is None:
@@ -287,7 +281,15 @@ def write_ogn_record(record: Record) -> str:
             tokens.append(result)
         lines.append("\n")
         lines.extend(_wrap(tokens))
-    return "".join(lines)
+    text = "".join(lines)
+    if len(text) > MAX_GAME_CHARS:  # what pmn writes, pmn reads: never a too-large game
+        raise OGNWriteError(
+            f"the game's OGN text would be {len(text):,} characters long; PMN reads games "
+            f"of up to {MAX_GAME_CHARS:,} characters (OGN numbers every move and lists "
+            "its roster of tags: write it as PMN or JSON)",
+            record,
+        )
+    return text
 
 
 def _ogn_tags(record: Record) -> list[tuple[str, str]]:

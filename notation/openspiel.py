@@ -32,12 +32,14 @@ variations have no place in it.
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Iterable, Iterator
-from typing import IO, Any
+from typing import IO, Any, cast
 
-from notation.errors import PMNError
+from notation.errors import WriteError
 from notation.games import AnyVariant, MoveError, RulesError, find_game, games
+from notation.limits import bounded_lines, cut_off
 from notation.pits import DEFAULT, PITS_TAG, translate_record
 from notation.record import Line, MoveNode, ReadError, Record
 from notation.replay import expected_number, record_variant
@@ -47,16 +49,8 @@ _ACTION_RE = re.compile(r"\S+")
 _ACTION_NUMBER_RE = re.compile(r"[0-9]{1,9}")
 
 
-class ActionsWriteError(PMNError):
+class ActionsWriteError(WriteError):
     """A record the action format cannot hold (another game or ruleset, a set-up position)."""
-
-    code = "cannot-write"
-
-    def __init__(self, message: str, record: Record, line: int = 0, column: int = 0) -> None:
-        super().__init__(message)
-        self.record = record
-        self.line = line or record.line
-        self.column = column
 
 
 def openspiel_games() -> tuple[str, ...]:
@@ -99,11 +93,18 @@ def read_actions(text: str, source: str = "<string>", game: str | None = None) -
 
 
 def iter_action_records(
-    lines: Iterable[str | bytes], source: str = "<string>", game: str | None = None
+    lines: Iterable[str | bytes] | IO[bytes], source: str = "<string>", game: str | None = None
 ) -> Iterator[Record]:
-    """Yield one record per game line, replayed through the rules OpenSpiel plays."""
+    """Yield one record per game line, replayed through the rules OpenSpiel plays.
+    From a binary stream no line is held past :data:`notation.limits.MAX_KEPT_BYTES`."""
     variant = openspiel_variant(game)
-    for number, raw in enumerate(lines, start=1):
+    read: Iterable[str | bytes | int] = lines
+    if isinstance(lines, io.BufferedIOBase | io.RawIOBase):  # no line held past the cap
+        read = bounded_lines(cast(IO[bytes], lines))
+    for number, raw in enumerate(read, start=1):
+        if isinstance(raw, int):  # a line longer than is held: cut off as it streamed
+            yield cut_off(raw, source, number)
+            continue
         text = raw.decode("utf-8", errors="replace") if isinstance(raw, bytes) else raw
         stripped = text.strip().lstrip("\ufeff")
         if not stripped or stripped.startswith("#"):
@@ -171,9 +172,25 @@ def _damaged_text(
 
 
 def write_actions(records: Iterable[Record], out: IO[str]) -> None:
-    """Write each record's main line as a line of actions. Raises ActionsWriteError."""
+    """Write each record's main line as a line of actions. Raises ActionsWriteError
+    (also for a game of no moves: a blank line reads back as no game)."""
+    first: str | None = None
     for record in records:
-        out.write(" ".join(map(str, actions_of(record))) + "\n")
+        actions = actions_of(record)
+        game = type(record_variant(record)).openspiel_name  # actions_of read it: it reads
+        if first is not None and game != first:  # a file's line does not say its game
+            raise ActionsWriteError(
+                f"a file of OpenSpiel actions holds games of one kind (--variant names it when "
+                f"read): this game is {game}, the file's first is {first}",
+                record,
+            )
+        first = game
+        if not actions:  # the reader skips a blank line: it would be no game at all
+            raise ActionsWriteError(
+                "a game of no moves has no line of OpenSpiel actions (a blank line is no game)",
+                record,
+            )
+        out.write(" ".join(map(str, actions)) + "\n")
 
 
 def actions_of(record: Record) -> list[int]:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Iterator
 from itertools import islice
 from typing import TypeVar
 
-from notation.limits import MAX_GAME_CHARS, too_large
+from notation.limits import too_large_chunk
 from notation.pmn import Chunk
 from notation.record import Record
 from notation.replay import GameReport, Problem, validate_game, validate_record
@@ -41,8 +41,8 @@ def validate_guarded(game: Chunk | Record, index: int = 1) -> GameReport:
     the same, the exception becomes an ``internal-error`` problem of this one
     game (in a worker process too), and the run goes on with the next game.
     """
-    if isinstance(game, Chunk) and len(game.text) > MAX_GAME_CHARS:
-        return validate_record(too_large(game.text, game.source, game.line), index)
+    if isinstance(game, Chunk) and game.too_large:
+        return validate_record(too_large_chunk(game), index)
     try:
         return validate_game(game, index)
     except Exception as exc:  # the guard: one game's problem, not the run's

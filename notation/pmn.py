@@ -20,8 +20,9 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import IO, TypeVar, cast
 
-from notation.limits import MAX_GAME_CHARS, too_large
-from notation.record import Line, MoveNode, ReadError, Record
+from notation.errors import WriteError
+from notation.limits import MAX_GAME_CHARS, MAX_KEPT_BYTES, too_large_chunk
+from notation.record import Line, MoveNode, ReadError, Record, comment_as_written
 from notation.tokens import (
     LONG_NUMBER_RE,
     MAX_DIGITS,
@@ -41,7 +42,7 @@ _TAGS_THEN_MOVETEXT_RE = re.compile(_TAGS_THEN_MOVETEXT)
 _BOMS = (codecs.BOM_UTF8,)
 #: The lines at the start of a game that are blank or begin with "[".
 _TAG_SECTION_RE = re.compile(r"(?:[ \t]*(?:\[[^\n]*)?\n)*")
-#: The lines of a game in text without "{" (the cut of :func:`_cut_lines`, as regular
+#: The lines of a game in text without "{" (the cut of :class:`_LineCutter`, as regular
 #: expressions; see :func:`_game_end`). Lines are matched possessively, each
 #: character once.
 _TTM = re.sub(rb"\(\?P<\w+>", b"(?:", _TAGS_THEN_MOVETEXT)  # (no named groups: used twice)
@@ -56,7 +57,7 @@ _TAG_LINE = (
     + _TTM
     + rb")\[[^\n]*+(?:\n|\Z)"
 )
-#: The game up to where its movetext lines go on: the cut of :func:`_cut_lines` without
+#: The game up to where its movetext lines go on: the cut of :class:`_LineCutter` without
 #: the movetext after its first line. The empty group marks a game whose movetext
 #: began; :func:`_game_end` takes its movetext on (lines that are blank or begin with
 #: anything but "[", as ``(?:_MOVETEXT_LINE|_BLANK)*+`` would, to the first line that
@@ -96,6 +97,9 @@ def _game_end(data: bytes, start: int) -> int:
 
 
 BLOCK_SIZE = 1 << 20
+#: A game carried over more than this many bytes is cut by the line cutter: the block
+#: cutter scans an unfinished game again for each block, at most this / BLOCK_SIZE times.
+_LONG_GAME = 4 * BLOCK_SIZE
 _T = TypeVar("_T")
 _RESULT_LIKE_RE = re.compile(r"[0-9]+[-/]")
 
@@ -168,13 +172,22 @@ class Chunk:
     #: the text exactly as in the file when ``text`` differs from it (its carriage
     #: returns read as line ends and spaces): a damaged record keeps this one
     original: str | None = None
+    #: for a game longer than :data:`notation.limits.MAX_KEPT_BYTES`, cut off as it
+    #: streamed: its length in bytes (``text`` is then only its beginning); else 0
+    cut: int = 0
 
     def __reduce__(
         self,
-    ) -> tuple[type[Chunk], tuple[str, int, str, tuple[ReadError, ...], str | None]]:
+    ) -> tuple[type[Chunk], tuple[str, int, str, tuple[ReadError, ...], str | None, int]]:
         # sent to worker processes by the thousand: a constructor call unpickles
         # faster than the field-by-field state of a slotted dataclass
-        return Chunk, (self.text, self.line, self.source, self.errors, self.original)
+        return Chunk, (self.text, self.line, self.source, self.errors, self.original, self.cut)
+
+    @property
+    def too_large(self) -> bool:
+        """Whether the game is over the cap (:data:`notation.limits.MAX_GAME_CHARS`):
+        it is not read, but given as :func:`notation.limits.too_large_chunk`."""
+        return bool(self.cut) or len(self.text) > MAX_GAME_CHARS
 
 
 def iter_records(lines: Iterable[str | bytes], source: str = "<string>") -> Iterator[Record]:
@@ -187,8 +200,8 @@ def iter_records(lines: Iterable[str | bytes], source: str = "<string>") -> Iter
     starts at a line beginning with ``[`` once the current game has movetext.
     """
     for chunk in iter_chunks(lines, source):
-        if len(chunk.text) > MAX_GAME_CHARS:  # one huge game must not take the run's memory
-            yield too_large(chunk.text, chunk.source, chunk.line)
+        if chunk.too_large:  # one huge game must not take the run's memory
+            yield too_large_chunk(chunk)
             continue
         yield read_chunk(chunk)
 
@@ -237,30 +250,64 @@ def _iter_in_blocks(
     """The block cutter (see :func:`_iter_chunks_in_blocks`), giving ``piece(data, start,
     end, line, source)`` for each game found by the regular expression and
     ``from_chunk(chunk)`` for each game the line cutter cut: one cutter, for both
-    the chunks and the header scan (which decodes only the tag section)."""
+    the chunks and the header scan (which decodes only the tag section).
+
+    Linear in the stream's length: the unfinished game carried from block to block is
+    scanned again only while it is under :data:`_LONG_GAME`; a game that grows past
+    that goes to the line cutter (:class:`_LineCutter`), which looks at each byte once
+    and cuts the game off past :data:`notation.limits.MAX_KEPT_BYTES`, until a game
+    begins that it holds whole."""
     pending = b""  # the unfinished game carried over, from its first line
     line = 1  # the line number where ``pending`` starts
     first = True
     long_line: list[bytes] = []  # blocks of a line longer than a block, joined once it ends
+    long_size = 0
+    cutter: _LineCutter | None = None  # the line cutter, while a game is too long to hold
     while True:
         block = stream.read(block_size)
         if first and block.startswith(codecs.BOM_UTF8):
             block = block[len(codecs.BOM_UTF8) :]
         first = False
         final = not block
+        if cutter is not None:
+            for chunk in cutter.finish() if final else cutter.feed_block(block):
+                yield from_chunk(chunk)
+            if final:
+                return
+            if cutter.holds_short_game():  # the long game ended: back to whole blocks
+                pending, line, cutter = cutter.held(), cutter.start, None
+            continue
         cut = len(block) if final else block.rfind(b"\n") + 1
         if not final and not cut:  # no line end in a whole block: read on
             long_line.append(block)
+            long_size += len(block)
+            if len(pending) + long_size > _LONG_GAME:  # not scanned again and again
+                cutter = _LineCutter(source, line)
+                for part in (pending, *long_line):
+                    yield from (from_chunk(chunk) for chunk in cutter.feed_block(part))
+                pending, long_line, long_size = b"", [], 0
             continue
         if long_line:  # joined once, not once per block (which would be quadratic)
             pending += b"".join(long_line)
             long_line.clear()
+            long_size = 0
         data, rest = pending + block[:cut], block[cut:]
-        if b"{" in data:
-            chunks, unfinished, start = _cut_lines(_lines(data), source, line)
-            for chunk in chunks:
+        if len(data) > _LONG_GAME or b"{" in data:
+            # a comment (which may hide "[" lines), or a long game (scanned again for each
+            # block, it would make the cut quadratic): the line cutter, which follows
+            # comments, looks at each byte once and cuts a game off past what is held
+            cutter = _LineCutter(source, line)
+            for chunk in cutter.feed_block(data):
                 yield from_chunk(chunk)
-            pending, line = b"".join(unfinished), start
+            if final:
+                for chunk in cutter.finish():
+                    yield from_chunk(chunk)
+                return
+            if not cutter.holds_short_game():
+                for chunk in cutter.feed_block(rest):
+                    yield from_chunk(chunk)
+                continue
+            pending, line, cutter = cutter.held(), cutter.start, None
         else:
             start_offset = 0
             count = data.count
@@ -286,17 +333,24 @@ def _lines(data: bytes) -> list[bytes]:
 
 
 def _iter_chunks_by_line(lines: Iterable[str | bytes], source: str) -> Iterator[Chunk]:
-    """Cut games line by line, following ``{`` comments."""
-    chunks, unfinished, start = _cut_lines(lines, source, 1)
-    yield from chunks
-    if any(line.strip() for line in unfinished):
-        yield _chunk(unfinished, start, source)
+    """Cut games line by line, following ``{`` comments, each game as soon as it ends."""
+    cutter = _LineCutter(source, 1)
+    for line in lines:
+        chunk = cutter.feed_line(line.encode("utf-8") if isinstance(line, str) else line)
+        if chunk is not None:
+            yield chunk
+    yield from cutter.finish()
 
 
-def _cut_lines(
-    lines: Iterable[str | bytes], source: str, first_line: int
-) -> tuple[list[Chunk], list[bytes], int]:
-    """The finished games in ``lines``, and the lines and first line number of the last one.
+#: A line longer than this is not held whole by the line cutter: its first piece says
+#: whether it starts a game, and the pieces after it are only followed for comments.
+_LINE_PIECE = BLOCK_SIZE
+#: How much of a game cut off as it streams is kept as its chunk's text (its tags).
+_CUT_HEAD = 1 << 16
+
+
+class _LineCutter:
+    """Games cut line by line, as a stream is fed to it.
 
     A new game starts at a line beginning with "[" once the current game has
     movetext (a line not starting with "[", or tag pairs followed by movetext on their
@@ -305,66 +359,164 @@ def _cut_lines(
     comment cannot swallow the rest of a file. A "[" line after a blank line
     that ends a tag section starts one as well: the game before was cut off
     after its tags, and its tags are not the next game's.
+
+    The current game's lines are held up to :data:`notation.limits.MAX_KEPT_BYTES`;
+    past that the game is cut off as it streams: counted, not held, and its chunk
+    says how long it was (:attr:`Chunk.cut`). Each byte fed is looked at once.
     """
-    chunks: list[Chunk] = []
-    chunk: list[bytes] = []
-    chunk_line = first_line
-    in_movetext = False
-    in_tags = False  # a "[" line seen, no movetext yet
-    in_comment = False
-    previous_blank = False
-    for line_number, line in enumerate(lines, start=first_line):
-        raw = line.encode("utf-8") if isinstance(line, str) else line
-        if line_number == 1 and raw.startswith(codecs.BOM_UTF8):
+
+    def __init__(self, source: str, first_line: int) -> None:
+        self.source = source
+        self.lines: list[bytes] = []  # the current game's lines, while held whole
+        self.size = 0  # the current game's length in bytes, held or not
+        self.cut = False  # the current game outgrew what is held
+        self.blank = True  # the current game is white space only, so far
+        self.start = first_line  # the current game's first line
+        self.number = first_line  # the line being fed
+        self.in_movetext = False
+        self.in_tags = False  # a "[" line seen, no movetext yet
+        self.in_comment = False
+        self.previous_blank = False
+        self.mid_line = False  # the pieces fed so far end inside a line
+        self.follow = False  # the rest of the current line is followed for comments
+        self.carry = b""  # the start of a line whose end is not fed yet
+
+    def holds_short_game(self) -> bool:
+        """Whether the current game is held whole, from its first line, and is short
+        enough for the block cutter to carry (:data:`_LONG_GAME`)."""
+        return not self.cut and not self.mid_line and self.size + len(self.carry) <= _LONG_GAME
+
+    def held(self) -> bytes:
+        """The current game's bytes (with a line not yet ended), when held whole."""
+        return b"".join(self.lines) + self.carry
+
+    def feed_block(self, block: bytes) -> Iterator[Chunk]:
+        """Feed the stream's next bytes; the games that end in them."""
+        if self.carry:
+            block, self.carry = self.carry + block, b""
+        at, size = 0, len(block)
+        while at < size:
+            end = block.find(b"\n", at)
+            if end < 0:
+                tail = block[at:]
+                if self.mid_line or len(tail) > _LINE_PIECE:  # a line too long to hold
+                    chunk = self._feed(tail, ends=False)
+                    if chunk is not None:
+                        yield chunk
+                else:
+                    self.carry = tail
+                return
+            chunk = self._feed(block[at : end + 1], ends=True)
+            if chunk is not None:
+                yield chunk
+            at = end + 1
+
+    def feed_line(self, raw: bytes) -> Chunk | None:
+        """Feed one whole line; the game it ends by starting another, if it does."""
+        return self._feed(raw, ends=True)
+
+    def finish(self) -> Iterator[Chunk]:
+        """The stream has ended: the last game, unless it is white space only."""
+        if self.carry:
+            carry, self.carry = self.carry, b""
+            chunk = self._feed(carry, ends=True)
+            if chunk is not None:
+                yield chunk
+        if not self.blank:
+            yield self._chunk()
+
+    def _chunk(self) -> Chunk:
+        if not self.cut:
+            return _chunk(self.lines, self.start, self.source)
+        head = b"".join(self.lines)[:_CUT_HEAD].decode("utf-8", errors="replace")
+        head = head.replace("\r\n", "\n").replace("\r", " ")
+        return Chunk(head, self.start, self.source, cut=self.size)
+
+    def _feed(self, raw: bytes, *, ends: bool) -> Chunk | None:
+        done = None
+        if self.number == 1 and not self.mid_line and raw.startswith(codecs.BOM_UTF8):
             raw = raw[len(codecs.BOM_UTF8) :]
+        if self.mid_line:  # the rest of a long line: only its comments matter
+            if self.follow:
+                self.in_comment, rest_commented = _comment_scan(raw, self.in_comment)
+                self.follow = not rest_commented
+        else:
+            done = self._line_start(raw, ends)
+        self.size += len(raw)
+        if not self.cut:
+            if self.size > MAX_KEPT_BYTES:
+                self.cut = True  # the lines held so far stay: the head of its chunk
+            else:
+                self.lines.append(raw)
+        if self.blank and raw.strip():
+            self.blank = False
+        self.mid_line = not ends
+        if ends:
+            self.number += 1
+        return done
+
+    def _line_start(self, raw: bytes, ends: bool) -> Chunk | None:
+        """A line begins with ``raw`` (the whole line when ``ends``): the game it ends."""
+        done = None
         stripped = raw.lstrip(b" \t") if raw[:1] in b" \t" else raw
         head = stripped[:1]
+        self.follow = False
         if head == b"[":
             if (
-                in_movetext
+                self.in_movetext
                 and (
-                    not in_comment
-                    or (previous_blank and _TAG_LINE_BYTES.fullmatch(stripped.rstrip()))
+                    not self.in_comment
+                    or (
+                        self.previous_blank
+                        and ends
+                        and _TAG_LINE_BYTES.fullmatch(stripped.rstrip()) is not None
+                    )
                 )
-            ) or (in_tags and previous_blank):
-                chunks.append(_chunk(chunk, chunk_line, source))
-                chunk, chunk_line, in_movetext, in_comment = [], line_number, False, False
-            if in_comment:
-                in_comment = _comment_state(stripped, in_comment)
-            elif not in_movetext:
+            ) or (self.in_tags and self.previous_blank):
+                done = self._chunk()
+                self.lines, self.size, self.cut, self.blank = [], 0, False, True
+                self.start = self.number
+                self.in_movetext = self.in_comment = False
+            if self.in_comment:
+                self.in_comment, commented = _comment_scan(stripped, True)
+                self.follow = not commented
+            elif not self.in_movetext:
                 tags = _TAGS_THEN_MOVETEXT_RE.match(stripped)
                 if tags is not None:  # movetext starts after the tag pairs on this line
-                    in_movetext = True
-                    in_comment = _comment_state(stripped[tags.end() :], False)
-            in_tags = not in_movetext
-            previous_blank = False
+                    self.in_movetext = True
+                    self.in_comment, commented = _comment_scan(stripped[tags.end() :], False)
+                    self.follow = not commented
+            self.in_tags = not self.in_movetext
+            self.previous_blank = False
         elif head in (b"\n", b"\r", b""):
-            previous_blank = True
+            self.previous_blank = True
         else:
-            in_movetext = True
-            if in_comment or b"{" in raw or b"}" in raw:
-                in_comment = _comment_state(raw, in_comment)
-            previous_blank = False
-        chunk.append(raw)
-    return chunks, chunk, chunk_line
+            self.in_movetext = True
+            self.in_comment, commented = _comment_scan(raw, self.in_comment)
+            self.follow = not commented
+            self.previous_blank = False
+        return done
 
 
 _OPENERS_RE = re.compile(rb"[{;]")
 
 
-def _comment_state(line: bytes, in_comment: bool) -> bool:
-    """Whether a ``{`` comment is still open at the end of ``line``."""
+def _comment_scan(line: bytes, in_comment: bool) -> tuple[bool, bool]:
+    """Whether a ``{`` comment is still open at the end of ``line`` (a line or a piece of
+    one), and whether a ``;`` comment takes the rest of the line."""
     at = 0
     while True:
         if in_comment:
             close = line.find(b"}", at)
             if close < 0:
-                return True
+                return True, False
             in_comment, at = False, close + 1
         else:
             opener = _OPENERS_RE.search(line, at)
-            if opener is None or opener.group() == b";":  # ";" comments out the rest
-                return False
+            if opener is None:
+                return False, False
+            if opener.group() == b";":  # ";" comments out the rest
+                return False, True
             in_comment, at = True, opener.end()
 
 
@@ -684,10 +836,14 @@ def write_record(record: Record, *, width: int = DEFAULT_WIDTH) -> str:
     """The PMN text of one record: tag pairs, a blank line, movetext wrapped at ``width``.
 
     A damaged record (one the reader could not read) is written back as its
-    raw text, so nothing is lost.
+    raw text, so nothing is lost. Raises :class:`notation.errors.WriteError` for a
+    game cut off as it was read (:func:`notation.limits.is_cut_off`): its text was
+    not kept, and writing it would lose it silently.
     """
     if record.raw is not None:
         return record.raw if record.raw.endswith(("\n", "\r")) else record.raw + "\n"
+    if record.errors:
+        raise WriteError(f"{record.errors[0].message}", record)
     parts = [f'[{name} "{escape_tag_value(value)}"]\n' for name, value in record.tags]
     if parts:
         parts.append("\n")
@@ -790,10 +946,11 @@ def _line_pieces(line: Line) -> Iterator[str | Line]:
 
 
 def _comment(text: str) -> str:
+    text = comment_as_written(text)  # no carriage return; "}" with a line break is ")"
     # A comment that holds "}" cannot be braced; a ";" comment keeps it (to the end of line).
-    if "}" in text and "\n" not in text:
+    if "}" in text:
         return ";" + text + "\n"
-    return "{" + text.replace("}", ")") + "}"
+    return "{" + text + "}"
 
 
 def _wrap(tokens: list[str], width: int) -> str:

@@ -260,6 +260,22 @@ class Record:
         )
 
 
+def comment_as_written(text: str) -> str:
+    """A comment as every writer of PMN and JSON writes it, and so as it reads back.
+
+    A comment holds no carriage return: a file's ``\\r\\n`` is read as ``\\n`` and a
+    lone ``\\r`` as a space (:func:`notation.pmn.read_text`), and a record made in code
+    is written the same way. A comment that holds a line break cannot hold ``}``
+    (a braced comment would end there, and a ``;`` comment ends at the line break):
+    it is written as ``)``. :func:`notation.collection.comment_losses` names both.
+    """
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", " ")
+    if "}" in text and "\n" in text:
+        text = text.replace("}", ")")
+    return text
+
+
 def count_moves(line: Line) -> int:
     """The number of moves in a line, not counting its variations."""
     return len(line.moves)

@@ -193,7 +193,8 @@ def test_from_the_index_to_a_game_and_through_it(browser, runner, tmp_path):
     assert rows[0].find_elements(By.TAG_NAME, "td")[3].text == "4"
     browser.find_element(By.LINK_TEXT, "Round 1").click()
     browser.find_element(By.LINK_TEXT, "1").click()
-    assert browser.title.startswith("Ada Mensah v Kofi Boateng")
+    # each name is isolated (FSI ... PDI) in the title, as on the page: notation.sinks
+    assert browser.title.startswith("\u2068Ada Mensah\u2069 v \u2068Kofi Boateng\u2069")
     wait_for(browser, "return document.body.getAttribute('data-step') === '0'")
     expected = boards((out / "game-1-1.html").read_text())
     shown = browser.execute_script(

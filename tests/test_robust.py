@@ -20,7 +20,9 @@ from hypothesis import strategies as st
 from cli.main import pmn
 from notation import find_variant
 from notation.canonical import canonical_record
+from notation.errors import WriteError
 from notation.jsonform import dumps, iter_json_records, loads, record_to_json, write_json
+from notation.limits import is_cut_off
 from notation.pmn import iter_chunks, iter_records, read_text, write_record
 from notation.record import Record
 from notation.replay import validate_chunk, validate_record
@@ -35,8 +37,9 @@ def read_bytes(data: bytes) -> list[Record]:
 
 
 def assert_located(record: Record) -> None:
-    """A damaged record: raw text kept, every error with a code, words and a place."""
-    assert record.damaged and record.raw is not None
+    """A damaged record: raw text kept (or, past notation.limits.MAX_KEPT_BYTES, cut
+    off as it streamed: no text), every error with a code, words and a place."""
+    assert record.damaged and (record.raw is not None or is_cut_off(record))
     for error in record.errors:
         assert error.code and error.message
         assert error.line >= 1 and error.column >= 1, error
@@ -288,11 +291,28 @@ def test_a_single_50_mb_line(line):
 
 
 def test_a_50_mb_tag_value():
-    """Past the size limit of a game (issue 12 item 19): too-large, its text kept whole."""
+    """Past the size limit of a game (issue 12 item 19): too-large. Past what a reader
+    holds (issue 25: a game over the cap is cut off as it streams, never held whole),
+    its text is not kept: the error gives its length, and no writer writes it (a
+    conversion says so instead of writing the game's text as nothing)."""
     data = b'[Game "Wari"]\n[Event "' + b"y" * (50 << 20) + b'"]\n\n1. C *\n\n' + GOOD.encode()
     records = read_bytes(data)
     assert records[0].errors[0].code == "too-large"
-    assert (records[0].raw or "").count("y") == 50 << 20
+    assert is_cut_off(records[0]) and records[0].raw is None
+    assert f"{len(data) - len(GOOD.encode()):,} bytes" in records[0].errors[0].message
+    for write in (write_record, record_to_json):
+        with pytest.raises(WriteError, match="bytes long"):
+            write(records[0])
+    assert_good_follows(records)
+
+
+def test_a_game_over_the_cap_but_held_is_kept_whole():
+    """A too-large game within notation.limits.MAX_KEPT_BYTES is kept as read, so a
+    conversion carries it through unchanged."""
+    data = b'[Game "Wari"]\n[Event "' + b"y" * (5 << 20) + b'"]\n\n1. C *\n\n' + GOOD.encode()
+    records = read_bytes(data)
+    assert records[0].errors[0].code == "too-large"
+    assert (records[0].raw or "").count("y") == 5 << 20
     assert_good_follows(records)
 
 
@@ -400,7 +420,9 @@ def test_a_deep_record_that_fails_the_schema_keeps_its_text():
 
 
 def test_json_with_a_huge_number_is_a_located_error():
-    (record,) = iter_json_records('{"tags": [], "moves": [], "result": "*", "n": ' + "1" * 5000 + "}")
+    (record,) = iter_json_records(
+        '{"tags": [], "moves": [], "result": "*", "n": ' + "1" * 5000 + "}"
+    )
     assert record.damaged and record.errors[0].code == "bad-json"
 
 
@@ -438,7 +460,9 @@ def test_convert_refuses_to_overwrite_its_input(tmp_path, command):
     assert result.exit_code == 2 and "--in-place" in result.stderr
     assert source.read_text(encoding="utf-8") == GOOD
     allowed = CliRunner().invoke(pmn, ["convert", str(source), "-o", str(source), "--in-place"])
-    assert allowed.exit_code == 0 and read_text(source.read_text(encoding="utf-8")) == read_text(GOOD)
+    assert allowed.exit_code == 0 and read_text(source.read_text(encoding="utf-8")) == read_text(
+        GOOD
+    )
 
 
 def test_fmt_does_not_destroy_bytes_it_cannot_read(tmp_path):
@@ -446,7 +470,9 @@ def test_fmt_does_not_destroy_bytes_it_cannot_read(tmp_path):
     path = tmp_path / "latin1.pmn"
     path.write_bytes(data)
     result = CliRunner().invoke(pmn, ["fmt", "--in-place", str(path)])
-    assert result.exit_code == 1 and "latin1.pmn:3:10: byte 0xe9 is not valid UTF-8" in result.stderr
+    assert (
+        result.exit_code == 1 and "latin1.pmn:3:10: byte 0xe9 is not valid UTF-8" in result.stderr
+    )
     assert "--encoding" in result.stderr  # what to change
     assert path.read_bytes() == data
 

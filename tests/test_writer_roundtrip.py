@@ -54,10 +54,11 @@ GAMES: list[tuple[tuple[str, str], ...]] = [
 TAG_TEXT = st.text(
     st.characters(blacklist_categories=("Cs",), blacklist_characters="\n\r"), max_size=12
 )
-#: Text a comment may hold: anything but "}" (written as ")" by PMN and OGN, a documented
-#: loss: notation.collection.comment_losses) and lone surrogates.
+#: Text a comment may hold: anything but "}" (written as ")" by PMN and OGN) and "\r"
+#: (written as a line end or a space), documented losses that
+#: notation.collection.comment_losses names and the tests below hold, and lone surrogates.
 COMMENT_TEXT = st.text(
-    st.characters(blacklist_categories=("Cs",), blacklist_characters="}"), max_size=16
+    st.characters(blacklist_categories=("Cs",), blacklist_characters="}\r"), max_size=16
 )
 #: Characters that grow when a format escapes them: JSON writes `"` and `\` as two
 #: characters and a control as six (\u0001); the issue's game is made of `"\` pairs.
@@ -239,3 +240,50 @@ def test_the_issue_game_of_quote_backslash_pairs_reads_back_as_json_lines():
     record = game_at_the_cap('"\\', MAX_GAME_CHARS - 600_064)
     assert len(write_record(record).rstrip("\n")) in range(600_062, 600_065)
     assert_reads_back([record], "jsonl")
+
+
+def _with_comment(text: str) -> Record:
+    return Record(
+        (("Game", "Wari"), ("Result", "*")),
+        Line((MoveNode("C", "1.", comments=(text,)), MoveNode("D"))),
+        "*",
+    )
+
+
+@pytest.mark.parametrize("fmt", ["pmn", "json", "jsonl"])
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("a\r\nb", "a\nb"),  # CRLF: a line end
+        ("a\rb", "a b"),  # a lone CR: a space, as the PMN reader reads a file's
+        ("x}\ny", "x)\ny"),  # "}" in a comment of two lines: ")"
+        ("x}\ry", "x} y"),  # "}" in a comment of one line is kept (a ";" comment)
+    ],
+)
+def test_a_comment_a_format_cannot_hold_reads_back_as_said(fmt, text, read):
+    """A record made in code may hold a carriage return (and "}" with a line break)
+    in a comment; what is written reads back (JSON refused it as bad-record), the
+    same from every format, and comment_losses says what changed."""
+    from notation.collection import comment_losses
+
+    (back,) = write_and_read([_with_comment(text)], fmt)
+    assert not back.damaged, back.errors
+    assert back.mainline.moves[0].comments == (read,)
+    assert comment_losses(_with_comment(text), fmt)
+
+
+def test_a_game_of_no_moves_is_refused_as_openspiel_actions():
+    """A blank line of actions reads back as no game: the writer refuses such a game
+    (it wrote a blank line, and the file read back held one game fewer)."""
+    empty = Record((("Game", "Wari"), ("Rules", "abapa"), ("Result", "*")), Line(()), "*")
+    assert write_and_read([empty], "openspiel-actions") is None
+
+
+def test_an_ogn_text_longer_than_the_cap_is_refused():
+    """A game within the cap whose OGN text (a number before every move) passes it is
+    refused with the reason; the OGN reader would have read it as too-large."""
+    moves = tuple(MoveNode(token) for token in ["C", "D"] * (MAX_GAME_CHARS // 4 - 100))
+    record = Record((("Game", "Wari"), ("Result", "*")), Line(moves), "*")
+    assert len(write_record(record)) <= MAX_GAME_CHARS
+    with pytest.raises(PMNError, match="OGN text would be"):
+        write_ogn_record(record)
