@@ -52,6 +52,12 @@ from notation.replay import (
 )
 from notation.tokens import TOKEN_RE
 
+
+def _say(text: object = "") -> None:
+    # the recorder's terminal: a record's names and comments, a file's name, escaped
+    echo(str(text), lines=True)
+
+
 HELP = """Type moves as they are played, several on a line if you like:
   C b                 two moves, played in order (the first refused one stops the line)
   C! {good} $1 b      annotations (! ? !! ?? !? ?!, with no space) and $n, and {comments},
@@ -375,7 +381,7 @@ def resume_game(path: str, game_number: int | None) -> Recorder:
         recorder = Recorder(path, record, before, b"".join(lines[last:]), on_disk=data)
     except (PitsError, RulesError, PositionError, MoveError) as exc:
         raise click.ClickException(f"{path}: game {number}: cannot resume: {exc}") from exc
-    click.echo(f"Resuming {path}, game {number}: {len(recorder.nodes)} move(s) so far.")
+    _say(f"Resuming {path}, game {number}: {len(recorder.nodes)} move(s) so far.")
     return recorder
 
 
@@ -395,19 +401,19 @@ def ask_tags(reader: LineReader) -> list[tuple[str, str]]:
         try:
             counts = find_game(game).seat_counts
         except RulesError as exc:
-            click.echo(f"  {exc}")
+            _say(f"  {exc}")
             continue
         if len(counts) > 1:
             choices = [str(count) for count in counts]
             while (
                 players := ask(reader, f"Players ({', '.join(choices)})", choices[0])
             ) not in choices:
-                click.echo(f"  {players!r} is not one of: {', '.join(choices)}")
+                _say(f"  {players!r} is not one of: {', '.join(choices)}")
         try:
             variant = find_variant(game, rules or None, {"Players": players} if players else {})
             break
         except RulesError as exc:
-            click.echo(f"  {exc}")
+            _say(f"  {exc}")
     tags: list[tuple[str, str]] = [("Game", game)]
     if rules:
         tags.append(("Rules", rules))
@@ -586,29 +592,29 @@ class Session:
             return
         recorder = self.recorder
         if command in ("help", "show", "more", "undo", "save") and rest:
-            click.echo(f"  not accepted: {command} takes nothing after it")
-            click.echo(f"  not played: {line.strip()}")
+            _say(f"  not accepted: {command} takes nothing after it")
+            _say(f"  not played: {line.strip()}")
         elif command == "help":
-            click.echo(HELP)
+            _say(HELP)
         elif command == "show":
-            click.echo(recorder.variant.diagram(recorder.position))
+            _say(recorder.variant.diagram(recorder.position))
         elif command == "moves":
             self.moves(rest.split()[0] if rest else None, rest.split()[1:])
         elif command == "more":
             self.more()
         elif command == "undo":
             taken = recorder.undo()
-            click.echo(f"  took back {taken}" if taken else "  nothing to take back")
+            _say(f"  took back {taken}" if taken else "  nothing to take back")
             if taken:
                 save(recorder)
         elif command == "comment":
             if not rest:
-                click.echo("  comment what? (comment TEXT)")
+                _say("  comment what? (comment TEXT)")
             elif "}" in rest:
-                click.echo("  not accepted: a comment cannot contain }")
+                _say("  not accepted: a comment cannot contain }")
             else:
                 recorder.comment(rest)
-                click.echo(f"  comment kept: {{{rest}}}")
+                _say(f"  comment kept: {{{rest}}}")
                 save(recorder)
         elif command == "end":
             self.end(rest)
@@ -626,33 +632,33 @@ class Session:
         """
         recorder = self.recorder
         if extra:
-            click.echo(f"  not understood: {' '.join(extra)} (moves, or moves PIT)")
+            _say(f"  not understood: {' '.join(extra)} (moves, or moves PIT)")
             return
         legal, counted = recorder.scan()
         if not legal:
-            click.echo("  none: the game is over")
+            _say("  none: the game is over")
             return
         if pit is not None:
             chosen, listed = recorder.from_pit(pit)
             if not chosen:
                 if counted.exact:
-                    click.echo(f"  no legal move starts from {pit}; pits with moves:")
+                    _say(f"  no legal move starts from {pit}; pits with moves:")
                     _wrapped(list(dict.fromkeys(recorder.pit_of(move) for move in legal)))
                 else:
-                    click.echo(f"  no legal move starts from {pit}")
+                    _say(f"  no legal move starts from {pit}")
                 return
-            click.echo(f"  {describe_count(listed)} legal move(s) from {pit}:")
+            _say(f"  {describe_count(listed)} legal move(s) from {pit}:")
         else:
             chosen, listed = legal, counted
             if not counted.exact:
-                click.echo(
+                _say(
                     f"  {describe_count(counted)} legal moves; 'moves PIT' lists a pit's. The first:"
                 )
             elif len(legal) > PAGE:
                 counts: dict[str, int] = {}
                 for move in legal:
                     counts[recorder.pit_of(move)] = counts.get(recorder.pit_of(move), 0) + 1
-                click.echo(f"  {len(legal)} legal moves; from each pit:")
+                _say(f"  {len(legal)} legal moves; from each pit:")
                 _wrapped([f"{p} {n}" for p, n in counts.items()])
         self.listing, self.listed, self.listing_at = chosen, 0, recorder.position
         self.listing_count = listed
@@ -661,18 +667,16 @@ class Session:
     def more(self) -> None:
         """The next page of the last list of moves (only the moves shown are written)."""
         if self.listing_at is None:
-            click.echo("  nothing to continue: type moves")
+            _say("  nothing to continue: type moves")
             return
         if self.listing_at is not self.recorder.position:
-            click.echo("  the position has changed: type moves")
+            _say("  the position has changed: type moves")
             return
         if self.listed >= len(self.listing):
             if self.listing_count.exact:
-                click.echo("  that was the whole list")
+                _say("  that was the whole list")
             else:
-                click.echo(
-                    f"  that is as far as the list goes, of {describe_count(self.listing_count)}"
-                )
+                _say(f"  that is as far as the list goes, of {describe_count(self.listing_count)}")
             return
         page = [
             self.recorder.token(move) for move in self.listing[self.listed : self.listed + PAGE]
@@ -688,9 +692,9 @@ class Session:
                 _wrapped(group, f"{pit}:")
         left = len(self.listing) - self.listed
         if left and self.listing_count.exact:
-            click.echo(f"  ... {left} more: type more, or moves PIT for the moves from one pit")
+            _say(f"  ... {left} more: type more, or moves PIT for the moves from one pit")
         elif left or not self.listing_count.exact:
-            click.echo("  ... more: type more, or moves PIT for the moves from one pit")
+            _say("  ... more: type more, or moves PIT for the moves from one pit")
 
     def end(self, rest: str) -> None:
         """``end REASON RESULT``: check both, and say what was done or why not."""
@@ -705,29 +709,29 @@ class Session:
         )
         if len(words) != 2:
             given = " ".join(words) if words else "nothing"
-            click.echo(f"  not accepted: {given} is not a reason and a result")
-            click.echo(usage)
+            _say(f"  not accepted: {given} is not a reason and a result")
+            _say(usage)
             return
         reason, result = words[0].lower(), words[1]
         if reason not in EARLY_TERMINATIONS:
-            click.echo(f"  not accepted: {words[0]} is not a reason to stop early")
-            click.echo(usage)
+            _say(f"  not accepted: {words[0]} is not a reason to stop early")
+            _say(usage)
             return
         if result == "*":
-            click.echo(
+            _say(
                 "  not accepted: * means the game goes on, so it cannot end with *; "
                 "give the result, or type save to stop recording an unfinished game"
             )
             return
         if not _RESULT_RE.fullmatch(result):
-            click.echo(f"  not accepted: {result} is not a result")
-            click.echo(usage)
+            _say(f"  not accepted: {result} is not a result")
+            _say(usage)
             return
         problems = recorder.end(reason, result)
         if problems:
-            click.echo("  not accepted: " + "; ".join(problems))
+            _say("  not accepted: " + "; ".join(problems))
             return
-        click.echo(f"  ended by {reason}: {result}")
+        _say(f"  ended by {reason}: {result}")
         save(recorder)
 
     def movetext(self, line: str) -> None:
@@ -747,7 +751,7 @@ class Session:
                     problem = describe_error(exc, token, *recorder.hints(token))
                 else:
                     changed = True
-                    click.echo(f"  {message}")
+                    _say(f"  {message}")
                     if self.clock is not None:
                         recorder.comment(self.clock.stamp(seat))
             elif kind == "nag":
@@ -755,7 +759,7 @@ class Session:
                     problem = f"  not accepted: {text}: numeric annotations go from $1 to $255"
                 elif recorder.annotate(int(match.group("nag"))):
                     changed = True
-                    click.echo(f"  {text} kept on {recorder.nodes[-1].token}")
+                    _say(f"  {text} kept on {recorder.nodes[-1].token}")
                 else:
                     problem = f"  not accepted: {text} annotates a move, and there is none yet"
             elif kind in ("comment", "line_comment"):
@@ -767,7 +771,7 @@ class Session:
                 else:
                     recorder.comment(comment)
                     changed = True
-                    click.echo(f"  comment kept: {{{comment}}}")
+                    _say(f"  comment kept: {{{comment}}}")
             elif kind == "number":
                 expected = expected_number(recorder.variant, recorder.position)
                 if text != expected:
@@ -784,8 +788,8 @@ class Session:
                 )
                 problem = f"  not accepted: {text!r} {why}"
             if problem:
-                click.echo(problem)
-                click.echo(f"  not played: {' '.join(t.group() for t in tokens[index:])}")
+                _say(problem)
+                _say(f"  not played: {' '.join(t.group() for t in tokens[index:])}")
                 break
         if changed:
             save(recorder)
@@ -811,10 +815,10 @@ def _wrapped(items: list[str], label: str = "") -> None:
     for index, item in enumerate(items):
         piece = item + ("," if index < len(items) - 1 else "")
         if line.strip() and line.strip() != label and len(line) + 1 + len(piece) > width:
-            click.echo(line.rstrip())
+            _say(line.rstrip())
             line = " " * len(first)
         line += piece if line.endswith(" ") else " " + piece
-    click.echo(line.rstrip())
+    _say(line.rstrip())
 
 
 def save(recorder: Recorder) -> bool:
@@ -894,27 +898,27 @@ def record_command(file: str, resume: bool, game_number: int | None, clock: bool
         recorder = Recorder(file, Record(tuple(tags)))
     save(recorder)
     session = Session(recorder, Clock.resumed(recorder, CLOCK) if clock else None)
-    click.echo("Type moves as they are played; 'help' lists the commands.")
+    _say("Type moves as they are played; 'help' lists the commands.")
     while True:
         outcome = recorder.variant.outcome(recorder.position)
         finished = (outcome is not None and recorder.nodes) or recorder.result != "*"
         if finished and recorder.saved:
             if outcome is not None and recorder.nodes:
-                click.echo(f"Game over: {outcome.result} ({outcome.reason}). Saved to {file}.")
+                _say(f"Game over: {outcome.result} ({outcome.reason}). Saved to {file}.")
             else:
                 reason = dict(recorder.tags).get("Termination", "")
-                click.echo(f"Game ended: {recorder.result} ({reason}). Saved to {file}.")
+                _say(f"Game ended: {recorder.result} ({reason}). Saved to {file}.")
             return
         if session.stop:
-            click.echo(f"Saved to {file} (unfinished).")
+            _say(f"Saved to {file} (unfinished).")
             return
         if finished:
-            click.echo("  The game is over but not saved: type save to try again.")
+            _say("  The game is over but not saved: type save to try again.")
         try:
             line = reader.read(recorder.prompt(), session.words)
         except (EOFError, KeyboardInterrupt):
             if recorder.saved or save(recorder):
-                click.echo(f"Saved to {file} (unfinished).")
+                _say(f"Saved to {file} (unfinished).")
                 return
             raise click.ClickException(f"the game could not be saved to {file}") from None
         session.handle(line)
