@@ -9,9 +9,11 @@ and that the input is byte for byte what it was.
 from __future__ import annotations
 
 import os
+import select
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -345,7 +347,17 @@ def test_two_recorder_processes_on_one_new_file_keep_both_games(tmp_path: Path) 
         )
         for _ in range(2)
     ]
+    # both have started (asked their first question, after looking for the file) before
+    # either types a move: a recorder started after the file exists is told --resume
+    seen = [b"", b""]
+    deadline = time.monotonic() + 20
+    while not all(b"Game" in out for out in seen) and time.monotonic() < deadline:
+        ready, _, _ = select.select([run.stdout for run in runs], [], [], 0.1)
+        for index, run in enumerate(runs):
+            if run.stdout in ready:
+                seen[index] += os.read(run.stdout.fileno(), 4096)
     outs = [run.communicate(script.encode(), timeout=20) for run in runs]
+    outs = [(first + out, err) for first, (out, err) in zip(seen, outs, strict=True)]
     assert all(b"Traceback" not in err for _, err in outs), outs
     from notation.pmn import read_text
 
