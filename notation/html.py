@@ -516,7 +516,7 @@ def record_html(
         "</head>",
         f'<body data-steps="{len(steps)}" data-last="{last}">',
         "<header>",
-        f"<h1>{escape(event or variant.game)}</h1>",
+        f"<h1><bdi>{escape(event or variant.game)}</bdi></h1>",  # a record's name: isolated
         '<p class="players">'
         + " \u00b7 ".join(
             f'<span class="seat">{escape(seat)}</span> <bdi>{escape(name)}</bdi>'

@@ -64,7 +64,7 @@ def test_one_step_per_position_and_the_move_list():
 
 def test_header_move_and_ending():
     page = example("wari-annotated.pmn")
-    assert "<h1>PMN Club Championship</h1>" in page
+    assert "<h1><bdi>PMN Club Championship</bdi></h1>" in page
     assert '<span class="seat">South</span> <bdi>Ada Mensah</bdi>' in page
     assert 'Move 2... <span class="seat">North</span> <strong>d!?</strong>' in page
     assert '<p class="comment" dir="auto">the usual opening</p>' in page
