@@ -18,7 +18,6 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 
 from notation.games.base import PositionError, RulesError
-from notation.limits import too_large_chunk
 from notation.pits import DEFAULT as DEFAULT_PITS
 from notation.pits import PitsError, translate_record
 from notation.pmn import DEFAULT_WIDTH, Chunk, iter_chunks, open_text, read_chunk, write_record
@@ -147,9 +146,6 @@ def format_chunk(
     (:func:`notation.replay.plain_record`), and read again in full only when
     there are issues to place.
     """
-    if chunk.too_large:  # as iter_records: never read in full
-        canonical, issues = canonical_record(too_large_chunk(chunk), long=long)
-        return write_record(canonical, width=width), issues
     plain = plain_record(chunk)
     if plain is not None:
         canonical, issues = canonical_record(plain, long=long)

@@ -10,7 +10,6 @@ from contextlib import contextmanager
 from typing import IO
 
 from notation.files import OutputFolder, SkippedPath, safe_output, walk_inputs
-from notation.limits import too_large_chunk
 from notation.pmn import (
     DEFAULT_WIDTH,
     Chunk,
@@ -165,8 +164,6 @@ def read_declared(
     for game in read_games(path, fmt, encoding=encoding):
         if isinstance(game, Record):
             yield game
-        elif game.too_large:  # as iter_records: never read in full
-            yield too_large_chunk(game)
         else:
             yield plain_record(game) or read_chunk(game)
 

@@ -13,10 +13,9 @@ from collections.abc import Callable, Iterable, Iterator
 from itertools import islice
 from typing import TypeVar
 
-from notation.limits import too_large_chunk
 from notation.pmn import Chunk
 from notation.record import Record
-from notation.replay import GameReport, Problem, validate_game, validate_record
+from notation.replay import GameReport, Problem, validate_game
 
 #: Games per batch handed to the pool; a batch is split among the workers.
 BATCH_SIZE = 4096
@@ -41,8 +40,6 @@ def validate_guarded(game: Chunk | Record, index: int = 1) -> GameReport:
     the same, the exception becomes an ``internal-error`` problem of this one
     game (in a worker process too), and the run goes on with the next game.
     """
-    if isinstance(game, Chunk) and game.too_large:
-        return validate_record(too_large_chunk(game), index)
     try:
         return validate_game(game, index)
     except Exception as exc:  # the guard: one game's problem, not the run's

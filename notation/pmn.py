@@ -200,9 +200,6 @@ def iter_records(lines: Iterable[str | bytes], source: str = "<string>") -> Iter
     starts at a line beginning with ``[`` once the current game has movetext.
     """
     for chunk in iter_chunks(lines, source):
-        if chunk.too_large:  # one huge game must not take the run's memory
-            yield too_large_chunk(chunk)
-            continue
         yield read_chunk(chunk)
 
 
@@ -591,7 +588,14 @@ class _Frame:
 
 
 def read_chunk(chunk: Chunk) -> Record:
-    """Read one game's text into a record (a damaged record if it cannot be read)."""
+    """Read one game's text into a record (a damaged record if it cannot be read).
+
+    A game over the cap (:attr:`Chunk.too_large`) is not read: it is the damaged
+    record of :func:`notation.limits.too_large_chunk`. This is the one place the cap
+    is applied, for every reader of chunks (the cheap reader declines such a game).
+    """
+    if chunk.too_large:  # one huge game must not take the run's memory
+        return too_large_chunk(chunk)
     text, first_line, source = chunk.text, chunk.line, chunk.source
     errors: list[ReadError] = list(chunk.errors)
     tags: list[tuple[str, str]] = []

@@ -637,7 +637,7 @@ def plain_record(chunk: Chunk) -> Record | None:
     moves carry no line and column (so :func:`validate_chunk` reads the
     game again in full when it has anything to report).
     """
-    if chunk.errors:
+    if chunk.errors or chunk.too_large:  # (read_chunk gives a too-large game's record)
         return None
     lines = chunk.text.split("\n")
     tags: list[tuple[str, str]] = []
