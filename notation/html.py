@@ -38,7 +38,7 @@ from notation.commands import format_duration, parse_comment
 from notation.errors import PMNError
 from notation.games.base import Outcome, PositionError, RulesError, parse_result
 from notation.pits import PitsError
-from notation.record import MAINLINE, Line, Record, TreePath, path_text
+from notation.record import MAINLINE, Line, Record, TreePath, iter_lines, path_text
 from notation.replay import Game, Problem, Step, open_game, replay
 from notation.svg import position_svg
 
@@ -48,6 +48,12 @@ __all__ = ["RenderError", "record_html"]
 HEADER_TAGS = ("Event", "Site", "Date", "Round", "Game", "Rules")
 #: Numeric annotation glyphs ($1-$6) as PGN writes them.
 NAG_GLYPHS = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!"}
+
+
+#: The most positions (main line and variations) one page draws: each is a board of
+#: about 6 KB, and a page of more is no use to a reader (100,000 nested variations made
+#: a page of 660 MB). Bounded work: a record past it is a RenderError that says so.
+MAX_PAGE_POSITIONS = 10_000
 
 
 class RenderError(PMNError):
@@ -489,6 +495,15 @@ def record_html(
     only when the record names no known game or its ``Position`` tag cannot
     be read.
     """
+    positions = sum(len(line.moves) for line in iter_lines(record.mainline)) + 1
+    if positions > MAX_PAGE_POSITIONS:  # bounded work: a page draws every position
+        raise RenderError(
+            f"the record reaches {positions:,} positions with its variations; a page draws "
+            f"at most {MAX_PAGE_POSITIONS:,} (one board each): keep fewer variations in "
+            "the record to draw it",
+            record.line,
+            1,
+        )
     played = _replay(record)
     steps, variant = played.steps, played.variant
     if problems is not None:
