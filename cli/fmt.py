@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import sys
+from typing import IO
 
 import click
 
@@ -13,7 +15,9 @@ from cli.inputs import input_options, input_paths
 from cli.terminal import SafeClickException, echo
 from notation.canonical import canonical_record, check_file
 from notation.collection import FORMATS, WALKED_EXTENSIONS, atomic_output, detect_format
+from notation.errors import PMNError
 from notation.files import allow_rewrite
+from notation.limits import MAX_KEPT_BYTES
 from notation.parallel import default_jobs
 from notation.pmn import DEFAULT_WIDTH, iter_records, write_record
 from notation.sources import SourceDecodeError, SourceError, open_source, strip_compression
@@ -36,7 +40,7 @@ def read_text(path: str, encoding: str | None = None) -> str:
     source = "<stdin>" if path == "-" else path
     stream = open_source(path, encoding)
     try:
-        raw = stream.read()
+        raw = _read_bounded(stream, source)
     finally:
         if path != "-":
             stream.close()
@@ -46,6 +50,44 @@ def read_text(path: str, encoding: str | None = None) -> str:
         line = raw.count(b"\n", 0, exc.start) + 1
         column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
         raise SourceDecodeError(source, "UTF-8", line, column, raw[exc.start]) from None
+
+
+#: Where a game may start: a line beginning with "[" (after spaces and tabs).
+_GAME_START_RE = re.compile(rb"\n[ \t]*\[")
+
+
+def _read_bounded(stream: IO[bytes], source: str, block_size: int = 1 << 20) -> bytes:
+    """The whole of a stream, read a block at a time, but never past a game too long to
+    hold: a stretch of :data:`notation.limits.MAX_KEPT_BYTES` with no line that could
+    start a game is a game cut off as it streams (a decompression bomb, one endless
+    line), which fmt could not write back: :class:`GameTooLongError`, the file untouched."""
+    blocks: list[bytes] = []
+    size = 0
+    since = 0  # bytes since the last place a game could start
+    tail = b""
+    while block := stream.read(block_size):
+        blocks.append(block)
+        size += len(block)
+        window = tail + block
+        starts = [m.end() for m in _GAME_START_RE.finditer(window)]
+        since = len(window) - starts[-1] if starts else since + len(block)
+        if since > MAX_KEPT_BYTES:
+            raise GameTooLongError(source, size - since, MAX_KEPT_BYTES)
+        tail = window[-16:]
+    return b"".join(blocks)
+
+
+class GameTooLongError(PMNError):
+    """A file holding a game longer than a reader holds: fmt leaves it as it is."""
+
+    code = "too-large"
+
+    def __init__(self, source: str, offset: int, limit: int) -> None:
+        super().__init__(
+            f"{source}: a game from byte {offset:,} on runs past {limit:,} bytes (PMN cuts "
+            "such a game off as it reads it, and cannot write it back): not formatted, "
+            "the file is left as it is"
+        )
 
 
 def format_text(text: str, source: str, width: int, long: bool) -> tuple[str, list[str]]:
@@ -161,7 +203,7 @@ def fmt(
                     changed.append(source)
                 continue
             original = read_text(path, encoding)
-        except SourceError as exc:  # a byte that does not decode: this file is left as it is
+        except (SourceError, GameTooLongError) as exc:  # this file is left as it is
             echo(str(exc), err=True)
             trouble = True
             continue
