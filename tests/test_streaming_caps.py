@@ -116,3 +116,59 @@ def test_a_game_cut_off_is_not_converted_as_nothing(tmp_path):
     assert result.exit_code == 1
     assert "bytes long" in result.output and "game 1" in result.output
     assert not out.exists()
+
+
+def test_every_reader_of_a_cut_game_leaves_a_too_large_game_unread(monkeypatch):
+    """read_chunk is the one place the cap is applied: the index, the recorder and the
+    validator's cheap reader asked it for a too-large game and got the game read in full
+    (pmn index on one 16 MiB game: 112 s and 2.3 GB; pmn record --resume: 723 MB)."""
+    from notation.pmn import Chunk, read_chunk
+    from notation.replay import plain_record, validate_game
+
+    moves = "C b " * 300_000  # 1,200,000 characters of plain movetext
+    chunk = Chunk(f'[Game "Wari"]\n\n{moves}*\n', 1, "big.pmn")
+    monkeypatch.setattr(pmn_module, "_OpenMove", None)  # reading a move would fail
+    assert read_chunk(chunk).errors[0].code == "too-large"
+    assert plain_record(chunk) is None
+    (problem,) = validate_game(chunk).problems
+    assert problem.code == "too-large"
+
+
+def test_index_and_record_answer_at_once_on_a_too_large_game(tmp_path):
+    path = tmp_path / "big.pmn"
+    path.write_text('[Game "Wari"]\n\n' + "C b " * 300_000 + "*\n", encoding="utf-8")
+    runner = CliRunner()
+    indexed = runner.invoke(pmn, ["index", str(path), "-o", str(tmp_path / "ix.sqlite")])
+    assert indexed.exit_code == 0, indexed.output
+    resumed = runner.invoke(pmn, ["record", "--resume", str(path)], input="")
+    assert resumed.exit_code == 1 and "cannot resume" in resumed.output
+    assert "characters long" in resumed.output
+
+
+def test_fmt_stops_at_a_game_too_long_to_hold(tmp_path):
+    """fmt reads a file whole to compare it with its canonical text; a gzip of one 48 MiB
+    line (no line that could start a game for MAX_KEPT_BYTES) is refused as soon as
+    that is known, the file left as it is (it read all of it: 256 MiB took 593 MB)."""
+    path = tmp_path / "bomb.pmn.gz"
+    _gzip_of_one_line(path, 48, b"1. C b ", GOOD)
+    before = path.read_bytes()
+    for args in (["fmt", str(path)], ["fmt", "-i", str(path)]):
+        result = CliRunner().invoke(pmn, args)
+        assert result.exit_code == 1
+        assert "runs past 32,000,000 bytes" in result.output
+        assert "the file is left as it is" in result.output
+    assert path.read_bytes() == before
+
+
+def test_render_refuses_a_page_of_more_positions_than_it_draws(tmp_path):
+    """100,000 nested variations made a page of 660 MB (695 MB and past 20 s); a record
+    past notation.html.MAX_PAGE_POSITIONS is a RenderError that says how many."""
+    from notation.html import MAX_PAGE_POSITIONS
+
+    depth = MAX_PAGE_POSITIONS
+    path = tmp_path / "deep.pmn"
+    path.write_text('[Game "Wari"]\n\n1. C ' + "(1. D " * depth + ")" * depth + " *\n")
+    result = CliRunner().invoke(pmn, ["render", str(path), "-o", str(tmp_path / "p.html")])
+    assert result.exit_code == 1
+    assert f"reaches {depth + 2:,} positions" in result.output
+    assert not (tmp_path / "p.html").exists()
