@@ -26,7 +26,7 @@ import tempfile
 from pathlib import Path
 
 from notation import find_variant, write_records
-from notation.generate import random_record
+from notation.core.generate import random_record
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from run import run_pmn

@@ -15,10 +15,10 @@ import json
 import time
 from collections.abc import Callable
 
-from notation.canonical import canonical_record
-from notation.jsonform import dumps, iter_json_records, record_to_json
-from notation.pmn import iter_records, read_text
-from notation.replay import validate_record
+from notation.core.replay import validate_record
+from notation.formats.canonical import canonical_record
+from notation.formats.jsonform import dumps, iter_json_records, record_to_json
+from notation.formats.pmn import iter_records, read_text
 
 GOOD = b'[Game "Wari"]\n\n1. C b *\n'
 
@@ -45,18 +45,26 @@ KINDS: dict[str, tuple[Callable[[int], bytes], Callable[[bytes], None]]] = {
     "long unreadable line": (lambda n: b'[Game "Wari"]\n\n1. C ' + b"@" * n + b" *\n" + GOOD, pmn),
     "unclosed comment": (lambda n: b'[Game "Wari"]\n\n1. C {' + b"x y\n" * (n // 4) + GOOD, pmn),
     "long tag value": (lambda n: b'[Game "Wari"]\n[E "' + b"y" * n + b'"]\n\n1. C *\n', pmn),
-    "many comments on a move": (lambda n: b'[Game "Wari"]\n\n1. C ' + b"{c} " * (n // 4) + b"*\n", pmn),
+    "many comments on a move": (
+        lambda n: b'[Game "Wari"]\n\n1. C ' + b"{c} " * (n // 4) + b"*\n",
+        pmn,
+    ),
     "many NAGs": (lambda n: b'[Game "Wari"]\n\n1. C ' + b"$1 " * (n // 3) + b"*\n", pmn),
     "deep variations": (lambda n: deep_pmn(n // 6), deep_all),
     "many damaged games": (lambda n: (b'[Game "Wari"]\n\n1. C {x\n\n' * (n // 25)) + GOOD, pmn),
-    "invalid UTF-8": (lambda n: (b'[Game "Wari"]\n\n1. C {\xff} b *\n\n' * (n // 30)), pmn),
+    "invalid UTF-8": (lambda n: b'[Game "Wari"]\n\n1. C {\xff} b *\n\n' * (n // 30), pmn),
     "deep JSON": (
         lambda n: ("[" * (n // 2) + "]" * (n // 2)).encode(),
         lambda data: list(iter_json_records(data.decode())),
     ),
     "JSON Lines": (
-        lambda n: (json.dumps({"tags": [["Game", "Wari"]], "moves": [{"move": "C"}], "result": "*"})
-                   + "\n").encode() * (n // 70),
+        lambda n: (
+            (
+                json.dumps({"tags": [["Game", "Wari"]], "moves": [{"move": "C"}], "result": "*"})
+                + "\n"
+            ).encode()
+            * (n // 70)
+        ),
         lambda data: list(iter_json_records(data.decode())),
     ),
 }

@@ -45,9 +45,9 @@ ROOT = Path(__file__).resolve().parent
 REPO = ROOT.parent
 sys.path.insert(0, str(REPO))
 
+from notation.core.generate import random_record  # noqa: E402
+from notation.formats.pmn import iter_chunks, iter_headers, iter_records, write_records  # noqa: E402
 from notation.games import find_variant  # noqa: E402
-from notation.generate import random_record  # noqa: E402
-from notation.pmn import iter_chunks, iter_headers, iter_records, write_records  # noqa: E402
 
 CORPORA = {
     # name: (game, rules, tags beyond Game, maximum moves per game)
@@ -63,7 +63,9 @@ IN_PROCESS_TARGETS = {"wari": 5.0, "trysse": 5.0, "trias": 3.0, "tricala-2": 2.0
 #: Wari's start position, and a Tricala position (3 players) with thousands of legal moves
 #: (found by a search over the positions of the tricala-3 corpus).
 WARI_START = "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S"
-TRICALA_MANY = "-/B1,B1/W1B1,R1,R1/W1R2,-,W4B2R1,-/B1,B1R1,W1B1,R2,-/-,W1R1,W1B1,-,-,- 0-0-0 0-0-0 W"
+TRICALA_MANY = (
+    "-/B1,B1/W1B1,R1,R1/W1R2,-,W4B2R1,-/B1,B1R1,W1B1,R2,-/-,W1R1,W1B1,-,-,- 0-0-0 0-0-0 W"
+)
 
 PMN = [sys.executable, "-c", "import sys; from cli.main import main; sys.argv[0] = 'pmn'; main()"]
 ENV = {**os.environ, "PYTHONPATH": str(REPO)}
@@ -130,7 +132,10 @@ def converted(source: Path, suffix: str, *options: str) -> Path:
         temp = path.with_name("tmp-" + path.name)
         done = subprocess.run(
             [*PMN, "convert", str(source), *options, "--output", str(temp)],
-            env=ENV, cwd=REPO, capture_output=True, check=False,
+            env=ENV,
+            cwd=REPO,
+            capture_output=True,
+            check=False,
         )
         if done.returncode != 0:
             raise SystemExit(f"cannot convert {source}: {done.stderr.decode()[-500:]}")
@@ -356,7 +361,11 @@ def run_pmn(args: list[str]) -> tuple[float, int]:
     """Wall time and peak RSS in KiB (the largest single process) of a ``pmn`` command."""
     start = time.perf_counter()
     done = subprocess.run(
-        [sys.executable, "-c", _PEAK_RSS, *args], env=ENV, cwd=REPO, capture_output=True, check=False
+        [sys.executable, "-c", _PEAK_RSS, *args],
+        env=ENV,
+        cwd=REPO,
+        capture_output=True,
+        check=False,
     )
     elapsed = time.perf_counter() - start
     if done.returncode == 2 and b"No such option" in done.stderr:
@@ -398,7 +407,9 @@ def na(row: Row, exc: OptionMissing) -> Row:
 def _plies(settings: Settings, path: Path) -> int:
     key = f"plies:{path}"
     if key not in settings.cache:
-        settings.cache[key] = chess_count_plies(path) if path.suffix == ".pgn" else count_plies(path)
+        settings.cache[key] = (
+            chess_count_plies(path) if path.suffix == ".pgn" else count_plies(path)
+        )
     value = settings.cache[key]
     assert isinstance(value, int)
     return value
@@ -473,8 +484,8 @@ def rows_e2e(settings: Settings) -> Iterator[Row]:
 #: so that no row finds the engine's memos filled, or crowded, by the rows before it.
 _PASSES = (
     "import sys, time\n"
-    "from notation.pmn import iter_chunks\n"
-    "from notation.replay import validate_chunk\n"
+    "from notation.formats.pmn import iter_chunks\n"
+    "from notation.core.replay import validate_chunk\n"
     "path, passes = sys.argv[1], int(sys.argv[2])\n"
     "for _ in range(passes):\n"
     "    start = time.process_time()\n"
@@ -568,8 +579,8 @@ def rows_tricala_felt(settings: Settings) -> Iterator[Row]:
 
 _COLD_PASS = (
     "import sys\n"
-    "from notation.pmn import iter_chunks\n"
-    "from notation.replay import validate_chunk\n"
+    "from notation.formats.pmn import iter_chunks\n"
+    "from notation.core.replay import validate_chunk\n"
     "with open(sys.argv[1], 'rb') as stream:\n"
     "    for index, chunk in enumerate(iter_chunks(stream, sys.argv[1]), 1):\n"
     "        validate_chunk(chunk, index)\n"
@@ -590,7 +601,7 @@ def rows_headers(settings: Settings) -> Iterator[Row]:
             ">= 2x python-chess read_headers",
             f"{ratio:.2f}x ({rate:,.0f} games/s)",
             ratio >= 2.0,
-            f"notation.pmn.iter_headers; python-chess {chess_rate:,.0f} games/s",
+            f"notation.formats.pmn.iter_headers; python-chess {chess_rate:,.0f} games/s",
         )
 
 
@@ -656,7 +667,14 @@ def rows_convert(settings: Settings) -> Iterator[Row]:
         row = Row(f"convert-{source}-{target}", "peak RSS < 60 MB")
         try:
             seconds, kib = run_pmn(
-                ["convert", str(sources[source]), "--to", target, "--output", str(out / f"c.{target}")]
+                [
+                    "convert",
+                    str(sources[source]),
+                    "--to",
+                    target,
+                    "--output",
+                    str(out / f"c.{target}"),
+                ]
             )
         except OptionMissing as exc:
             yield na(row, exc)
@@ -756,7 +774,7 @@ def rows_jobs(settings: Settings) -> Iterator[Row]:
 _DASK = """
 import sys, time
 from distributed import Client, LocalCluster
-from notation.distributed import validation_report
+from notation.archive.distributed import validation_report
 with LocalCluster(n_workers=int(sys.argv[2]), threads_per_worker=1, processes=True,
                   dashboard_address=None) as cluster, Client(cluster):
     report = validation_report([sys.argv[1]])
@@ -867,10 +885,16 @@ def print_table(rows: list[Row], out: io.TextIOBase | None = None) -> None:
     width = max([len(r.name) for r in rows] + [4])
     target_width = max([len(r.target) for r in rows] + [6])
     measured_width = max([len(r.measured) for r in rows] + [8])
-    print(f"{'row':<{width}}  {'target':<{target_width}}  {'measured':<{measured_width}}  result", file=stream)
+    print(
+        f"{'row':<{width}}  {'target':<{target_width}}  {'measured':<{measured_width}}  result",
+        file=stream,
+    )
     for r in rows:
         verdict = "-" if r.passed is None else "PASS" if r.passed else "FAIL"
-        print(f"{r.name:<{width}}  {r.target:<{target_width}}  {r.measured:<{measured_width}}  {verdict}", file=stream)
+        print(
+            f"{r.name:<{width}}  {r.target:<{target_width}}  {r.measured:<{measured_width}}  {verdict}",
+            file=stream,
+        )
     print("\nnotes:", file=stream)
     for r in rows:
         if r.note:
@@ -881,13 +905,21 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--rows", default="", help="rows or groups to run: comma-separated names or patterns")
+    parser.add_argument(
+        "--rows", default="", help="rows or groups to run: comma-separated names or patterns"
+    )
     parser.add_argument("--list", action="store_true", help="list the rows and exit")
     parser.add_argument("--quick", action="store_true", help="fewer runs and a 0.1 GB memory file")
     parser.add_argument("--runs", type=int, help="runs per measurement (default 3, quick 1)")
-    parser.add_argument("--startup-runs", type=int, help="runs of each start-up command (default 20, quick 7)")
-    parser.add_argument("--memory-gb", type=float, help="size of the memory row's file (default 1, quick 0.1)")
-    parser.add_argument("--out", default=str(ROOT / "out" / "results.json"), help="JSON results file")
+    parser.add_argument(
+        "--startup-runs", type=int, help="runs of each start-up command (default 20, quick 7)"
+    )
+    parser.add_argument(
+        "--memory-gb", type=float, help="size of the memory row's file (default 1, quick 0.1)"
+    )
+    parser.add_argument(
+        "--out", default=str(ROOT / "out" / "results.json"), help="JSON results file"
+    )
     args = parser.parse_args()
     patterns = [p.strip() for p in args.rows.split(",") if p.strip()]
     if args.list:
@@ -899,7 +931,9 @@ def main() -> None:
         runs=args.runs or (1 if args.quick else 3),
         startup_runs=args.startup_runs or (7 if args.quick else 20),
         memory_gb=args.memory_gb or (0.1 if args.quick else 1.0),
-        jobs_all=len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1,
+        jobs_all=len(os.sched_getaffinity(0))
+        if hasattr(os, "sched_getaffinity")
+        else os.cpu_count() or 1,
         quick=args.quick,
     )
     # as pip install does: the commands start from bytecode, not from source

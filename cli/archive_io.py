@@ -23,17 +23,17 @@ import click
 from cli import inputs
 from cli.common import location
 from cli.terminal import SafeClickException, echo
-from notation.archive import FilterError
-from notation.collection import detect_format, read_path
+from notation.archive.index import ArchiveIndexError
+from notation.archive.tools import FilterError
+from notation.core.record import Record
 from notation.errors import WriteError
+from notation.files.sources import SourceError, strip_compression
+from notation.formats.collection import detect_format, read_path
+from notation.formats.jsonform import write_json
+from notation.formats.ogn import write_ogn
+from notation.formats.openspiel import write_actions
+from notation.formats.pmn import write_record
 from notation.games import RulesError
-from notation.index import ArchiveIndexError
-from notation.jsonform import write_json
-from notation.ogn import write_ogn
-from notation.openspiel import write_actions
-from notation.pmn import write_record
-from notation.record import Record
-from notation.sources import SourceError, strip_compression
 
 F = TypeVar("F", bound=Callable[..., Any])
 

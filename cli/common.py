@@ -13,13 +13,13 @@ from click.core import ParameterSource
 
 from cli.excerpt import ProblemException
 from cli.terminal import SafeClickException
-from notation.collection import FORMATS
+from notation.core.pits import PitsError
+from notation.core.record import MAINLINE, Record
+from notation.core.replay import Problem, Step, open_game, replay
+from notation.formats.collection import FORMATS
+from notation.formats.openspiel import openspiel_variant
 from notation.games import AnyVariant
 from notation.games.base import PositionError, RulesError
-from notation.openspiel import openspiel_variant
-from notation.pits import PitsError
-from notation.record import MAINLINE, Record
-from notation.replay import Problem, Step, open_game, replay
 
 FORMAT_CHOICE = click.Choice(list(FORMATS))
 
@@ -98,7 +98,7 @@ def games_help(fmt: str | None = None, *, numbered: bool = False, sep: str = ", 
 
 
 def formats_help(*, extensions: bool = False) -> str:
-    """The formats PMN reads and writes (notation.collection.FORMATS), for help texts;
+    """The formats PMN reads and writes (notation.formats.collection.FORMATS), for help texts;
     with ``extensions``, each with the file extensions that select it."""
     if not extensions:
         return ", ".join(FORMATS)
@@ -112,7 +112,7 @@ def help_text(template: str) -> str:
     """A help text with the registry's lists put in: ``{games}``, ``{games:ogn}``,
     ``{games:openspiel-actions}``, ``{games:numbered}``, ``{formats}``, ``{formats:ext}``,
     ``{walked}`` (the extensions a folder walk reads). Nothing else is touched."""
-    from notation.collection import WALKED_EXTENSIONS
+    from notation.formats.collection import WALKED_EXTENSIONS
 
     text = template
     if "{" not in text:
@@ -174,7 +174,7 @@ def _check_encoding(ctx: click.Context, param: click.Parameter, value: str | Non
     """``--encoding`` names a text encoding Python knows, or it is a usage error (exit 2)."""
     if value is None:
         return None
-    from notation.sources import SourceError, text_encoding
+    from notation.files.sources import SourceError, text_encoding
 
     try:
         text_encoding(value)
@@ -235,7 +235,7 @@ def load_game(
     """Game ``game_number`` (1-based, counted across the inputs) of files, folders or ``-``,
     undamaged; usage/click errors otherwise."""
     from cli.inputs import read_inputs  # cli.inputs imports this module
-    from notation.sources import SourceError
+    from notation.files.sources import SourceError
 
     paths = [files] if isinstance(files, str) else list(files)
     try:
@@ -290,7 +290,7 @@ def replay_to(
 ) -> GamePoint:
     """Game ``game_number`` of ``files`` after ``move_count`` main-line moves (default: all).
 
-    The record is replayed by the one replay (:func:`notation.replay.replay`),
+    The record is replayed by the one replay (:func:`notation.core.replay.replay`),
     its hole numbering honoured like every command's. Every failure is a
     message for the user, never a traceback.
     """

@@ -19,14 +19,14 @@ from cli.common import (
 )
 from cli.inputs import input_options, input_paths, read_inputs
 from cli.terminal import SafeClickException, echo
-from notation.canonical import rewrite_moves
-from notation.collection import FORMATS, comment_losses, detect_format, write_path
+from notation.core.pits import CONVENTIONS, DEFAULT, PITS_TAG, PitsError, translate_record
+from notation.core.record import Record
 from notation.errors import WriteError
-from notation.files import OutputFolder, allow_rewrite, first_non_utf8, same_file
-from notation.pits import CONVENTIONS, DEFAULT, PITS_TAG, PitsError, translate_record
-from notation.pmn import DEFAULT_WIDTH
-from notation.record import Record
-from notation.sources import SourceError, strip_compression
+from notation.files.outputs import OutputFolder, allow_rewrite, first_non_utf8, same_file
+from notation.files.sources import SourceError, strip_compression
+from notation.formats.canonical import rewrite_moves
+from notation.formats.collection import FORMATS, comment_losses, detect_format, write_path
+from notation.formats.pmn import DEFAULT_WIDTH
 
 ALL_FORMATS = click.Choice(list(FORMATS))
 PITS_CHOICE = click.Choice(list(CONVENTIONS), case_sensitive=False)
@@ -148,7 +148,7 @@ def convert(
             folder = OutputFolder(output_dir)
         except OSError as exc:
             raise click.FileError(output_dir, exc.strerror) from exc
-        try:  # every file written inside the folder, never through a link (notation.files)
+        try:  # every file written inside the folder, never through a link (notation.files.outputs)
             damaged = sum(
                 _convert([source], target, output_format or "pmn", options, folder=folder)
                 for source, target in jobs

@@ -19,10 +19,10 @@ from cli.archive_io import (
 )
 from cli.common import FORMAT_CHOICE, location
 from cli.terminal import echo
-from notation.archive import GameView, game_key, header_completeness, header_differences
-from notation.collection import atomic_output
-from notation.index import ArchiveIndex, read_back
-from notation.record import Record
+from notation.archive.index import ArchiveIndex, read_back
+from notation.archive.tools import GameView, game_key, header_completeness, header_differences
+from notation.core.record import Record
+from notation.formats.collection import atomic_output
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,10 +23,10 @@ from collections.abc import Iterator
 from typing import IO, TypeVar
 
 from cli.terminal import SafeClickException, terminal_text
-from notation.pmn import Chunk
-from notation.record import Record
-from notation.replay import Problem
-from notation.sources import open_source
+from notation.core.record import Record
+from notation.core.replay import Problem
+from notation.files.sources import open_source
+from notation.formats.pmn import Chunk
 
 #: Tab stops every this many columns (as terminals and most editors set them).
 TAB_SIZE = 8

@@ -4,23 +4,24 @@ from __future__ import annotations
 
 import io
 import os
-import re
 import sys
-from typing import IO
 
 import click
 
 from cli.common import location
 from cli.inputs import input_options, input_paths
 from cli.terminal import SafeClickException, echo
-from notation.canonical import canonical_record, check_file
-from notation.collection import FORMATS, WALKED_EXTENSIONS, atomic_output, detect_format
-from notation.errors import PMNError
-from notation.files import allow_rewrite
-from notation.limits import MAX_KEPT_BYTES
-from notation.parallel import default_jobs
-from notation.pmn import DEFAULT_WIDTH, iter_records, write_record
-from notation.sources import SourceDecodeError, SourceError, open_source, strip_compression
+from notation.archive.parallel import default_jobs
+from notation.files.outputs import allow_rewrite
+from notation.files.sources import SourceDecodeError, SourceError, open_source, strip_compression
+from notation.formats.canonical import (
+    GameTooLongError,
+    canonical_record,
+    check_file,
+    read_bounded,
+)
+from notation.formats.collection import FORMATS, WALKED_EXTENSIONS, atomic_output, detect_format
+from notation.formats.pmn import DEFAULT_WIDTH, iter_records, write_record
 
 #: The names a folder walk reads as PMN (``.txt`` only when named, as everywhere).
 PMN_WALKED = tuple(ext for ext in FORMATS["pmn"] if ext in WALKED_EXTENSIONS)
@@ -31,7 +32,7 @@ BYTE_ORDER_MARK = "\ufeff"
 
 def read_text(path: str, encoding: str | None = None) -> str:
     """The whole text of a file (``-``: standard input), read once (a named pipe can be
-    read only once), through :func:`notation.sources.open_source`.
+    read only once), through :func:`notation.files.sources.open_source`.
 
     A byte that does not decode raises :class:`SourceDecodeError` (its line and
     column, and a hint to name the encoding), never a U+FFFD in its place.
@@ -40,7 +41,7 @@ def read_text(path: str, encoding: str | None = None) -> str:
     source = "<stdin>" if path == "-" else path
     stream = open_source(path, encoding)
     try:
-        raw = _read_bounded(stream, source)
+        raw = read_bounded(stream, source)
     finally:
         if path != "-":
             stream.close()
@@ -50,44 +51,6 @@ def read_text(path: str, encoding: str | None = None) -> str:
         line = raw.count(b"\n", 0, exc.start) + 1
         column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
         raise SourceDecodeError(source, "UTF-8", line, column, raw[exc.start]) from None
-
-
-#: Where a game may start: a line beginning with "[" (after spaces and tabs).
-_GAME_START_RE = re.compile(rb"\n[ \t]*\[")
-
-
-def _read_bounded(stream: IO[bytes], source: str, block_size: int = 1 << 20) -> bytes:
-    """The whole of a stream, read a block at a time, but never past a game too long to
-    hold: a stretch of :data:`notation.limits.MAX_KEPT_BYTES` with no line that could
-    start a game is a game cut off as it streams (a decompression bomb, one endless
-    line), which fmt could not write back: :class:`GameTooLongError`, the file untouched."""
-    blocks: list[bytes] = []
-    size = 0
-    since = 0  # bytes since the last place a game could start
-    tail = b""
-    while block := stream.read(block_size):
-        blocks.append(block)
-        size += len(block)
-        window = tail + block
-        starts = [m.end() for m in _GAME_START_RE.finditer(window)]
-        since = len(window) - starts[-1] if starts else since + len(block)
-        if since > MAX_KEPT_BYTES:
-            raise GameTooLongError(source, size - since, MAX_KEPT_BYTES)
-        tail = window[-16:]
-    return b"".join(blocks)
-
-
-class GameTooLongError(PMNError):
-    """A file holding a game longer than a reader holds: fmt leaves it as it is."""
-
-    code = "too-large"
-
-    def __init__(self, source: str, offset: int, limit: int) -> None:
-        super().__init__(
-            f"{source}: a game from byte {offset:,} on runs past {limit:,} bytes (PMN cuts "
-            "such a game off as it reads it, and cannot write it back): not formatted, "
-            "the file is left as it is"
-        )
 
 
 def format_text(text: str, source: str, width: int, long: bool) -> tuple[str, list[str]]:

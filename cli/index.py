@@ -7,7 +7,7 @@ import click
 from cli.archive_io import input_options, shared
 from cli.inputs import input_paths
 from cli.terminal import echo
-from notation.index import ArchiveIndex
+from notation.archive.index import ArchiveIndex
 
 
 @click.command("index")

@@ -1,10 +1,10 @@
 """How every command that reads games takes its inputs, and writes its one output.
 
-Inputs: FILES are files, folders (walked by :func:`notation.files.walk_inputs`
-for the extensions :data:`notation.collection.WALKED_EXTENSIONS`; what a walk
+Inputs: FILES are files, folders (walked by :func:`notation.files.outputs.walk_inputs`
+for the extensions :data:`notation.formats.collection.WALKED_EXTENSIONS`; what a walk
 skips is reported on stderr) and ``-`` (standard input), with ``--from`` for
 the input format and ``--encoding`` for the text encoding. Output: ``-o/--output``
-(``-`` is standard output), written safely by :mod:`notation.files`.
+(``-`` is standard output), written safely by :mod:`notation.files.outputs`.
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ import click
 
 from cli.common import FORMAT_CHOICE, encoding_option
 from cli.terminal import echo
-from notation.collection import WALKED_EXTENSIONS, atomic_output, read_path
-from notation.files import SkippedPath, declare_inputs, walk_inputs
-from notation.record import Record
+from notation.core.record import Record
+from notation.files.outputs import SkippedPath, declare_inputs, walk_inputs
+from notation.formats.collection import WALKED_EXTENSIONS, atomic_output, read_path
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -40,7 +40,7 @@ def _apply(function: F, decorators: Iterable[Callable[[F], F]]) -> F:
 
 
 def _declare_inputs(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
-    """FILES are the command's inputs: no output of it may be one of them (notation.files)."""
+    """FILES are the command's inputs: no output of it may be one of them (notation.files.outputs)."""
     if value:
         declare_inputs(value)
     return value
@@ -71,8 +71,7 @@ def input_options(
                     "--from",
                     "input_format",
                     type=FORMAT_CHOICE,
-                    help="Input format (default: by the file's extension, or by its "
-                    "first bytes).",
+                    help="Input format (default: by the file's extension, or by its first bytes).",
                 )
             )
         decorators.append(encoding_option)

@@ -121,14 +121,14 @@ class _Root(click.Group):
     def invoke(self, ctx: click.Context) -> object:
         """Run the command inside the one guard and the one error handler every command shares.
 
-        The guard (:func:`notation.files.guarded_command`) keeps the command's outputs off
+        The guard (:func:`notation.files.outputs.guarded_command`) keeps the command's outputs off
         its inputs. What escapes a command is one line on stderr, never a traceback: an
         output that is one of the inputs is a usage error (exit 2); anything else PMN or
         the system refuses (:class:`notation.errors.PMNError`, :class:`OSError`) exit 1.
         """
         from notation.errors import PMNError
-        from notation.files import OutputIsInputError, guarded_command
-        from notation.sinks import terminal_text
+        from notation.files.outputs import OutputIsInputError, guarded_command
+        from notation.render.sinks import terminal_text
 
         with guarded_command():
             try:

@@ -15,7 +15,7 @@ from cli.archive_io import (
 )
 from cli.common import FORMAT_CHOICE, RegistryCommand
 from cli.dedupe import drop_duplicates
-from notation.collection import atomic_output
+from notation.formats.collection import atomic_output
 
 
 @click.command("merge", cls=RegistryCommand)

@@ -10,9 +10,7 @@ import click
 from cli.common import RegistryCommand, games_help, replay_to, warn_deprecated
 from cli.inputs import input_options, output_option
 from cli.terminal import echo, terminal_text
-from notation.games import find_variant
-from notation.games.base import PositionError, RulesError
-from notation.movelist import (
+from notation.core.movelist import (
     COUNT_LIMIT,
     LIST_LIMIT,
     count_legal,
@@ -20,6 +18,8 @@ from notation.movelist import (
     legal_moves,
     move_row,
 )
+from notation.games import find_variant
+from notation.games.base import PositionError, RulesError
 
 
 @click.command(cls=RegistryCommand)

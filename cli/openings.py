@@ -16,8 +16,8 @@ from cli.archive_io import (
 )
 from cli.inputs import output_option
 from cli.terminal import echo
-from notation.archive import OpeningBook, OpeningNode, OpeningTree, PositionPattern, ordered
-from notation.index import ArchiveIndex
+from notation.archive.index import ArchiveIndex
+from notation.archive.tools import OpeningBook, OpeningNode, OpeningTree, PositionPattern, ordered
 
 
 def _tally_text(node: OpeningNode, seats: tuple[str, ...]) -> str:

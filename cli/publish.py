@@ -7,11 +7,11 @@ import click
 from cli.common import deprecated_option
 from cli.inputs import input_options
 from cli.standings import event_standings, read_event, report_invalid
-from notation.files import OutputFolder
-from notation.publish import event_site
-from notation.standings import (
+from notation.desk.publish import event_site
+from notation.desk.standings import (
     SYSTEMS,
 )
+from notation.files.outputs import OutputFolder
 
 
 @click.command()
@@ -67,7 +67,7 @@ def publish(
         system,
     )
     site = event_site(games, table)
-    try:  # never through a link, a FIFO or a hard link out of the folder (notation.files)
+    try:  # never through a link, a FIFO or a hard link out of the folder (notation.files.outputs)
         with OutputFolder(output) as folder:
             for name, text in site.items():
                 folder.write_file(name, text)

@@ -10,9 +10,9 @@ import click
 from cli.common import location
 from cli.inputs import input_options, input_paths
 from cli.terminal import SafeClickException, terminal_text
-from notation.collection import atomic_output, read_path
-from notation.reconcile import Reconciliation, Sheet, describe, pair_sheets, reconcile
-from notation.sinks import json_text
+from notation.desk.reconcile import Reconciliation, Sheet, describe, pair_sheets, reconcile
+from notation.formats.collection import atomic_output, read_path
+from notation.render.sinks import json_text
 
 
 def _sheets(

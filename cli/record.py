@@ -1,7 +1,7 @@
 """``pmn record``: record a game move by move as it is played.
 
 The recorder checks each move at once against the rules, and rewrites the
-record file (safely: see :mod:`notation.files`) after every change, so the
+record file (safely: see :mod:`notation.files.outputs`) after every change, so the
 file on disk is always a valid PMN record and a crash loses nothing. A save
 that fails (a full disk, no permission) is reported and the game goes on:
 it is saved again after the next change, or with ``save``. ``--resume``
@@ -29,7 +29,20 @@ import click
 
 from cli.recorder_input import LineReader, Words, make_reader
 from cli.terminal import echo
-from notation.files import open_input, update_record_file
+from notation.core.movelist import COUNT_LIMIT, describe_count, first_moves
+from notation.core.pits import DEFAULT as DEFAULT_PITS
+from notation.core.pits import PitsError, translate_record
+from notation.core.record import Line, MoveNode, Record
+from notation.core.replay import (
+    EARLY_TERMINATIONS,
+    expected_number,
+    open_game,
+    replay,
+    validate_record,
+)
+from notation.core.tokens import TOKEN_RE
+from notation.files.outputs import open_input, update_record_file
+from notation.formats.pmn import iter_chunks, read_chunk, write_record
 from notation.games import AnyVariant, find_game, find_variant, game_names
 from notation.games.base import (
     AmbiguousMoveError,
@@ -38,19 +51,6 @@ from notation.games.base import (
     PositionError,
     RulesError,
 )
-from notation.movelist import COUNT_LIMIT, describe_count, first_moves
-from notation.pits import DEFAULT as DEFAULT_PITS
-from notation.pits import PitsError, translate_record
-from notation.pmn import iter_chunks, read_chunk, write_record
-from notation.record import Line, MoveNode, Record
-from notation.replay import (
-    EARLY_TERMINATIONS,
-    expected_number,
-    open_game,
-    replay,
-    validate_record,
-)
-from notation.tokens import TOKEN_RE
 
 
 def _say(text: object = "") -> None:
@@ -79,7 +79,7 @@ COMMANDS = ("moves", "more", "show", "comment", "undo", "end", "save", "help")
 #: How many moves ``moves`` and ``more`` list at a time, and the most a refusal lists.
 PAGE = 40
 #: How many moves from the pit typed are written to find the tokens nearest a refused one.
-#: The recorder looks at no more than notation.movelist.COUNT_LIMIT legal moves of a
+#: The recorder looks at no more than notation.core.movelist.COUNT_LIMIT legal moves of a
 #: position (a crowded Tricala position has millions): past it, it says "more than".
 NEAR_SAMPLE = 100
 #: How many legal moves Tab may complete (the first ones, in the rules' order).
@@ -186,7 +186,7 @@ class Recorder:
 
         Two recorders may save into one file (``--game 1`` and ``--game 2``, or two new
         games): each save takes the folder's lock and reads the file again
-        (:func:`notation.files.update_record_file`). When another recorder changed it
+        (:func:`notation.files.outputs.update_record_file`). When another recorder changed it
         since this one read or wrote it, this game goes into the file as it is now: in
         its place, found by the text this recorder last left there, or, for a new game,
         after the games now in the file. When this game itself was changed by someone
@@ -521,7 +521,7 @@ class Clock:
     @classmethod
     def resumed(cls, recorder: Recorder, now: Callable[[], float]) -> Clock:
         """A clock that carries on from each seat's last ``%clk`` in the moves so far."""
-        from notation.commands import parse_comment  # the one reader of comment commands
+        from notation.core.commands import parse_comment  # the one reader of comment commands
 
         seats = len(recorder.variant.seats)
         control = time_control(dict(recorder.tags).get("TimeControl"))
@@ -544,8 +544,8 @@ class Clock:
 
     def stamp(self, seat: int) -> str:
         """The comment for a move of ``seat`` entered now; the time since the last move is the seat's."""
-        from notation.commands import CLOCK as CLK
-        from notation.commands import ELAPSED, format_clock
+        from notation.core.commands import CLOCK as CLK
+        from notation.core.commands import ELAPSED, format_clock
 
         now = self.now()
         took = max(0.0, now - self.mark)

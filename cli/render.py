@@ -11,9 +11,9 @@ from cli.excerpt import SourceLines
 from cli.inputs import input_options
 from cli.show import GAME_OPTION, output_path
 from cli.terminal import SafeClickException, echo
-from notation.collection import atomic_output
-from notation.replay import Problem
-from notation.sinks import html_page
+from notation.core.replay import Problem
+from notation.formats.collection import atomic_output
+from notation.render.sinks import html_page
 
 
 @click.command()
@@ -49,7 +49,7 @@ def render(
     A record with a move the rules refuse is drawn up to that move, with
     the problem shown on the page and on stderr; the exit code is then 1.
     """
-    from notation.html import RenderError, record_html  # imported only when used
+    from notation.render.html import RenderError, record_html  # imported only when used
 
     path = output_path(html_path, "-o/--output", files[0] if len(files) == 1 else None)
     assert path is not None  # it has a default

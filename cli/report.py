@@ -12,10 +12,10 @@ from typing import IO
 from cli.common import describe_problem, location
 from cli.excerpt import SourceLines
 from cli.terminal import terminal_text
-from notation.event import Finding
-from notation.replay import GameReport
-from notation.sinks import json_text
-from notation.sinks import write_csv as write_csv_rows
+from notation.core.replay import GameReport
+from notation.desk.event import Finding
+from notation.render.sinks import json_text
+from notation.render.sinks import write_csv as write_csv_rows
 
 #: The columns of the CSV report, one row per game, per problem and per finding.
 CSV_COLUMNS = (
@@ -124,7 +124,7 @@ def write_csv(
     levels: Mapping[str, str],
 ) -> None:
     """A row per game (kind ``game``), per problem (``problem``) and per finding (``finding``),
-    every text cell guarded against formulas (:func:`notation.sinks.csv_cell`)."""
+    every text cell guarded against formulas (:func:`notation.render.sinks.csv_cell`)."""
     write_csv_rows(_csv_rows(reports, findings, levels), out)
 
 

@@ -17,9 +17,9 @@ from cli.archive_io import (
     shared,
 )
 from cli.common import FORMAT_CHOICE, RegistryCommand, deprecated_option
-from notation.archive import GameView, Selection
-from notation.collection import atomic_output
-from notation.index import ArchiveIndex, read_back
+from notation.archive.index import ArchiveIndex, read_back
+from notation.archive.tools import GameView, Selection
+from notation.formats.collection import atomic_output
 
 
 @click.command("select", cls=RegistryCommand)

@@ -7,9 +7,9 @@ import click
 from cli.common import deprecated_option, replay_to
 from cli.inputs import input_options
 from cli.terminal import terminal_text
-from notation.collection import atomic_output
-from notation.commands import clocks_after, format_duration
-from notation.files import same_file
+from notation.core.commands import clocks_after, format_duration
+from notation.files.outputs import same_file
+from notation.formats.collection import atomic_output
 
 #: ``--game``: which game of a file, 1 the first (shared with ``pmn render``).
 GAME_OPTION = click.option(
@@ -90,7 +90,7 @@ def show(
     point = replay_to(files, game_number, move_count, input_format=input_format, encoding=encoding)
     variant, position, last = point.variant, point.position, point.last_token
     if output_format == "svg":
-        from notation.svg import position_svg  # pictures are imported only when drawn
+        from notation.render.svg import position_svg  # pictures are imported only when drawn
 
         picture = position_svg(
             variant, position, last_move=point.last_move, before=point.before, token=last

@@ -16,10 +16,10 @@ from cli.archive_io import (
     shared,
 )
 from cli.common import FORMAT_CHOICE
-from notation.archive import sort_key
-from notation.collection import atomic_output
-from notation.pmn import read_text, write_record
-from notation.record import Record
+from notation.archive.tools import sort_key
+from notation.core.record import Record
+from notation.formats.collection import atomic_output
+from notation.formats.pmn import read_text, write_record
 
 
 @click.command("sort")

@@ -11,10 +11,10 @@ import click
 
 from cli.archive_io import Reading, RecordSink, finish, input_options, iter_records, shared
 from cli.common import FORMAT_CHOICE
-from notation.archive import GameView, safe_stem
-from notation.collection import FORMATS
-from notation.files import OutputFolder
-from notation.record import Record
+from notation.archive.tools import GameView, safe_stem
+from notation.core.record import Record
+from notation.files.outputs import OutputFolder
+from notation.formats.collection import FORMATS
 
 #: At most this many output files are open at once; others are reopened to append.
 OPEN_FILES = 64
@@ -31,7 +31,7 @@ class _Part:
 
 class _Parts:
     """The output files, with at most :data:`OPEN_FILES` open at once, written into the
-    folder by :class:`notation.files.OutputFolder` (never through a link)."""
+    folder by :class:`notation.files.outputs.OutputFolder` (never through a link)."""
 
     def __init__(self, folder: OutputFolder, fmt: str) -> None:
         self.folder, self.fmt = folder, fmt

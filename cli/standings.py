@@ -10,14 +10,12 @@ from cli import inputs
 from cli.archive_io import check_inputs
 from cli.inputs import input_paths
 from cli.terminal import SafeClickException, SafeUsageError, echo
-from notation.collection import atomic_output, read_path
-from notation.event import Entry
-from notation.index import ArchiveIndex, ArchiveIndexError, read_back
-from notation.parallel import default_jobs, validate_many
-from notation.record import Record
-from notation.replay import GameReport
-from notation.sinks import json_text
-from notation.standings import (
+from notation.archive.index import ArchiveIndex, ArchiveIndexError, read_back
+from notation.archive.parallel import default_jobs, validate_many
+from notation.core.record import Record
+from notation.core.replay import GameReport
+from notation.desk.event import Entry
+from notation.desk.standings import (
     SYSTEMS,
     TIE_BREAKS,
     Excluded,
@@ -32,6 +30,8 @@ from notation.standings import (
     standings_json,
     standings_text,
 )
+from notation.formats.collection import atomic_output, read_path
+from notation.render.sinks import json_text
 
 
 def read_event(

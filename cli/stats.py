@@ -12,8 +12,8 @@ from cli.common import location
 from cli.csvout import write_csv
 from cli.inputs import input_options, input_paths, output_option
 from cli.terminal import echo
-from notation.collection import read_declared, read_tags
-from notation.sinks import json_text
+from notation.formats.collection import read_declared, read_tags
+from notation.render.sinks import json_text
 
 LENGTH_BUCKETS = (0, 20, 40, 60, 80, 100, 150, 200, 300)
 

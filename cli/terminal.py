@@ -1,6 +1,6 @@
 """Text for a terminal: what a record's author wrote, shown, never obeyed.
 
-The escaping is :func:`notation.sinks.terminal_text` (the text layer's
+The escaping is :func:`notation.render.sinks.terminal_text` (the text layer's
 terminal sink; its docstring says what is escaped and why). This module adds
 what click needs: :func:`echo`, and exceptions whose message, which may quote
 a record, is shown escaped.
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import click
 
-from notation.sinks import terminal_text
+from notation.render.sinks import terminal_text
 
 __all__ = ["SafeClickException", "SafeUsageError", "echo", "terminal_text"]
 

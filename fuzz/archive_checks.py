@@ -33,7 +33,8 @@ import re
 import tempfile
 from fractions import Fraction
 
-from notation.archive import (
+from notation.archive.index import ArchiveIndex, ArchiveIndexError, StaleIndexError, read_back
+from notation.archive.tools import (
     FilterError,
     GameView,
     OpeningBook,
@@ -45,18 +46,12 @@ from notation.archive import (
     safe_stem,
     sort_key,
 )
-from notation.collection import read_path
-from notation.errors import PMNError
-from notation.event import Entry, check_entry, check_event
-from notation.games import RulesError
-from notation.index import ArchiveIndex, ArchiveIndexError, StaleIndexError, read_back
-from notation.pmn import read_text, write_record
-from notation.publish import event_site
-from notation.reconcile import Sheet, describe, pair_sheets, reconcile
-from notation.record import Record
-from notation.replay import validate_record
-from notation.sinks import json_text
-from notation.standings import (
+from notation.core.record import Record
+from notation.core.replay import validate_record
+from notation.desk.event import Entry, check_entry, check_event
+from notation.desk.publish import event_site
+from notation.desk.reconcile import Sheet, describe, pair_sheets, reconcile
+from notation.desk.standings import (
     TIE_BREAKS,
     PointScheme,
     StandingsError,
@@ -67,6 +62,11 @@ from notation.standings import (
     standings_json,
     standings_text,
 )
+from notation.errors import PMNError
+from notation.formats.collection import read_path
+from notation.formats.pmn import read_text, write_record
+from notation.games import RulesError
+from notation.render.sinks import json_text
 
 _FOLDER = tempfile.mkdtemp(prefix="pmn-fuzz-")
 _PATH = os.path.join(_FOLDER, "games.pmn")
@@ -77,7 +77,7 @@ _TERMINAL_UNSAFE = re.compile(
 _HTML_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 _FORMULA = ("=", "+", "-", "@", "\t", "\r")
 #: White space to Python's str.split() that PMN does not take as white space: the
-#: validator's cheap reader (notation.replay.plain_record) splits on it and calls a game
+#: validator's cheap reader (notation.core.replay.plain_record) splits on it and calls a game
 #: valid that the reader refuses (found by this fuzzer; reported, owned elsewhere). The
 #: index's verdict is compared with the reader's only for games without it.
 _NOT_PMN_SPACE = re.compile(

@@ -6,9 +6,16 @@ from __future__ import annotations
 import io
 import json
 
-from notation.canonical import canonical_record
-from notation.jsonform import _validator, iter_json_records, record_from_json, record_to_json
-from notation.pmn import (
+from notation.core.record import Record
+from notation.core.replay import validate_chunk, validate_record
+from notation.formats.canonical import canonical_record
+from notation.formats.jsonform import (
+    _validator,
+    iter_json_records,
+    record_from_json,
+    record_to_json,
+)
+from notation.formats.pmn import (
     _iter_chunks_by_line,
     _iter_chunks_in_blocks,
     iter_records,
@@ -16,8 +23,6 @@ from notation.pmn import (
     read_text,
     write_record,
 )
-from notation.record import Record
-from notation.replay import validate_chunk, validate_record
 
 
 def check_record(record: Record, *, from_json: bool = False) -> None:
@@ -71,7 +76,7 @@ def check_json_bytes(data: bytes) -> None:
 
 def check_ogn_bytes(data: bytes) -> None:
     """Read bytes as Aualé's OGN: every game comes back as a record that is checked."""
-    from notation.ogn import iter_ogn_records
+    from notation.formats.ogn import iter_ogn_records
 
     for record in iter_ogn_records(io.BytesIO(data).readlines(), "fuzz"):
         check_record(record)
@@ -79,7 +84,7 @@ def check_ogn_bytes(data: bytes) -> None:
 
 def check_actions_bytes(data: bytes) -> None:
     """Read bytes as OpenSpiel action sequences: every game line is a checked record."""
-    from notation.openspiel import iter_action_records
+    from notation.formats.openspiel import iter_action_records
 
     for record in iter_action_records(io.BytesIO(data).readlines(), "fuzz"):
         check_record(record)

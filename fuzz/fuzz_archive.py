@@ -14,15 +14,6 @@ import atheris
 with atheris.instrument_imports():
     from archive_checks import check_archive_bytes
 
-    import notation.archive
-    import notation.event
-    import notation.index
-    import notation.pmn
-    import notation.publish
-    import notation.reconcile
-    import notation.sinks
-    import notation.standings  # noqa: F401
-
 
 def main() -> None:
     atheris.Setup(sys.argv, check_archive_bytes)

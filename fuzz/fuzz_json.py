@@ -14,10 +14,6 @@ import atheris
 with atheris.instrument_imports():
     from checks import check_json_bytes
 
-    import notation.jsonform
-    import notation.pmn
-    import notation.replay  # noqa: F401
-
 
 def main() -> None:
     atheris.Setup(sys.argv, check_json_bytes)

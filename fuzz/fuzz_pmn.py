@@ -14,14 +14,6 @@ import atheris
 with atheris.instrument_imports():
     from checks import check_pmn_bytes
 
-    import notation.canonical
-    import notation.games.trias
-    import notation.games.tricala
-    import notation.games.wari
-    import notation.jsonform
-    import notation.pmn
-    import notation.replay  # noqa: F401
-
 
 def main() -> None:
     atheris.Setup(sys.argv, check_pmn_bytes)

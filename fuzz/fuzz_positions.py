@@ -14,15 +14,6 @@ import atheris
 with atheris.instrument_imports():
     from checks import check_position_bytes
 
-    import notation.games.trias
-    import notation.games.tricala
-    import notation.games.wari
-    import notation.jsonform
-    import notation.ogn
-    import notation.openspiel
-    import notation.pmn
-    import notation.replay  # noqa: F401
-
 
 def main() -> None:
     atheris.Setup(sys.argv, check_position_bytes)

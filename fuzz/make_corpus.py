@@ -1,6 +1,6 @@
 """Seed corpora for the fuzzers: the example records, as PMN and as JSON.
 
-    python fuzz/make_corpus.py      # writes fuzz/corpus/{pmn,json,jsonl,ogn,actions,positions}
+python fuzz/make_corpus.py      # writes fuzz/corpus/{pmn,json,jsonl,ogn,actions,positions}
 """
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ import re
 from pathlib import Path
 
 from notation import find_variant
+from notation.core.generate import random_record
+from notation.formats.jsonform import write_json
+from notation.formats.pmn import read_text, write_record
 from notation.games import game_names
-from notation.generate import random_record
-from notation.jsonform import write_json
-from notation.pmn import read_text, write_record
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -8,19 +8,47 @@ The public API::
         report = validate_record(record)
         print(report.valid, report.computed)
 
-Layers, each using only those above it in this list:
+A file of games in any format, one record at a time (a path, or ``-``: standard
+input; the format from the extension or the first bytes), as ``chess.pgn.read_game``
+reads a handle::
 
-- :mod:`notation.record`: the record model (tags, moves, comments, variations);
-- :mod:`notation.grammar`, :mod:`notation.pmn`: PMN text, read and written;
-- :mod:`notation.jsonform`: the JSON form and its schema;
-- :mod:`notation.games`: the rules, one module per game;
-- :mod:`notation.replay`: records replayed through the rules (the validator);
-- :mod:`notation.collection`: reading and writing files of any format.
+    from notation import read_path, write_path
+    for record in read_path("archive.pmn.gz"):
+        ...
+    write_path(records, "archive.jsonl", "jsonl")
+
+    from notation import iter_records          # or from an open binary handle
+    with open("games.pmn", "rb") as handle:
+        for record in iter_records(handle, "games.pmn"):
+            ...
+
+The library is built in layers, each a folder that says what it may import (from the
+bottom): :mod:`notation.errors`; :mod:`notation.files` (the input and output layers);
+the centre, :mod:`notation.core` (the record, its replay) and :mod:`notation.games` (the
+rules); :mod:`notation.formats`; :mod:`notation.render`; :mod:`notation.archive` and
+:mod:`notation.desk`. ``tests/test_layers.py`` holds the import graph to it.
 """
 
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the names below, for type checkers; at run time __getattr__ imports them
+    from notation.core.record import Line, MoveNode, ReadError, Record
+    from notation.core.replay import (
+        GameReport,
+        Problem,
+        final_position,
+        record_variant,
+        validate_record,
+    )
+    from notation.errors import PMNError, WriteError
+    from notation.formats.collection import read_path, write_path
+    from notation.formats.jsonform import (
+        iter_json_records,
+        record_from_json,
+        record_to_json,
+        write_json,
+    )
+    from notation.formats.pmn import iter_records, read_text, write_record, write_records
     from notation.games import (
         AmbiguousMoveError,
         IllegalMoveError,
@@ -31,16 +59,6 @@ if TYPE_CHECKING:  # the names below, for type checkers; at run time __getattr__
         RulesError,
         Variant,
         find_variant,
-    )
-    from notation.jsonform import iter_json_records, record_from_json, record_to_json, write_json
-    from notation.pmn import iter_records, read_text, write_record, write_records
-    from notation.record import Line, MoveNode, ReadError, Record
-    from notation.replay import (
-        GameReport,
-        Problem,
-        final_position,
-        record_variant,
-        validate_record,
     )
 
 __version__ = "0.1.0"
@@ -54,22 +72,26 @@ __all__ = [
     "MoveNode",
     "MoveSyntaxError",
     "Outcome",
+    "PMNError",
     "PositionError",
     "Problem",
     "ReadError",
     "Record",
     "RulesError",
     "Variant",
+    "WriteError",
     "final_position",
     "find_variant",
     "iter_json_records",
     "iter_records",
+    "read_path",
     "read_text",
     "record_from_json",
     "record_to_json",
     "record_variant",
     "validate_record",
     "write_json",
+    "write_path",
     "write_record",
     "write_records",
 ]
@@ -79,6 +101,10 @@ __all__ = [
 #: notation import read_text``). A command that needs PMN text only does not pay
 #: for the JSON schema validator, nor a one-game check for every game's rules.
 _HOMES = {
+    "PMNError": "notation.errors",
+    "WriteError": "notation.errors",
+    "read_path": "notation.formats.collection",
+    "write_path": "notation.formats.collection",
     "AmbiguousMoveError": "notation.games",
     "IllegalMoveError": "notation.games",
     "MoveError": "notation.games",
@@ -88,23 +114,23 @@ _HOMES = {
     "RulesError": "notation.games",
     "Variant": "notation.games",
     "find_variant": "notation.games",
-    "iter_json_records": "notation.jsonform",
-    "record_from_json": "notation.jsonform",
-    "record_to_json": "notation.jsonform",
-    "write_json": "notation.jsonform",
-    "iter_records": "notation.pmn",
-    "read_text": "notation.pmn",
-    "write_record": "notation.pmn",
-    "write_records": "notation.pmn",
-    "Line": "notation.record",
-    "MoveNode": "notation.record",
-    "ReadError": "notation.record",
-    "Record": "notation.record",
-    "GameReport": "notation.replay",
-    "Problem": "notation.replay",
-    "final_position": "notation.replay",
-    "record_variant": "notation.replay",
-    "validate_record": "notation.replay",
+    "iter_json_records": "notation.formats.jsonform",
+    "record_from_json": "notation.formats.jsonform",
+    "record_to_json": "notation.formats.jsonform",
+    "write_json": "notation.formats.jsonform",
+    "iter_records": "notation.formats.pmn",
+    "read_text": "notation.formats.pmn",
+    "write_record": "notation.formats.pmn",
+    "write_records": "notation.formats.pmn",
+    "Line": "notation.core.record",
+    "MoveNode": "notation.core.record",
+    "ReadError": "notation.core.record",
+    "Record": "notation.core.record",
+    "GameReport": "notation.core.replay",
+    "Problem": "notation.core.replay",
+    "final_position": "notation.core.replay",
+    "record_variant": "notation.core.replay",
+    "validate_record": "notation.core.replay",
 }
 
 

@@ -10,17 +10,26 @@ PMN raises with one ``except PMNError`` and still tell the cases apart::
     ├── MoveError             illegal-move
     │   ├── MoveSyntaxError   bad-move-syntax
     │   ├── IllegalMoveError  illegal-move
-    │   └── AmbiguousMoveError ambiguous-move
-    ├── PitsError             unknown-pits       (notation.pits)
-    ├── JsonRecordError       bad-record         (notation.jsonform)
+    │   ├── AmbiguousMoveError ambiguous-move
+    │   └── LapLimitError     lap-limit          (notation.games.tricala.rules)
+    ├── PitsError             unknown-pits       (notation.core.pits)
+    ├── JsonRecordError       bad-record         (notation.formats.jsonform)
     ├── WriteError            cannot-write       (a record a writer cannot write)
-    │   ├── OGNWriteError     cannot-write       (notation.ogn)
-    │   └── ActionsWriteError cannot-write       (notation.openspiel)
-    └── RenderError           cannot-render      (notation.html)
+    │   ├── OGNWriteError     cannot-write       (notation.formats.ogn)
+    │   └── ActionsWriteError cannot-write       (notation.formats.openspiel)
+    ├── OutputIsInputError    output-is-input    (notation.files.outputs)
+    ├── GameTooLongError      too-large          (notation.formats.canonical: pmn fmt)
+    ├── RenderError           cannot-render      (notation.render.html)
+    ├── FilterError           bad-filter         (notation.archive.tools)
+    ├── ArchiveIndexError     bad-index          (notation.archive.index)
+    │   └── StaleIndexError   stale-index
+    ├── LevelError            bad-option         (notation.desk.event)
+    ├── StandingsError        bad-option         (notation.desk.standings)
+    └── ReconcileError        cannot-reconcile   (notation.desk.reconcile)
 
 They also derive from ``ValueError`` (as they always have), so older code
 that catches ``ValueError`` keeps working. An input that cannot be read at
-all (``notation.sources.SourceError``: damaged compressed data, a byte that
+all (``notation.files.sources.SourceError``: damaged compressed data, a byte that
 does not decode in the given encoding) is an ``OSError`` instead, like a file
 that cannot be opened, with the code ``unreadable-input``.
 """
@@ -30,7 +39,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from notation.record import Record
+    from notation.core.record import Record
 
 
 class PMNError(ValueError):
@@ -41,7 +50,7 @@ class PMNError(ValueError):
 
 class WriteError(PMNError):
     """A record a format cannot hold: another game, a record that could not be read,
-    or a game cut off as it was read (:func:`notation.limits.is_cut_off`, whose text
+    or a game cut off as it was read (:func:`notation.core.limits.is_cut_off`, whose text
     was not kept). ``record`` is the record; ``line`` and ``column`` the place."""
 
     code = "cannot-write"

@@ -14,9 +14,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from notation.core.generate import random_record
+from notation.core.record import Record
 from notation.games import games, variant_from_tags
-from notation.generate import random_record
-from notation.record import Record
 
 #: Seeds of the random games every case is tested with (fixed: the same games every run).
 SEEDS = (1, 2)

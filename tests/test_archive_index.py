@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cli.main import pmn
-from notation.index import SCHEMA_VERSION, position_hash
-from notation.pmn import read_text, write_records
+from notation.archive.index import SCHEMA_VERSION, position_hash
+from notation.formats.pmn import read_text, write_records
 from tests.test_archive_select import AFTER_C, GAMES
 
 EXTRA = """\

@@ -1,4 +1,4 @@
-"""pmn select and its filters (notation.archive.Selection), issue 14.
+"""pmn select and its filters (notation.archive.tools.Selection), issue 14.
 
 The fixture is seven hand-written games; each filter test names the games
 it must keep by their Event tag, so a filter that matched one game too many
@@ -19,9 +19,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cli.main import pmn
-from notation.archive import FilterError, parse_date, parse_plies
-from notation.collection import read_path
-from notation.pmn import read_text, write_records
+from notation.archive.tools import FilterError, parse_date, parse_plies
+from notation.formats.collection import read_path
+from notation.formats.pmn import read_text, write_records
 
 GAMES = """\
 [Game "Wari"]

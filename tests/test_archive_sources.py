@@ -1,4 +1,4 @@
-"""Compressed and foreign-encoded input (notation.sources), issue 14."""
+"""Compressed and foreign-encoded input (notation.files.sources), issue 14."""
 
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import pmn
-from notation.collection import read_path
-from notation.jsonform import write_json
-from notation.pmn import read_text
-from notation.sources import SourceDecodeError, SourceError, open_source, strip_compression
+from notation.files.sources import SourceDecodeError, SourceError, open_source, strip_compression
+from notation.formats.collection import read_path
+from notation.formats.jsonform import write_json
+from notation.formats.pmn import read_text
 
 TEXT = """\
 [Game "Wari"]

@@ -15,13 +15,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cli.main import pmn
-from notation.archive import GameView, game_key, safe_stem
-from notation.collection import read_path
+from notation.archive.tools import GameView, game_key, safe_stem
+from notation.core.generate import random_record
+from notation.formats.collection import read_path
+from notation.formats.jsonform import load_schema
+from notation.formats.pmn import read_text, write_record
 from notation.games import find_variant
 from notation.games.tricala.symmetry import triangle_symmetries
-from notation.generate import random_record
-from notation.jsonform import load_schema
-from notation.pmn import read_text, write_record
 
 WARI = '[Game "Wari"]\n[Event "{event}"]\n{extra}\n{moves} {result}\n'
 

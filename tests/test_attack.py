@@ -60,8 +60,8 @@ import pytest
 
 from cli.main import COMMANDS, pmn
 from notation import find_variant
-from notation.generate import random_record
-from notation.pmn import read_text, write_record
+from notation.core.generate import random_record
+from notation.formats.pmn import read_text, write_record
 from tests.test_cli_conventions import SPECS
 
 #: The limits of every run.
@@ -713,7 +713,7 @@ def sink_problems(text: str, sink: str) -> list[str]:
                         found.append(f"a formula cell: {cell[:40]!r}")
                         break
         # (a control character in a cell is the record's data, kept for the program that
-        # reads the CSV: the CSV sink guards formula cells, notation.sinks.csv_cell)
+        # reads the CSV: the CSV sink guards formula cells, notation.render.sinks.csv_cell)
     elif sink == "html":
         if HTML_CONTROL.search(text):
             found.append(f"a control character in HTML: {_around(text, HTML_CONTROL)}")

@@ -22,8 +22,8 @@ from pathlib import Path
 import pytest
 
 import notation.games.tricala as tricala
+from notation.core.movelist import COUNT_LIMIT, LIST_LIMIT, count_legal, describe_count
 from notation.games.tricala import PIT_NAMES, TricalaVariant
-from notation.movelist import COUNT_LIMIT, LIST_LIMIT, count_legal, describe_count
 
 ROOT = Path(__file__).resolve().parent.parent
 THREE = TricalaVariant(3)

@@ -7,7 +7,7 @@ import io
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from notation.pmn import _iter_chunks_by_line, _iter_chunks_in_blocks, iter_chunks
+from notation.formats.pmn import _iter_chunks_by_line, _iter_chunks_in_blocks, iter_chunks
 
 PIECES = [
     '[Game "Wari"]\n',
@@ -67,7 +67,7 @@ def test_iter_chunks_picks_blocks_for_binary_files(tmp_path):
 def test_header_scan_gives_the_tags_the_reader_reads(pieces, block_size):
     """iter_headers on a binary stream decodes only tag sections; it gives each game's
     tags as the full reader reads them, from lines and from blocks of any size."""
-    from notation import pmn
+    from notation.formats import pmn
 
     data = "".join(pieces).encode("latin-1")
     expected = [
@@ -86,7 +86,7 @@ def test_header_scan_gives_the_tags_the_reader_reads(pieces, block_size):
 
 
 def test_header_scan_of_a_binary_file_with_windows_lines_and_escapes(tmp_path):
-    from notation.pmn import iter_headers, iter_records
+    from notation.formats.pmn import iter_headers, iter_records
 
     data = (
         b'\xef\xbb\xbf[Game "Wari"]\r\n[Event "a \\"b\\" \\\\ c"]\r\n\r\n1. C b *\r\n\r\n'
@@ -105,7 +105,7 @@ def test_header_scan_of_a_binary_file_with_windows_lines_and_escapes(tmp_path):
 
 def test_header_scan_of_tags_not_written_the_plain_way():
     """A "[" inside a value, two spaces, an escape: the full tag-pair pattern reads them."""
-    from notation.pmn import iter_headers, iter_records
+    from notation.formats.pmn import iter_headers, iter_records
 
     data = (
         b'[Game "Wari"]\n[Event "a [b] c"]\n[Site  "x"]\n[Round "\\\\"]\n\n1. C *\n\n'

@@ -160,7 +160,7 @@ def test_show_errors_are_messages_not_tracebacks(runner):
 def test_json_report_conforms_to_its_schema(runner):
     import jsonschema
 
-    from notation.jsonform import load_schema
+    from notation.formats.jsonform import load_schema
 
     folder = str(EXAMPLES)
     result = runner.invoke(pmn, ["validate", "--format", "json", folder])

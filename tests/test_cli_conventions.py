@@ -24,7 +24,7 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import COMMANDS, pmn
-from notation.collection import FORMATS
+from notation.formats.collection import FORMATS
 from notation.games import game_names, games_with_format
 
 ROOT = Path(__file__).resolve().parent.parent

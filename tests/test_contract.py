@@ -2,7 +2,7 @@
 
 Parametrised from the registry (``tests/registered.py``): each name of each
 registered game class, and each of its seat counts. For each, random legal
-games (fixed seeds, ``notation.generate``) go through every format that can
+games (fixed seeds, ``notation.core.generate``) go through every format that can
 hold the game and through every ``pmn`` command, and must come back as they
 went in: the same records, the same positions, the same legal moves. A game
 that is registered is tested here; nothing else is needed.
@@ -29,14 +29,14 @@ from registered import CASES, VariantCase
 
 from cli.main import pmn
 from notation import read_text, record_from_json, record_to_json, validate_record, write_record
-from notation.collection import read_path, write_path
+from notation.core.pits import DEFAULT, PITS_TAG
+from notation.core.record import Record
+from notation.core.replay import record_variant, start_position
 from notation.errors import PMNError
+from notation.formats.collection import read_path, write_path
+from notation.formats.jsonform import iter_json_records, write_json
+from notation.formats.pmn import write_records
 from notation.games import games
-from notation.jsonform import iter_json_records, write_json
-from notation.pits import DEFAULT, PITS_TAG
-from notation.pmn import write_records
-from notation.record import Record
-from notation.replay import record_variant, start_position
 
 IDS = [case.id for case in CASES]
 #: (case, format) for every format beyond PMN/JSON that a case's class declares.

@@ -4,12 +4,12 @@ Parametrised from the registry like ``test_contract.py``. The bugs they caught:
 
 1. ``pmn show``, ``moves``, ``render`` and ``fmt`` did not honour a ``Pits``
    tag (a numbered record that ``pmn validate`` accepted was refused):
-   every command now reads a record through ``notation.replay.open_game``.
+   every command now reads a record through ``notation.core.replay.open_game``.
 2. The OGN and OpenSpiel writers judged a record by its ``Rules`` text, not by
    the variant its tags select: ``[Game "Oware"]`` (abapa) was refused as
    actions, and written to OGN as ``[Variant "Oware"]``, which read back with
    no game at all.
-3. ``notation.generate.random_record`` wrote only ``[Game ...]``, which could
+3. ``notation.core.generate.random_record`` wrote only ``[Game ...]``, which could
    select another variant than the one played (Oware as Wari; three-player
    Tricala without ``Players``).
 4. ``random_record(..., position=p)`` numbered moves from ``p``'s turn count,
@@ -31,14 +31,14 @@ from registered import CASES, VariantCase
 from test_contract import position_strings, run, tokens
 
 from notation import read_text, validate_record
-from notation.canonical import canonical_record
-from notation.collection import read_path, write_path
+from notation.core.generate import random_record
+from notation.core.pits import DEFAULT, PITS_TAG, translate_record
+from notation.core.record import Record
+from notation.core.replay import record_variant
 from notation.errors import PMNError
-from notation.generate import random_record
-from notation.pits import DEFAULT, PITS_TAG, translate_record
-from notation.pmn import write_records
-from notation.record import Record
-from notation.replay import record_variant
+from notation.formats.canonical import canonical_record
+from notation.formats.collection import read_path, write_path
+from notation.formats.pmn import write_records
 
 NUMBERED = [(case, numbering) for case in CASES for numbering in case.cls.numberings]
 NUMBERED_IDS = [f"{case.id}-{numbering}" for case, numbering in NUMBERED]

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from notation.collection import read_declared, read_path
+from notation.formats.collection import read_declared, read_path
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -89,8 +89,8 @@ def moves_cli(*args: str):
 
 
 def test_moves_count_pit_and_limit_agree_with_the_listing():
+    from notation.core.movelist import count_moves, legal_moves, move_origin
     from notation.games import find_variant
-    from notation.movelist import count_moves, legal_moves, move_origin
 
     variant = find_variant("Tricala", None, {"Players": "3"})
     position = variant.parse_position(BIG_TRICALA)
@@ -134,8 +134,8 @@ def test_moves_count_pit_and_limit_agree_with_the_listing():
 
 
 def test_moves_pit_in_a_wari_position_and_the_origin_of_each_kind_of_move():
+    from notation.core.movelist import move_origin
     from notation.games import find_variant
-    from notation.movelist import move_origin
 
     result = moves_cli(
         "--position", "10-10-10-3-3-1-1-2-2-2-2-2-0-0-S", "--variant", "Wari", "--pit", "E"
@@ -178,8 +178,8 @@ def test_moves_json_streams_the_same_document():
     body = json.loads(result.stdout)
     assert body["to_move"] == "White" and body["result"] is None and len(body["moves"]) == 4
     assert list(body) == ["position", "to_move", "result", "moves"]
+    from notation.core.movelist import legal_moves, move_row
     from notation.games import find_variant
-    from notation.movelist import legal_moves, move_row
 
     variant = find_variant("Tricala", None, {"Players": "3"})
     position = variant.parse_position(BIG_TRICALA)
@@ -228,13 +228,13 @@ GAME = '[Game "Wari"]\n[Round "{n}"]\n\n1. C b {{a comment}} 2. A (2. B) * \n'
 
 
 def some_records(count: int):
-    from notation.pmn import read_text
+    from notation.formats.pmn import read_text
 
     return read_text("\n".join(GAME.format(n=n) for n in range(count)))
 
 
 def json_text(records, lines: bool = False) -> str:
-    from notation.jsonform import write_json
+    from notation.formats.jsonform import write_json
 
     out = io.StringIO()
     write_json(records, out, lines=lines)
@@ -243,7 +243,7 @@ def json_text(records, lines: bool = False) -> str:
 
 @pytest.mark.parametrize("lines", [False, True], ids=["array", "jsonl"])
 def test_json_split_anywhere_reads_the_same(lines):
-    from notation.jsonform import iter_json_records
+    from notation.formats.jsonform import iter_json_records
 
     records = some_records(12)
     text = "\ufeff" + json_text(records, lines)
@@ -260,7 +260,7 @@ def test_json_split_anywhere_reads_the_same(lines):
 def test_a_huge_json_input_is_read_a_record_at_a_time(lines):
     """Records come out while the input is still being read, and the text held stays
     about one piece long, however long the input."""
-    from notation.jsonform import iter_json_records
+    from notation.formats.jsonform import iter_json_records
 
     (record,) = some_records(1)
     one = json_text([record], lines=True)
@@ -284,7 +284,7 @@ def test_a_huge_json_input_is_read_a_record_at_a_time(lines):
 
 
 def test_json_pieces_edge_cases():
-    from notation.jsonform import iter_json_records
+    from notation.formats.jsonform import iter_json_records
 
     (record,) = some_records(1)
     value = json_text([record], lines=True).strip()
@@ -309,7 +309,7 @@ def test_json_pieces_edge_cases():
 
 
 def test_a_damaged_json_array_streams_then_reads_the_rest_line_by_line():
-    from notation.jsonform import iter_json_records
+    from notation.formats.jsonform import iter_json_records
 
     records = some_records(6)
     lines = json_text(records).split("\n")
@@ -327,7 +327,7 @@ def test_a_damaged_json_array_streams_then_reads_the_rest_line_by_line():
 
 
 def test_json_lines_with_a_first_line_that_is_not_json():
-    from notation.jsonform import iter_json_records
+    from notation.formats.jsonform import iter_json_records
 
     records = some_records(2)
     text = "{not json\n" + json_text(records, lines=True)
@@ -342,8 +342,8 @@ def test_json_lines_with_a_first_line_that_is_not_json():
 
 
 def test_decoded_blocks_names_the_bad_byte_across_blocks():
-    from notation.collection import decoded_blocks
-    from notation.sources import SourceDecodeError
+    from notation.files.sources import SourceDecodeError
+    from notation.formats.collection import decoded_blocks
 
     data = "\ufeff[\n".encode() + "été ".encode() * 40 + b"\n  \xff"
     for size in (1, 2, 3, 5, 64, 4096):
@@ -356,7 +356,7 @@ def test_decoded_blocks_names_the_bad_byte_across_blocks():
 
 def test_convert_json_to_pmn_and_back_streams_the_same_text(tmp_path):
     records = some_records(30)
-    from notation.pmn import write_records
+    from notation.formats.pmn import write_records
 
     source = tmp_path / "g.pmn"
     with source.open("w", encoding="utf-8") as out:
@@ -403,7 +403,7 @@ CHECK_CASES = {
 def reference_check(path: Path, width: int = 79) -> tuple[bool, list[str]] | None:
     """What fmt --check answers reading the whole text (None: the text does not decode)."""
     from cli.fmt import format_text, read_text
-    from notation.sources import SourceError
+    from notation.files.sources import SourceError
 
     try:
         original = read_text(str(path))
@@ -416,7 +416,7 @@ def reference_check(path: Path, width: int = 79) -> tuple[bool, list[str]] | Non
 @pytest.mark.parametrize("name", CHECK_CASES)
 def test_fmt_check_finds_every_difference_it_found_before(tmp_path, name):
     from cli.common import location
-    from notation.canonical import check_file
+    from notation.formats.canonical import check_file
 
     text = CHECK_CASES[name]
     path = tmp_path / "g.pmn"
@@ -447,7 +447,7 @@ def test_fmt_check_finds_every_difference_it_found_before(tmp_path, name):
 
 
 def test_fmt_check_of_every_example_and_of_its_formatted_text(tmp_path):
-    from notation.canonical import check_file
+    from notation.formats.canonical import check_file
 
     for source in PMN_FILES:
         changed, _messages = reference_check(source) or (None, None)
@@ -462,8 +462,8 @@ def test_fmt_check_of_every_example_and_of_its_formatted_text(tmp_path):
 
 def test_fmt_check_on_many_games_uses_the_pool_and_finds_one_change(tmp_path):
     """Past a batch, games are formatted on two processes: the answer is the same."""
-    from notation import parallel
-    from notation.canonical import check_file
+    from notation.archive import parallel
+    from notation.formats.canonical import check_file
 
     games = [f'[Game "Wari"]\n[Round "{n}"]\n\n1. C b 2. A *\n' for n in range(60)]
     path = tmp_path / "many.pmn"
@@ -505,10 +505,10 @@ def test_validating_games_leaves_nothing_for_the_garbage_collector(game, extra):
     import gc
     import random
 
+    from notation.core.generate import random_record
+    from notation.core.replay import validate_chunk
+    from notation.formats.pmn import iter_chunks, write_records
     from notation.games import find_variant
-    from notation.generate import random_record
-    from notation.pmn import iter_chunks, write_records
-    from notation.replay import validate_chunk
 
     variant = find_variant(game, None, dict(extra))
 

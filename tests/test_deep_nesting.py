@@ -17,15 +17,15 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-import notation.html
-import notation.parallel
+import notation.archive.parallel
+import notation.render.html
 from cli.main import pmn
 from notation import read_text
-from notation.canonical import format_chunk
-from notation.distributed import convert_bag
-from notation.html import record_html
-from notation.pmn import iter_chunks, read_chunk
-from notation.record import iter_lines
+from notation.archive.distributed import convert_bag
+from notation.core.record import iter_lines
+from notation.formats.canonical import format_chunk
+from notation.formats.pmn import iter_chunks, read_chunk
+from notation.render.html import record_html
 
 
 def nested(depth: int) -> str:
@@ -107,7 +107,7 @@ def test_fmt_is_linear_in_the_nesting_depth() -> None:
 def test_render_is_linear_in_the_nesting_depth(monkeypatch: pytest.MonkeyPatch) -> None:
     # each position's drawing costs the same at any depth: drawn as nothing here, so
     # that what is measured is the page's walk of the tree
-    monkeypatch.setattr(notation.html, "position_svg", lambda *args, **kwargs: "<svg></svg>")
+    monkeypatch.setattr(notation.render.html, "position_svg", lambda *args, **kwargs: "<svg></svg>")
 
     def cost(depth: int) -> float:
         record = read_chunk(next(iter_chunks(nested(depth).splitlines(True), "deep.pmn")))
@@ -141,7 +141,7 @@ def test_deep_records_cross_to_worker_processes(
     assert pickle.loads(pickle.dumps(record)) == record
     node = record.mainline.moves[0]
     assert pickle.loads(pickle.dumps(node)) == node
-    monkeypatch.setattr(notation.parallel, "MIN_POOL_GAMES", 2)
+    monkeypatch.setattr(notation.archive.parallel, "MIN_POOL_GAMES", 2)
     source = tmp_path / "deep.pmn"
     source.write_text(nested(2_000) * 4)
     games = tmp_path / "deep.ogn"

@@ -14,7 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import pmn
-from notation.event import (
+from notation.desk.event import (
     Entry,
     LevelError,
     check_entry,
@@ -23,8 +23,8 @@ from notation.event import (
     name_key,
     parse_levels,
 )
-from notation.jsonform import load_schema
-from notation.pmn import read_text
+from notation.formats.jsonform import load_schema
+from notation.formats.pmn import read_text
 
 EVENTS = Path(__file__).resolve().parent.parent / "examples" / "events"
 BROKEN = EVENTS / "broken-submissions"
@@ -340,7 +340,7 @@ def test_the_transcripts_in_docs_desk_are_what_the_commands_print(runner, monkey
 
 
 def test_unread_files_are_listed_but_hidden_ones_and_record_files_are_not(tmp_path):
-    from notation.event import unread_files
+    from notation.desk.event import unread_files
 
     (tmp_path / "a.pmn").write_text(sheet("Ada", "Kofi"))
     (tmp_path / "b.json").write_text("[]")

@@ -18,13 +18,13 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import pmn
-from notation.collection import expand_paths, read_path
-from notation.event import Entry
-from notation.publish import event_site, line_text, unpack_boards
-from notation.record import Line, MoveNode
-from notation.replay import record_variant, start_position, validate_record
-from notation.standings import collect, compute_standings
-from notation.svg import position_svg
+from notation.core.record import Line, MoveNode
+from notation.core.replay import record_variant, start_position, validate_record
+from notation.desk.event import Entry
+from notation.desk.publish import event_site, line_text, unpack_boards
+from notation.desk.standings import collect, compute_standings
+from notation.formats.collection import expand_paths, read_path
+from notation.render.svg import position_svg
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 SWISS = EXAMPLES / "events" / "swiss"
@@ -193,7 +193,7 @@ def test_from_the_index_to_a_game_and_through_it(browser, runner, tmp_path):
     assert rows[0].find_elements(By.TAG_NAME, "td")[3].text == "4"
     browser.find_element(By.LINK_TEXT, "Round 1").click()
     browser.find_element(By.LINK_TEXT, "1").click()
-    # each name is isolated (FSI ... PDI) in the title, as on the page: notation.sinks
+    # each name is isolated (FSI ... PDI) in the title, as on the page: notation.render.sinks
     assert browser.title.startswith("\u2068Ada Mensah\u2069 v \u2068Kofi Boateng\u2069")
     wait_for(browser, "return document.body.getAttribute('data-step') === '0'")
     expected = boards((out / "game-1-1.html").read_text())

@@ -9,12 +9,12 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import pmn
-from notation.collection import write_path
-from notation.pits import translate_record
-from notation.pmn import read_text
-from notation.reconcile import Sheet, pair_sheets, reconcile
-from notation.record import Line
-from notation.replay import final_position, record_variant
+from notation.core.pits import translate_record
+from notation.core.record import Line
+from notation.core.replay import final_position, record_variant
+from notation.desk.reconcile import Sheet, pair_sheets, reconcile
+from notation.formats.collection import write_path
+from notation.formats.pmn import read_text
 
 SWISS = Path(__file__).resolve().parent.parent / "examples" / "events" / "swiss"
 ROUND_1 = (SWISS / "round-1.pmn").read_text()

@@ -7,11 +7,14 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from distributed import Client, LocalCluster
 
 from cli.main import pmn
 from notation import read_text
-from notation.distributed import convert_bag, validate_bag, validation_report
+from notation.archive.distributed import convert_bag, validate_bag, validation_report
+from tests.optional import require
+
+distributed = require("distributed", "dask")
+Client, LocalCluster = distributed.Client, distributed.LocalCluster
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 

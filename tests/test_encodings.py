@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import pmn
-from notation.sources import SourceError, open_source, text_encoding
+from notation.files.sources import SourceError, open_source, text_encoding
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "examples" / "wari-annotated.pmn"
@@ -63,7 +63,7 @@ def test_text_encodings_are_taken(codec: str) -> None:
 def test_a_game_at_the_size_cap_comes_back_from_json(tmp_path: Path, to: str) -> None:
     """A 600,064-character game whose comment is ``"\\`` pairs: its JSON line is twice as
     long, and was refused as too-large when read back."""
-    from notation.limits import MAX_GAME_CHARS
+    from notation.core.limits import MAX_GAME_CHARS
 
     head = '[Game "Wari"]\n[South "Ada"]\n[North "Kofi"]\n\n1. C {'
     tail = "} *\n"

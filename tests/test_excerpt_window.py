@@ -9,7 +9,7 @@ import pytest
 
 import cli.excerpt as excerpt_module
 from cli.excerpt import MAX_WIDTH, SourceLines, excerpt
-from notation.replay import Problem
+from notation.core.replay import Problem
 
 LONG = "C b " * 250_000  # a million characters on one line
 

@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from notation import find_variant, write_record
-from notation.generate import random_record
-from notation.pmn import Chunk, iter_chunks, read_chunk
-from notation.replay import plain_record, validate_chunk, validate_record
+from notation.core.generate import random_record
+from notation.core.replay import plain_record, validate_chunk, validate_record
+from notation.formats.pmn import Chunk, iter_chunks, read_chunk
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -29,7 +29,8 @@ def test_same_reports_on_every_example(path):
 
 
 @pytest.mark.parametrize(
-    ("game", "rules"), [("Wari", None), ("Trysse", "skip-origin"), ("Tricala", None), ("Trias", None)]
+    ("game", "rules"),
+    [("Wari", None), ("Trysse", "skip-origin"), ("Tricala", None), ("Trias", None)],
 )
 def test_same_reports_on_generated_games(game, rules):
     variant = find_variant(game, rules)

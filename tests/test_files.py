@@ -24,7 +24,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cli.main import pmn
-from notation.files import first_non_utf8
+from notation.files.outputs import first_non_utf8
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = '[Game "Wari"]\n[South "Ada"]\n[North "Kofi"]\n[Result "*"]\n\n1. C b *\n'
@@ -290,7 +290,7 @@ def test_an_exception_or_a_sigterm_during_a_write_leaves_no_temporary_file(tmp_p
     target.write_text("old")
     script = (
         "import os, signal\n"
-        "from notation.collection import atomic_output\n"
+        "from notation.formats.collection import atomic_output\n"
         f"with atomic_output({str(target)!r}) as out:\n"
         "    out.write('x' * 100000)\n"
         "    os.kill(os.getpid(), signal.SIGTERM)\n"

@@ -1,4 +1,4 @@
-"""The block cutter's game ends (``notation.pmn._game_end``) against the cut as one
+"""The block cutter's game ends (``notation.formats.pmn._game_end``) against the cut as one
 regular expression, line by line, that it replaced: the same end for every text."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from notation import pmn
+from notation.formats import pmn
 
 #: The cut as it was: one regular expression matching a whole game, movetext a line at a time.
 _SLOW_TAG_LINE = rb"[ \t]*+(?!" + pmn._TTM + rb")\[[^\n]*+(?:\n|\Z)"
@@ -38,7 +38,7 @@ LINES = [
     b"  ",
     b"\t",
     b"\r",
-    b" \r[Game \"Wari\"]",
+    b' \r[Game "Wari"]',
     b'[Game "Wari"]',
     b'[Game "Wari"]  ',
     b'  [Event "a] b"]',
@@ -79,8 +79,7 @@ def test_game_end_is_the_cut_of_the_whole_game_expression(lines, final_newline, 
 
 def test_game_end_of_the_benchmark_kind_of_game():
     game = (
-        b'[Game "Tricala"]\n[Round "1"]\n\n1. 5d+6b+6d 2b+3b+5e 2. 5a[WB]-5c\n'
-        b"6a-4a[BW]-2a 0-1\n\n"
+        b'[Game "Tricala"]\n[Round "1"]\n\n1. 5d+6b+6d 2b+3b+5e 2. 5a[WB]-5c\n6a-4a[BW]-2a 0-1\n\n'
     )
     data = game * 3
     assert pmn._game_end(data, 0) == len(game)

@@ -1,7 +1,7 @@
 """The grammar is the specification: the fast reader agrees with it on every text.
 
-``notation.grammar`` writes the BNF of docs/pmn.md as pyparsing productions
-(:func:`parse_file_reference`); ``notation.pmn`` is the fast reader. On
+``notation.formats.grammar`` writes the BNF of docs/pmn.md as pyparsing productions
+(:func:`parse_file_reference`); ``notation.formats.pmn`` is the fast reader. On
 records written by the writer, and on texts damaged in the ways texts get
 damaged (a token deleted, duplicated or swapped, the result dropped, stray
 characters, unbalanced braces and parentheses, a missing move number, ...),
@@ -20,9 +20,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from notation import find_variant, read_text, write_record
-from notation.generate import random_record
-from notation.grammar import parse_file_reference, parse_record_reference
-from notation.record import Line, MoveNode, Record
+from notation.core.generate import random_record
+from notation.core.record import Line, MoveNode, Record
+from notation.formats.grammar import parse_file_reference, parse_record_reference
 
 
 def reader(text: str) -> list[Record] | None:
@@ -108,7 +108,7 @@ GAMES = ["Wari", "Trysse", "Trias", "Tricala", "Oware"]
 
 @st.composite
 def generated(draw: st.DrawFn) -> Record:
-    """A random legal game of a real board (notation.generate), a few dozen moves long."""
+    """A random legal game of a real board (notation.core.generate), a few dozen moves long."""
     variant = find_variant(draw(st.sampled_from(GAMES)))
     rng = random.Random(draw(st.integers(0, 2**32)))
     return random_record(variant, rng, max_moves=draw(st.integers(0, 30)))
@@ -122,10 +122,43 @@ records = hand_built() | generated()
 #: A text cut into pieces: white space runs, brackets and braces, and runs of anything else.
 PIECE_RE = re.compile(r"\s+|[(){}\[\];]|[^\s(){}\[\];]+")
 STRAYS = [
-    "(", ")", "{", "}", "[", "]", ";", "$", "$1", "$1234", '"', "\\", "1.", "12...", "*",
-    "1-0", "1-0x", "0-1*", "C", "C!", "!", "?", "\n", "\n\n", "\t", "\xa0", "\u2003", "²", "٣",
-    "1234567890.", "12345678901", '[Event "x"]', '\n[Event "y"]\n', '\n\n[Game "Wari"]\n',
-    '[Site "C:\\games"]', "\x00", "%",
+    "(",
+    ")",
+    "{",
+    "}",
+    "[",
+    "]",
+    ";",
+    "$",
+    "$1",
+    "$1234",
+    '"',
+    "\\",
+    "1.",
+    "12...",
+    "*",
+    "1-0",
+    "1-0x",
+    "0-1*",
+    "C",
+    "C!",
+    "!",
+    "?",
+    "\n",
+    "\n\n",
+    "\t",
+    "\xa0",
+    "\u2003",
+    "²",
+    "٣",
+    "1234567890.",
+    "12345678901",
+    '[Event "x"]',
+    '\n[Event "y"]\n',
+    '\n\n[Game "Wari"]\n',
+    '[Site "C:\\games"]',
+    "\x00",
+    "%",
 ]
 
 

@@ -16,12 +16,12 @@ from click.testing import CliRunner
 
 from cli.main import pmn
 from notation import find_variant
+from notation.core.replay import validate_record
+from notation.formats.jsonform import _validator
+from notation.formats.ogn import read_ogn
+from notation.formats.openspiel import read_actions
+from notation.formats.pmn import read_text
 from notation.games import PositionError
-from notation.jsonform import _validator
-from notation.ogn import read_ogn
-from notation.openspiel import read_actions
-from notation.pmn import read_text
-from notation.replay import validate_record
 
 ROOT = Path(__file__).resolve().parent.parent
 BIG = "9" * 5000  # past Python's 4,300-digit limit for int()
@@ -113,7 +113,7 @@ def test_an_openspiel_action_that_is_not_an_ascii_digit_is_a_syntax_error(action
 
 
 def _games(count: int):
-    from notation.pmn import iter_chunks
+    from notation.formats.pmn import iter_chunks
 
     text = "\n".join(GOOD for _ in range(count))
     return [
@@ -125,7 +125,7 @@ def _games(count: int):
 def test_an_unexpected_exception_is_an_internal_error_of_that_game(monkeypatch, jobs):
     """A bug that raises on game 3 of 9 (in a worker process with two jobs) becomes an
     internal-error problem of game 3; the other eight games are checked."""
-    import notation.parallel as parallel
+    import notation.archive.parallel as parallel
 
     real = parallel.validate_game
 
@@ -160,7 +160,7 @@ SURROGATE_JSONL = (
 
 
 def test_a_lone_surrogate_makes_a_damaged_record_and_a_pair_does_not():
-    from notation.jsonform import iter_json_records
+    from notation.formats.jsonform import iter_json_records
 
     first, second, third = iter_json_records(SURROGATE_JSONL, "s.jsonl")
     assert first.damaged and "lone surrogate" in first.errors[0].message
@@ -170,7 +170,7 @@ def test_a_lone_surrogate_makes_a_damaged_record_and_a_pair_does_not():
 
 
 def test_a_lone_surrogate_in_a_json_array_damages_its_record_only():
-    from notation.jsonform import iter_json_records
+    from notation.formats.jsonform import iter_json_records
 
     array = "[" + SURROGATE_JSONL.strip().replace("\n", ", ") + "]"
     first, second, third = iter_json_records(array, "s.json")
@@ -284,7 +284,7 @@ def test_safe_cell_leaves_numbers_and_plain_text():
 
 
 def test_html_isolates_player_names():
-    from notation.html import record_html
+    from notation.render.html import record_html
 
     (record,) = read_text(
         '[Game "Wari"]\n[South "\u202eAda"]\n[North "Kofi"]\n[Result "1-0"]\n'
@@ -342,7 +342,7 @@ def test_a_last_move_count_that_fits_neither_reading_is_still_wrong():
 
 
 def test_ogn_is_written_as_auale_writes_it_and_reads_back_the_same():
-    from notation.ogn import write_ogn_record
+    from notation.formats.ogn import write_ogn_record
 
     (record,) = read_ogn(AUALE_REPETITION)
     assert write_ogn_record(record) == AUALE_REPETITION
@@ -352,7 +352,7 @@ def test_ogn_is_written_as_auale_writes_it_and_reads_back_the_same():
 
 def test_a_pmn_record_ending_by_repetition_gets_auales_count_in_ogn():
     """PMN writes F (it captures nothing); OGN writes F+1, as Aualé would; read back: F."""
-    from notation.ogn import write_ogn_record
+    from notation.formats.ogn import write_ogn_record
 
     (record,) = read_text(
         '[Game "Wari"]\n[Rules "abapa"]\n[Position "1-0-0-0-0-0-1-0-0-0-0-0-23-23-N"]\n\n'
@@ -375,8 +375,8 @@ def _huge_wari_game(chars: int) -> str:
 
 @pytest.mark.parametrize("kind", ["pmn", "jsonl", "ogn"])
 def test_a_game_past_the_size_limit_is_too_large_and_the_others_are_read(tmp_path, kind):
-    from notation.jsonform import record_to_json
-    from notation.limits import MAX_GAME_CHARS
+    from notation.core.limits import MAX_GAME_CHARS
+    from notation.formats.jsonform import record_to_json
 
     huge = _huge_wari_game(MAX_GAME_CHARS + 10)
     if kind == "pmn":
@@ -384,7 +384,7 @@ def test_a_game_past_the_size_limit_is_too_large_and_the_others_are_read(tmp_pat
     elif kind == "ogn":
         text = huge.replace('[Game "Wari"]', '[Variant "Oware Abapa"]') + "\n" + GOOD
     else:
-        from notation.limits import MAX_JSON_LINE_CHARS  # a JSON line may be longer (issue 25)
+        from notation.core.limits import MAX_JSON_LINE_CHARS  # a JSON line may be longer (issue 25)
 
         moves = [{"move": "C"}, {"move": "b"}] * (MAX_JSON_LINE_CHARS // 30 + 1)
         line = json.dumps({"tags": [["Game", "Wari"]], "moves": moves, "result": "*"})
@@ -406,7 +406,7 @@ def test_a_game_past_the_size_limit_is_too_large_and_the_others_are_read(tmp_pat
 def test_cutting_a_huge_game_takes_memory_near_its_size():
     import tracemalloc
 
-    from notation.pmn import iter_records
+    from notation.formats.pmn import iter_records
 
     data = _huge_wari_game(4_000_000).encode()
     tracemalloc.start()
@@ -485,7 +485,7 @@ def hostile_file(tmp_path: Path, kind: str, payload: str) -> Path:
 
 
 def _expected_games(path: Path, kind: str) -> int:
-    from notation.collection import read_path
+    from notation.formats.collection import read_path
 
     return sum(1 for _ in read_path(str(path), kind))
 
@@ -548,7 +548,7 @@ def test_hostile_input_through_every_command(tmp_path, monkeypatch, kind, payloa
     import time
 
     import cli.validate
-    from notation.parallel import validate_many
+    from notation.archive.parallel import validate_many
 
     # -j 2 hands games to worker processes only past a batch: make a batch 2 games
     monkeypatch.setattr(

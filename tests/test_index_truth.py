@@ -15,8 +15,8 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import pmn
+from notation.archive.index import ArchiveIndex, ArchiveIndexError, StaleIndexError, read_back
 from notation.errors import PMNError
-from notation.index import ArchiveIndex, ArchiveIndexError, StaleIndexError, read_back
 
 ROUND = """\
 [Game "Trysse"]

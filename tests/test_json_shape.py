@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from notation import read_text, record_to_json
-from notation.jsonform import _shape, _validator
+from notation.formats.jsonform import _shape, _validator
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 

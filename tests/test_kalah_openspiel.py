@@ -19,11 +19,12 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-import pyspiel
-
 from notation import find_variant, read_text, validate_record
+from notation.formats.openspiel import actions_of, read_actions
 from notation.games.kalah import PITS, STORES, KalahPosition, KalahVariant, sow
-from notation.openspiel import actions_of, read_actions
+from tests.optional import require
+
+pyspiel = require("pyspiel", "test")
 
 KALAH = find_variant("Kalah")
 GAME = pyspiel.load_game(KALAH.openspiel_name)

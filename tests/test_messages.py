@@ -11,8 +11,8 @@ from click.testing import CliRunner, Result
 
 from cli.excerpt import SourceLines, excerpt
 from cli.main import pmn
-from notation.pmn import Chunk
-from notation.replay import Problem
+from notation.core.replay import Problem
+from notation.formats.pmn import Chunk
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 ILLEGAL = '[Game "Wari"]\n[Result "*"]\n\n1. A a 2. B Zz 3. C *\n'

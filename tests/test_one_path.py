@@ -15,11 +15,11 @@ from click.testing import CliRunner
 
 from cli.main import pmn
 from notation import read_text, validate_record
-from notation.canonical import canonical_record
+from notation.core.record import MAINLINE, Line, MoveNode, walk
+from notation.core.replay import validate_chunk
+from notation.formats.canonical import canonical_record
+from notation.formats.pmn import iter_chunks
 from notation.games import find_game, find_variant, game_names, games, games_with_format
-from notation.pmn import iter_chunks
-from notation.record import MAINLINE, Line, MoveNode, walk
-from notation.replay import validate_chunk
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 
@@ -241,14 +241,12 @@ def test_a_move_after_the_end_is_game_over_whatever_its_number():
     end need not be the one the replay expects; the rules' verdict is game-over (N2)."""
     import random
 
-    from notation.generate import random_record
+    from notation.core.generate import random_record
 
     wari = find_variant("Wari")
     record = random_record(wari, random.Random(7))
     assert validate_record(record).outcome is not None  # played to the end
     for number in ("99.", None, "1..."):
         late = Line((*record.mainline.moves, MoveNode("A", number)))
-        report = validate_record(
-            type(record)(record.tags, late, record.result), index=1
-        )
+        report = validate_record(type(record)(record.tags, late, record.result), index=1)
         assert [p.code for p in report.problems] == ["game-over"], number

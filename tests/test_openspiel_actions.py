@@ -8,7 +8,12 @@ from click.testing import CliRunner
 
 from cli.main import pmn
 from notation import read_text, validate_record, write_record
-from notation.openspiel import ActionsWriteError, actions_of, openspiel_variant, read_actions
+from notation.formats.openspiel import (
+    ActionsWriteError,
+    actions_of,
+    openspiel_variant,
+    read_actions,
+)
 
 # Kalah: South's C (action 3) ends in its store, so South moves again with F (6);
 # then North's d (11), and South's A (1), whose last seed falls in the F it emptied,
@@ -87,7 +92,16 @@ def test_cli_converts_and_validates_kalah_logs(tmp_path):
     log = tmp_path / "kalah.actions"
     log.write_text(KALAH_LOG)
     there, back = tmp_path / "kalah.pmn", tmp_path / "back.actions"
-    args = ["convert", "--from", "openspiel-actions", "--variant", "Kalah", str(log), "-o", str(there)]
+    args = [
+        "convert",
+        "--from",
+        "openspiel-actions",
+        "--variant",
+        "Kalah",
+        str(log),
+        "-o",
+        str(there),
+    ]
     result = runner.invoke(pmn, args)
     assert result.exit_code == 0, result.output
     assert "1. C 2. F d 3. A+6 *" in there.read_text()

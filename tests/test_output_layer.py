@@ -1,5 +1,5 @@
 """No output of a command is one of its inputs (issue 25: "Output over input", "Feeding on
-itself"), by identity, for every command: the one guard in :mod:`notation.files`.
+itself"), by identity, for every command: the one guard in :mod:`notation.files.outputs`.
 
 Each case runs the installed ``pmn`` in a real process, with the shell's redirections
 where the finding used them, and checks the exit code (2, a usage error), the message,
@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from notation.files import (
+from notation.files.outputs import (
     OutputIsInputError,
     allow_rewrite,
     claim_output,
@@ -300,7 +300,7 @@ def test_two_recorders_on_two_games_of_one_file_keep_both_moves(tmp_path: Path) 
 
 def test_two_recorders_making_one_new_file_keep_both_games(tmp_path: Path) -> None:
     from cli.record import Recorder
-    from notation.pmn import read_text
+    from notation.formats.pmn import read_text
 
     path = tmp_path / "board.pmn"
     tags = read_text(WARI_NEW)[0]
@@ -359,7 +359,7 @@ def test_two_recorder_processes_on_one_new_file_keep_both_games(tmp_path: Path) 
     outs = [run.communicate(script.encode(), timeout=20) for run in runs]
     outs = [(first + out, err) for first, (out, err) in zip(seen, outs, strict=True)]
     assert all(b"Traceback" not in err for _, err in outs), outs
-    from notation.pmn import read_text
+    from notation.formats.pmn import read_text
 
     games = read_text((tmp_path / "board.pmn").read_text())
     assert len(games) == 2, outs

@@ -32,10 +32,14 @@ def test_openspiel_actions_to_pmn_and_back(tmp_path):
     runner = CliRunner()
     source = OWARE / "openspiel-playthrough.actions"
     there, back = tmp_path / "games.pmn", tmp_path / "back.txt"
-    result = runner.invoke(pmn, ["convert", "--from", "openspiel-actions", str(source), "-o", str(there)])
+    result = runner.invoke(
+        pmn, ["convert", "--from", "openspiel-actions", str(source), "-o", str(there)]
+    )
     assert result.exit_code == 0, result.output
     assert "0-1" in there.read_text()
-    result = runner.invoke(pmn, ["convert", str(there), "--to", "openspiel-actions", "-o", str(back)])
+    result = runner.invoke(
+        pmn, ["convert", str(there), "--to", "openspiel-actions", "-o", str(back)]
+    )
     assert result.exit_code == 0, result.output
     (line,) = [x for x in source.read_text().splitlines() if not x.startswith("#")]
     assert back.read_text() == line + "\n"
@@ -51,7 +55,9 @@ def test_pits_out_and_in_again(tmp_path):
     result = runner.invoke(pmn, ["convert", str(numbered), "--pits", "letters"])
     assert result.exit_code == 0
     assert result.stdout == source.read_text()
-    assert f'{numbered}:1: game 1: holes named by the "numbers" convention (Pits tag)' in result.stderr
+    assert (
+        f'{numbered}:1: game 1: holes named by the "numbers" convention (Pits tag)' in result.stderr
+    )
 
 
 def test_from_pits_reads_untagged_numbers():
@@ -72,7 +78,9 @@ def test_cannot_write_other_games_as_ogn_clear_message(tmp_path):
 
 def test_usage_errors():
     runner = CliRunner()
-    result = runner.invoke(pmn, ["convert", str(OWARE / "auale-annotated.ogn"), "--to", "ogn", "--pits", "own"])
+    result = runner.invoke(
+        pmn, ["convert", str(OWARE / "auale-annotated.ogn"), "--to", "ogn", "--pits", "own"]
+    )
     assert result.exit_code == 2 and "names the holes its own way" in result.stderr
     result = runner.invoke(pmn, ["convert", str(OWARE / "auale-annotated.ogn"), "--pits", "roman"])
     assert result.exit_code == 2

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from notation import read_text, validate_record, write_record
-from notation.ogn import OGNWriteError, read_ogn, write_ogn_record
-from notation.openspiel import ActionsWriteError, actions_of, read_actions
-from notation.pits import PitsError, translate_record, translate_token
+from notation.core.pits import PitsError, translate_record, translate_token
+from notation.formats.ogn import OGNWriteError, read_ogn, write_ogn_record
+from notation.formats.openspiel import ActionsWriteError, actions_of, read_actions
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 OGN_FILES = sorted((EXAMPLES / "oware").glob("*.ogn"))
@@ -64,7 +64,12 @@ def test_ogn_tags_map_onto_pmn():
 def test_ogn_moves_get_pmn_numbers_when_north_starts():
     (record,) = read_ogn(AUALE)
     moves = record.mainline.moves
-    assert [(m.number, m.token) for m in moves] == [("1...", "b"), ("2.", "C"), (None, "c"), ("3.", "D")]
+    assert [(m.number, m.token) for m in moves] == [
+        ("1...", "b"),
+        ("2.", "C"),
+        (None, "c"),
+        ("3.", "D"),
+    ]
     assert moves[0].comments == (" a ",)
     (variation,) = moves[2].variations
     assert [(m.number, m.token) for m in variation] == [("2...", "a"), ("3.", "B")]
@@ -116,7 +121,9 @@ def test_pits_there_and_back(path, convention):
 
 
 def test_own_convention_follows_who_moves_first():
-    (record,) = read_text('[Game "Wari"]\n[Pits "own"]\n[Position "10-10-10-3-3-1-1-2-2-2-2-2-0-0-N"]\n\n1... 2 2. 3 *\n')
+    (record,) = read_text(
+        '[Game "Wari"]\n[Pits "own"]\n[Position "10-10-10-3-3-1-1-2-2-2-2-2-0-0-N"]\n\n1... 2 2. 3 *\n'
+    )
     letters = translate_record(record, "letters").record
     assert [m.token for m in letters.mainline] == ["b", "C"]
     assert validate_record(letters).valid
@@ -148,4 +155,8 @@ def test_actions_refuse_other_rules_and_positions():
     with pytest.raises(ActionsWriteError, match="abapa"):
         actions_of(read_text('[Game "Wari"]\n\n1. C *\n')[0])
     with pytest.raises(ActionsWriteError, match="standard position"):
-        actions_of(read_text('[Game "Wari"]\n[Rules "abapa"]\n[Position "10-10-10-3-3-1-1-2-2-2-2-2-0-0-N"]\n\n*\n')[0])
+        actions_of(
+            read_text(
+                '[Game "Wari"]\n[Rules "abapa"]\n[Position "10-10-10-3-3-1-1-2-2-2-2-2-0-0-N"]\n\n*\n'
+            )[0]
+        )

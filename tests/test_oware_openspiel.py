@@ -26,11 +26,12 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-import pyspiel
-
 from notation import find_variant, read_text, validate_record, write_record
-from notation.openspiel import actions_of, read_actions
-from notation.record import Line, MoveNode, Record
+from notation.core.record import Line, MoveNode, Record
+from notation.formats.openspiel import actions_of, read_actions
+from tests.optional import require
+
+pyspiel = require("pyspiel", "test")
 
 ABAPA = find_variant("Wari", "abapa")
 GAME = pyspiel.load_game("oware")
@@ -74,22 +75,36 @@ def compare_game(
                 return compared, [f"{where}: OpenSpiel ended the game, we did not"], ""
             problems = []
             if swept(position) != openspiel_board(state)[1]:
-                problems.append(f"{where}: final counts {swept(position)} v {openspiel_board(state)[1]}")
+                problems.append(
+                    f"{where}: final counts {swept(position)} v {openspiel_board(state)[1]}"
+                )
             if winner(outcome.points) != winner(state.returns()):
                 problems.append(f"{where}: winner {outcome.result} v returns {state.returns()}")
             return compared, problems, outcome.reason
         if outcome is not None:
-            return compared, [f"{where}: we ended the game ({outcome.reason}), OpenSpiel did not"], ""
+            return (
+                compared,
+                [f"{where}: we ended the game ({outcome.reason}), OpenSpiel did not"],
+                "",
+            )
         pits, scores = openspiel_board(state)
         if (pits, scores, state.current_player()) != (
             position.pits,
             position.captured,
             position.to_move,
         ):
-            return compared, [f"{where}: OpenSpiel has {pits} {scores} {state.current_player()}"], ""
+            return (
+                compared,
+                [f"{where}: OpenSpiel has {pits} {scores} {state.current_player()}"],
+                "",
+            )
         legal = [6 * state.current_player() + a for a in state.legal_actions()]
         if legal != sorted(variant.legal_moves(position)):
-            return compared, [f"{where}: legal {legal} v ours {sorted(variant.legal_moves(position))}"], ""
+            return (
+                compared,
+                [f"{where}: legal {legal} v ours {sorted(variant.legal_moves(position))}"],
+                "",
+            )
         action = rng.choice(state.legal_actions()) if actions is None else actions[ply]
         state.apply_action(action)
         position = variant.play(position, 6 * position.to_move + action)

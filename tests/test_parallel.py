@@ -9,12 +9,12 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from cli.main import pmn
-from notation.collection import read_games
+from notation.archive.parallel import validate_many
+from notation.core.record import ReadError
+from notation.core.replay import validate_game
+from notation.formats.collection import read_games
+from notation.formats.pmn import Chunk, iter_chunks
 from notation.games.base import Outcome
-from notation.parallel import validate_many
-from notation.pmn import Chunk, iter_chunks
-from notation.record import ReadError
-from notation.replay import validate_game
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -46,7 +46,7 @@ def test_a_small_file_is_validated_without_a_pool(monkeypatch):
     """Below MIN_POOL_GAMES games no worker is started (starting one costs more than it saves)."""
     import multiprocessing
 
-    import notation.parallel as parallel
+    import notation.archive.parallel as parallel
 
     def no_pool(*args, **kwargs):
         raise AssertionError("a pool was started for a small file")
@@ -60,7 +60,7 @@ def test_a_small_file_is_validated_without_a_pool(monkeypatch):
 
 def test_from_min_pool_games_the_pool_validates(monkeypatch):
     """At MIN_POOL_GAMES games (fewer than a batch) the games go to the workers, same reports."""
-    import notation.parallel as parallel
+    import notation.archive.parallel as parallel
 
     games = list(every_game())
     monkeypatch.setattr(parallel, "MIN_POOL_GAMES", len(games))

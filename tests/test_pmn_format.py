@@ -20,7 +20,7 @@ from notation import (
     record_to_json,
     write_record,
 )
-from notation.jsonform import JsonRecordError
+from notation.formats.jsonform import JsonRecordError
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -300,7 +300,7 @@ def test_generated_records_round_trip(record):
 
 
 def test_header_scan_gives_the_tags_of_every_game():
-    from notation.pmn import iter_headers
+    from notation.formats.pmn import iter_headers
 
     text = (EXAMPLES / "trysse-open.pmn").read_text()
     headers = list(iter_headers(text.splitlines(keepends=True)))
@@ -322,6 +322,6 @@ def test_header_scan_gives_the_tags_of_every_game():
 )
 def test_plain_wrapping_by_line_breaks_equals_wrapping_token_by_token(tokens, width):
     # _wrap_plain finds each line's end with rfind; _wrap_tokens is the greedy rule spelled out
-    from notation.pmn import _wrap_plain, _wrap_tokens
+    from notation.formats.pmn import _wrap_plain, _wrap_tokens
 
     assert _wrap_plain(tokens, width) == _wrap_tokens(tokens, width)

@@ -2,7 +2,7 @@
 Tricala with 2 and 3 players (issue 7).
 
 Games are random legal games: random moves from the engine's own legal moves
-(:func:`notation.generate.random_record`), drawn by hypothesis from a seed.
+(:func:`notation.core.generate.random_record`), drawn by hypothesis from a seed.
 """
 
 from __future__ import annotations
@@ -14,17 +14,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from notation import find_variant
+from notation.core.generate import random_record
+from notation.core.record import Record
+from notation.core.replay import iter_mainline, record_variant, validate_record
+from notation.formats.jsonform import iter_json_records, write_json
+from notation.formats.pmn import read_text, write_record
 from notation.games import AnyVariant, MoveError
 from notation.games.kalah import KalahPosition
 from notation.games.trias import TriasPosition
 from notation.games.tricala import PIT_NAMES as TRICALA_PITS
 from notation.games.tricala import TricalaPosition, unpack
 from notation.games.wari import HOLE_NAMES, WariPosition
-from notation.generate import random_record
-from notation.jsonform import iter_json_records, write_json
-from notation.pmn import read_text, write_record
-from notation.record import Record
-from notation.replay import iter_mainline, record_variant, validate_record
 
 #: Every board and ruleset, by the tags that select it.
 GAMES: list[list[tuple[str, str]]] = [

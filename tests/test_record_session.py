@@ -13,7 +13,7 @@ import cli.record
 from cli.main import pmn
 from cli.record import Recorder, Session, nearest
 from notation import read_text, validate_record
-from notation.record import Record
+from notation.core.record import Record
 
 ROOT = Path(__file__).resolve().parent.parent
 WARI = '[Game "Wari"]\n[South "Ada"]\n[North "Kofi"]\n\n*\n'

@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from notation.collection import read_path
-from notation.html import record_html
+from notation.formats.collection import read_path
+from notation.render.html import record_html
 
 #: Every test here drives Chromium: deselect them with -m "not browser" (README).
 pytestmark = pytest.mark.browser
@@ -237,8 +237,8 @@ def test_the_whole_tricala_move_list_is_on_show(browser, tmp_path):
     none on top of another (they used to run into the next column and off the side)."""
     import random
 
+    from notation.core.generate import random_record
     from notation.games import find_variant
-    from notation.generate import random_record
 
     variant = find_variant("Tricala", None, {"Players": "3"})
     record = random_record(variant, random.Random(1), long=True)  # moves up to 38 characters

@@ -1,4 +1,4 @@
-"""notation.html: a record as one self-contained page to step through."""
+"""notation.render.html: a record as one self-contained page to step through."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from notation import read_text
-from notation.collection import read_path
-from notation.html import RenderError, record_html
-from notation.replay import Problem
+from notation.core.replay import Problem
+from notation.formats.collection import read_path
+from notation.render.html import RenderError, record_html
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -138,7 +138,10 @@ def test_illegal_move_is_drawn_up_to_that_move_with_the_problem():
     words = "move 2. C: hole C is empty; did you mean B or D? (line 5, column 11)"
     assert f'<p id="problem" class="problem">This record has a problem: {words}.' in page
     # at the last step drawn, instead of a result
-    assert f'<p id="outcome" class="outcome bad-outcome">The next move cannot be played: {words}.' in page
+    assert (
+        f'<p id="outcome" class="outcome bad-outcome">The next move cannot be played: {words}.'
+        in page
+    )
     assert '<span class="bad">C</span> cannot be played:' in page
     assert "Result " not in page
 

@@ -1,4 +1,4 @@
-"""notation.svg: the pictures of positions, checked against hand-worked positions."""
+"""notation.render.svg: the pictures of positions, checked against hand-worked positions."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from notation import find_variant
-from notation.collection import read_path
+from notation.core.replay import iter_mainline, record_variant
+from notation.formats.collection import read_path
 from notation.games.tricala import PIT_NAMES
-from notation.replay import iter_mainline, record_variant
-from notation.svg import position_svg
+from notation.render.svg import position_svg
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -290,8 +290,8 @@ def test_record_text_in_a_token_is_escaped():
 
 def test_library_does_not_import_the_pictures():
     code = (
-        "import sys, notation, notation.replay, notation.collection;"
-        "print(any(m in sys.modules for m in ('notation.svg', 'notation.html')))"
+        "import sys, notation, notation.core.replay, notation.formats.collection;"
+        "print(any(m in sys.modules for m in ('notation.render.svg', 'notation.render.html')))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

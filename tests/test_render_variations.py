@@ -8,8 +8,7 @@ from datetime import timedelta
 from pathlib import Path
 
 from notation import read_text
-from notation.collection import read_path
-from notation.commands import (
+from notation.core.commands import (
     Command,
     clocks_after,
     format_clock,
@@ -17,8 +16,9 @@ from notation.commands import (
     parse_comment,
     parse_duration,
 )
-from notation.html import record_html
-from notation.replay import Problem
+from notation.core.replay import Problem
+from notation.formats.collection import read_path
+from notation.render.html import record_html
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -133,7 +133,7 @@ def test_the_whole_tricala_move_list_with_breaks_in_long_moves():
     assert "minmax(0, 1fr)" in moves  # columns share the width: nothing runs off the side
 
 
-# -- notation.commands -------------------------------------------------------------------
+# -- notation.core.commands -------------------------------------------------------------------
 
 
 def test_parse_comment_commands_and_text():

@@ -19,13 +19,13 @@ from hypothesis import strategies as st
 
 from cli.main import pmn
 from notation import find_variant
-from notation.canonical import canonical_record
+from notation.core.limits import is_cut_off
+from notation.core.record import Record
+from notation.core.replay import validate_chunk, validate_record
 from notation.errors import WriteError
-from notation.jsonform import dumps, iter_json_records, loads, record_to_json, write_json
-from notation.limits import is_cut_off
-from notation.pmn import iter_chunks, iter_records, read_text, write_record
-from notation.record import Record
-from notation.replay import validate_chunk, validate_record
+from notation.formats.canonical import canonical_record
+from notation.formats.jsonform import dumps, iter_json_records, loads, record_to_json, write_json
+from notation.formats.pmn import iter_chunks, iter_records, read_text, write_record
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 GOOD = '[Game "Wari"]\n[South "Ada"]\n\n1. C b 2. A *\n'
@@ -37,7 +37,7 @@ def read_bytes(data: bytes) -> list[Record]:
 
 
 def assert_located(record: Record) -> None:
-    """A damaged record: raw text kept (or, past notation.limits.MAX_KEPT_BYTES, cut
+    """A damaged record: raw text kept (or, past notation.core.limits.MAX_KEPT_BYTES, cut
     off as it streamed: no text), every error with a code, words and a place."""
     assert record.damaged and (record.raw is not None or is_cut_off(record))
     for error in record.errors:
@@ -307,7 +307,7 @@ def test_a_50_mb_tag_value():
 
 
 def test_a_game_over_the_cap_but_held_is_kept_whole():
-    """A too-large game within notation.limits.MAX_KEPT_BYTES is kept as read, so a
+    """A too-large game within notation.core.limits.MAX_KEPT_BYTES is kept as read, so a
     conversion carries it through unchanged."""
     data = b'[Game "Wari"]\n[Event "' + b"y" * (5 << 20) + b'"]\n\n1. C *\n\n' + GOOD.encode()
     records = read_bytes(data)

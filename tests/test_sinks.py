@@ -22,7 +22,7 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import COMMANDS, pmn
-from notation.sinks import csv_cell, html_name, terminal_text
+from notation.render.sinks import csv_cell, html_name, terminal_text
 
 ROOT = Path(__file__).resolve().parent.parent
 ROUND_ROBIN = ROOT / "examples" / "events" / "round-robin"
@@ -332,7 +332,7 @@ def test_rounds_that_slug_alike_get_pages_of_their_own(tmp_path, rounds):
 
 
 def test_page_names_are_stable_and_plain_rounds_keep_theirs():
-    from notation.publish import round_keys
+    from notation.desk.publish import round_keys
 
     keys = round_keys(["1", "2", "3.1", "1 a", "一"])
     assert keys["1"] == "1" and keys["2"] == "2" and keys["3.1"] == "3.1"
@@ -355,18 +355,18 @@ def test_a_right_to_left_override_in_a_name_cannot_reverse_a_round_page(tmp_path
 
 # -- one place per sink -------------------------------------------------------------
 
-#: Modules that still escape HTML themselves: notation/html.py (pmn render's page) is
-#: another helper's to move onto notation.sinks; its page goes through
-#: notation.sinks.html_page, and the sweep above holds it to isolating every name.
-#: notation/svg.py draws positions (pit names and counts, XML-escaped), no record text.
-HTML_ESCAPED_ELSEWHERE = {"notation/html.py", "notation/svg.py"}
+#: Modules that still escape HTML themselves: notation/render/html.py (pmn render's page) is
+#: another helper's to move onto notation.render.sinks; its page goes through
+#: notation.render.sinks.html_page, and the sweep above holds it to isolating every name.
+#: notation/render/svg.py draws positions (pit names and counts, XML-escaped), no record text.
+HTML_ESCAPED_ELSEWHERE = {"notation/render/html.py", "notation/render/svg.py"}
 
 
 def test_csv_and_html_are_written_through_the_text_layer():
     csv_writers, html_escapes = [], []
     for path in sorted([*(ROOT / "notation").rglob("*.py"), *(ROOT / "cli").rglob("*.py")]):
         name = path.relative_to(ROOT).as_posix()
-        if name == "notation/sinks.py":
+        if name == "notation/render/sinks.py":
             continue
         text = path.read_text(encoding="utf-8")
         if re.search(r"\bcsv\.(writer|DictWriter)\(", text):

@@ -18,11 +18,9 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import pmn
-from notation.event import Entry
-from notation.jsonform import load_schema
-from notation.pmn import read_text
-from notation.replay import validate_record
-from notation.standings import (
+from notation.core.replay import validate_record
+from notation.desk.event import Entry
+from notation.desk.standings import (
     Played,
     PointScheme,
     StandingsError,
@@ -35,6 +33,8 @@ from notation.standings import (
     parse_tie_breaks,
     standings_html,
 )
+from notation.formats.jsonform import load_schema
+from notation.formats.pmn import read_text
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 EVENTS = EXAMPLES / "events"

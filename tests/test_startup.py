@@ -21,7 +21,8 @@ from click.testing import CliRunner
 import notation
 from cli.main import COMMANDS, pmn
 from notation import games as registry
-from notation import grammar, tokens
+from notation.core import tokens
+from notation.formats import grammar
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -59,9 +60,9 @@ def loaded_modules(tmp_path: Path, *args: str) -> set[str]:
 NOT_FOR_VALIDATE = (
     "jsonschema",  # only when JSON is read or checked against a schema
     "pyparsing",  # the grammar's reference parser; the reader needs the tokens only
-    "notation.grammar",
-    "notation.jsonform",
-    "notation.svg",  # pictures only when drawn
+    "notation.formats.grammar",
+    "notation.formats.jsonform",
+    "notation.render.svg",  # pictures only when drawn
     "notation.games.tricala",  # a Wari record does not need the other games' rules
     "notation.games.trias",
     "notation.games.kalah",
@@ -85,7 +86,7 @@ def test_json_input_loads_the_json_form(tmp_path):
     assert result.exit_code == 0, result.output
     (tmp_path / "one.json").write_text(result.output, encoding="utf-8")
     modules = loaded_modules(tmp_path, "validate", "one.json")
-    assert "notation.jsonform" in modules
+    assert "notation.formats.jsonform" in modules
 
 
 def test_help_imports_no_command(tmp_path):

@@ -1,5 +1,5 @@
 """Caps applied while reading (issue 25, Unbounded reading): a game or a line over what a
-reader holds (:data:`notation.limits.MAX_KEPT_BYTES`) is cut off as it streams, never
+reader holds (:data:`notation.core.limits.MAX_KEPT_BYTES`) is cut off as it streams, never
 held whole, compressed input included; cutting a file into games is linear in its
 size; a game cut off is never written as if it were nothing.
 
@@ -19,9 +19,9 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import pmn
-from notation import pmn as pmn_module
-from notation.collection import read_path
-from notation.limits import MAX_KEPT_BYTES, is_cut_off
+from notation.core.limits import MAX_KEPT_BYTES, is_cut_off
+from notation.formats import pmn as pmn_module
+from notation.formats.collection import read_path
 
 GOOD = '[Game "Wari"]\n\n1. C b *\n'
 MIB = 1 << 20
@@ -122,8 +122,8 @@ def test_every_reader_of_a_cut_game_leaves_a_too_large_game_unread(monkeypatch):
     """read_chunk is the one place the cap is applied: the index, the recorder and the
     validator's cheap reader asked it for a too-large game and got the game read in full
     (pmn index on one 16 MiB game: 112 s and 2.3 GB; pmn record --resume: 723 MB)."""
-    from notation.pmn import Chunk, read_chunk
-    from notation.replay import plain_record, validate_game
+    from notation.core.replay import plain_record, validate_game
+    from notation.formats.pmn import Chunk, read_chunk
 
     moves = "C b " * 300_000  # 1,200,000 characters of plain movetext
     chunk = Chunk(f'[Game "Wari"]\n\n{moves}*\n', 1, "big.pmn")
@@ -162,8 +162,8 @@ def test_fmt_stops_at_a_game_too_long_to_hold(tmp_path):
 
 def test_render_refuses_a_page_of_more_positions_than_it_draws(tmp_path):
     """100,000 nested variations made a page of 660 MB (695 MB and past 20 s); a record
-    past notation.html.MAX_PAGE_POSITIONS is a RenderError that says how many."""
-    from notation.html import MAX_PAGE_POSITIONS
+    past notation.render.html.MAX_PAGE_POSITIONS is a RenderError that says how many."""
+    from notation.render.html import MAX_PAGE_POSITIONS
 
     depth = MAX_PAGE_POSITIONS
     path = tmp_path / "deep.pmn"

@@ -1,6 +1,6 @@
 """Tricala's move reading holds still while the matcher is made faster.
 
-For random games (notation.generate.random_record, 2 and 3 players, short and
+For random games (notation.core.generate.random_record, 2 and 3 players, short and
 long move forms, with and without capturer-stays) and for tokens made by
 spoiling their moves (parts dropped, the final pit moved, ``x`` and ``-``
 swapped, orders dropped or changed, tokens of other positions), reading each
@@ -22,9 +22,9 @@ from typing import Any
 
 import pytest
 
+from notation.core.generate import random_record
 from notation.games.base import MoveError
 from notation.games.tricala import TricalaVariant
-from notation.generate import random_record
 
 _PIT_NAMES = [f"{row}{'abcdef'[col]}" for row in range(1, 7) for col in range(row)]
 

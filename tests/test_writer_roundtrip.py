@@ -1,9 +1,9 @@
 """What pmn writes, pmn reads (issue 25, "What pmn writes, pmn must read").
 
-A property over every format of the registry (:data:`notation.collection.FORMATS`,
-written by :func:`notation.collection.write_path` and read by
-:func:`notation.collection.read_path`): a record written in a format and read back is
-the same record, games at the size cap (:data:`notation.limits.MAX_GAME_CHARS`)
+A property over every format of the registry (:data:`notation.formats.collection.FORMATS`,
+written by :func:`notation.formats.collection.write_path` and read by
+:func:`notation.formats.collection.read_path`): a record written in a format and read back is
+the same record, games at the size cap (:data:`notation.core.limits.MAX_GAME_CHARS`)
 included. PMN, JSON and JSON Lines hold everything a record holds, and give an
 identical record. OGN holds Oware/Wari/Trysse games in Aualé's layout (a roster of
 tags, comments' words spaced): the record read back is the same game, and writes the
@@ -29,14 +29,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from notation import find_variant
-from notation.collection import FORMATS, read_path, write_path
+from notation.core.generate import random_record
+from notation.core.limits import MAX_GAME_CHARS
+from notation.core.record import Line, MoveNode, Record
 from notation.errors import PMNError
-from notation.generate import random_record
-from notation.limits import MAX_GAME_CHARS
-from notation.ogn import write_ogn_record
-from notation.openspiel import actions_of
-from notation.pmn import read_text, write_record
-from notation.record import Line, MoveNode, Record
+from notation.formats.collection import FORMATS, read_path, write_path
+from notation.formats.ogn import write_ogn_record
+from notation.formats.openspiel import actions_of
+from notation.formats.pmn import read_text, write_record
 
 #: Boards and rulesets, by the tags that select them (every game of the registry).
 GAMES: list[tuple[tuple[str, str], ...]] = [
@@ -56,7 +56,7 @@ TAG_TEXT = st.text(
 )
 #: Text a comment may hold: anything but "}" (written as ")" by PMN and OGN) and "\r"
 #: (written as a line end or a space), documented losses that
-#: notation.collection.comment_losses names and the tests below hold, and lone surrogates.
+#: notation.formats.collection.comment_losses names and the tests below hold, and lone surrogates.
 COMMENT_TEXT = st.text(
     st.characters(blacklist_categories=("Cs",), blacklist_characters="}\r"), max_size=16
 )
@@ -79,7 +79,7 @@ _FOLDER = tempfile.mkdtemp(prefix="pmn-roundtrip-")
 
 
 def _openspiel_game(record: Record) -> str | None:
-    from notation.replay import record_variant
+    from notation.core.replay import record_variant
 
     return type(record_variant(record)).openspiel_name
 
@@ -264,7 +264,7 @@ def test_a_comment_a_format_cannot_hold_reads_back_as_said(fmt, text, read):
     """A record made in code may hold a carriage return (and "}" with a line break)
     in a comment; what is written reads back (JSON refused it as bad-record), the
     same from every format, and comment_losses says what changed."""
-    from notation.collection import comment_losses
+    from notation.formats.collection import comment_losses
 
     (back,) = write_and_read([_with_comment(text)], fmt)
     assert not back.damaged, back.errors

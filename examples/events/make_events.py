@@ -24,10 +24,10 @@ from fractions import Fraction
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 
+from notation.core.generate import random_record
+from notation.core.record import Line, MoveNode, Record
+from notation.formats.pmn import write_record
 from notation.games import find_variant, games
-from notation.generate import random_record
-from notation.pmn import write_record
-from notation.record import Line, MoveNode, Record
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 DATE = "2026.03.14"
@@ -196,7 +196,7 @@ def broken_submissions(game: str) -> None:
 def two_sheets() -> None:
     """Both players' sheets of Ada v Kofi (the Swiss, round 1): Ada's in PMN, Kofi's in JSON
     with move 5 written wrongly (docs/desk.md, "Two scoresheets")."""
-    from notation.collection import read_path, write_path
+    from notation.formats.collection import read_path, write_path
 
     folder = os.path.join(HERE, "sheets")
     os.makedirs(folder, exist_ok=True)

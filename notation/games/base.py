@@ -13,7 +13,7 @@ function over immutable *positions* and *moves*:
     variant.outcome(position)             -> Outcome | None
 
 The record layer (tags, movetext, comments, variations) knows nothing of any
-game; the replay layer (``notation.replay``) brings a record and a variant
+game; the replay layer (``notation.core.replay``) brings a record and a variant
 together. Each game owns one module in this package.
 """
 
@@ -211,7 +211,7 @@ class Variant(abc.ABC, Generic[P, M]):
     #: Hole numberings (``Pits`` tag values) the board supports, default first;
     #: empty when moves have only the game's own pit names.
     numberings: ClassVar[tuple[str, ...]] = ()
-    #: Hole names in sowing order, for the numberings (``notation.pits``).
+    #: Hole names in sowing order, for the numberings (``notation.core.pits``).
     hole_names: ClassVar[tuple[str, ...]] = ()
     #: Formats beyond PMN text, JSON and JSON Lines that hold this game
     #: (``"ogn"``, ``"openspiel-actions"``).
@@ -392,3 +392,20 @@ class Variant(abc.ABC, Generic[P, M]):
     def action_of_move(self, position: P, move: M) -> int:
         """OpenSpiel's action id for a legal move."""
         raise MoveError(f"{self.game} has no OpenSpiel actions", code="bad-move-syntax")
+
+
+__all__ = [
+    "AmbiguousMoveError",
+    "IllegalMoveError",
+    "M",
+    "MoveCount",
+    "MoveError",
+    "MoveSyntaxError",
+    "Outcome",
+    "P",
+    "PositionError",
+    "RulesError",
+    "Variant",
+    "format_result",
+    "parse_result",
+]

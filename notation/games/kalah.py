@@ -362,7 +362,7 @@ def kalah_svg(
 ) -> str:
     """The board as South sees it: North's f..a on top, South's A..F below, North's store
     on the left and South's on the right."""
-    from notation import svg
+    from notation.render import svg
 
     step, radius, left, top = 74, 30, 40, 46
     store_width = 64

@@ -360,7 +360,7 @@ class TriasVariant(Variant[TriasPosition, int]):
 
     names = ("Trias",)
     board = "3x12"
-    drawing = "notation.svg:trias_svg"
+    drawing = "notation.render.svg:trias_svg"
 
     @classmethod
     def from_tags(cls, game: str, rules: str | None, tags: dict[str, str]) -> TriasVariant:

@@ -34,9 +34,9 @@ sys.path.insert(0, str(HERE.parent))  # tests/, for the registered variants
 
 from registered import CASES, VariantCase  # noqa: E402
 
-from notation.pmn import write_record  # noqa: E402
-from notation.record import Line, MoveNode, Record  # noqa: E402
-from notation.replay import expected_number  # noqa: E402
+from notation.core.record import Line, MoveNode, Record  # noqa: E402
+from notation.core.replay import expected_number  # noqa: E402
+from notation.formats.pmn import write_record  # noqa: E402
 
 #: Seed prefix of every playthrough (the variant's id is added).
 SEED = "golden-2026"

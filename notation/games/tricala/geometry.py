@@ -133,3 +133,23 @@ def did_you_mean(name: str) -> str:
     last = f"{row}{'abcdef'[row - 1]}"
     choices = ", ".join([last, *near])
     return f"there is no pit {name}: row {row} has pits {row}a-{last} (did you mean {choices}?)"
+
+
+__all__ = [
+    "COORDS",
+    "CORNERS",
+    "DIRECTIONS",
+    "LINE",
+    "NEXT",
+    "PITS",
+    "PIT_INDEX",
+    "PIT_NAMES",
+    "ROWS",
+    "STEPS",
+    "TURNS",
+    "did_you_mean",
+    "lap_paths",
+    "neighbour",
+    "opposite",
+    "pit_at",
+]

@@ -751,3 +751,24 @@ def shortenings(move: Sowing) -> Iterator[str]:
             tokens.append(render(move, first, [*chosen, final]))
     tokens.sort(key=lambda t: (len(t), t))
     yield from tokens
+
+
+__all__ = [
+    "LAP_MEMO_SIZE",
+    "SETUP_RE",
+    "SHARED_LAP_MEMO_SIZE",
+    "SHORTENING_LIMIT",
+    "SOWING_RE",
+    "TAIL_MEMO_SIZE",
+    "TOKEN_LIMIT",
+    "Fits",
+    "Guide",
+    "Rejected",
+    "compile_token",
+    "find_fits",
+    "long_form",
+    "orders_needed",
+    "read_sowing",
+    "render",
+    "shortenings",
+]

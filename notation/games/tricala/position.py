@@ -239,3 +239,25 @@ def write_position(position: TricalaPosition, *, with_mover: bool) -> str:
     if with_mover and position.mover is not None:
         fields.append(COLOURS[position.mover])
     return " ".join(fields)
+
+
+__all__ = [
+    "BITS",
+    "COLOURS",
+    "EXAMPLE",
+    "OWN",
+    "SEATS",
+    "SETUP_STONES",
+    "STONES_EACH",
+    "UNIT",
+    "TricalaPosition",
+    "format_pit",
+    "make_position",
+    "order_text",
+    "pack",
+    "pack_order",
+    "read_position",
+    "stone_count",
+    "unpack",
+    "write_position",
+]

@@ -1316,3 +1316,31 @@ def _sole_fit_walk(
         return None
     fit = found[0]
     return make_sowing(origin, fit.path, fit.board, fit.gain, fit.pickups)
+
+
+__all__ = [
+    "CAPTURE_TARGET",
+    "LAP_LIMIT",
+    "SOLE_FIT_ORDERS",
+    "SOLE_FIT_WORK",
+    "TIE_RULES",
+    "Budget",
+    "Fit",
+    "LapFits",
+    "LapLimitError",
+    "MatchStates",
+    "Matcher",
+    "OverBudget",
+    "Placement",
+    "Sowing",
+    "SowingSearch",
+    "TricalaMove",
+    "achievers",
+    "make_sowing",
+    "next_seat",
+    "outcome",
+    "placements",
+    "play",
+    "sole_fit",
+    "tie_sensitive",
+]

@@ -41,3 +41,10 @@ def triangle_symmetries(position: str) -> tuple[str, ...]:
     if len(rows) != ROWS or any(len(row) != i + 1 for i, row in enumerate(rows)):
         return (position,)
     return tuple(_image(rows, order) + space + rest for order in PERMUTATIONS)
+
+
+__all__ = [
+    "PERMUTATIONS",
+    "ROWS",
+    "triangle_symmetries",
+]

@@ -1,0 +1,727 @@
+"""An SQLite index of game collections: select, dedupe and openings without replaying.
+
+``pmn index FILES -o archive.sqlite`` reads each game once, replays it, and
+stores what the archive commands ask: its header, result, validation verdict,
+plies, duplicate keys, canonical moves, a hash of every main-line position,
+and where its text is (file, game number, byte offset and length). The
+commands then answer from the database and read back only the games they
+write. Adding files is incremental: a file is known by the hash of its
+content (BLAKE2b of its bytes), so a file indexed with the same content is
+skipped and a changed one is indexed again, whatever its size and
+modification time say. Reading a game back checks it against the hash of
+its text (PMN) or of its file (other formats): a game changed since it was
+indexed is never given as the game indexed.
+
+Every failure is a :class:`ArchiveIndexError` (a :class:`PMNError` with a
+code): a database that is not a PMN index or is damaged (``bad-index``), and
+an indexed file that is gone, unreadable or changed (:class:`StaleIndexError`,
+``stale-index``).
+
+The schema (``PRAGMA user_version`` = :data:`SCHEMA_VERSION`) is documented
+in ``docs/archive.md``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import os
+import re
+import sqlite3
+import urllib.parse
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+from functools import cache
+from typing import Any
+
+from notation.archive.tools import GameView, PositionPattern, Selection, game_key
+from notation.core.record import Record
+from notation.core.replay import record_variant, validate_game
+from notation.errors import PMNError
+from notation.files import outputs as files
+from notation.files.sources import open_source, strip_compression
+from notation.formats.collection import detect_format, read_path
+from notation.formats.pmn import Chunk, iter_chunks, iter_records, read_chunk
+from notation.games import AnyVariant, RulesError, find_variant
+
+SCHEMA_VERSION = 2
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS files (
+    id INTEGER PRIMARY KEY,
+    path TEXT NOT NULL,              -- as given when indexed (the games' source)
+    abspath TEXT NOT NULL UNIQUE,
+    size INTEGER NOT NULL,
+    mtime_ns INTEGER NOT NULL,
+    format TEXT NOT NULL,            -- pmn, json, jsonl, ogn, openspiel-actions
+    encoding TEXT,                   -- --encoding when indexed, or NULL
+    digest BLOB NOT NULL             -- BLAKE2b (32 bytes) of the file's bytes as stored
+);
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY,
+    file_id INTEGER NOT NULL REFERENCES files(id),
+    ordinal INTEGER NOT NULL,        -- the game's number in its file, from 1
+    line INTEGER NOT NULL,
+    offset INTEGER,                  -- PMN: byte offset of the game's text (UTF-8, decompressed)
+    length INTEGER,                  -- PMN: its length in bytes
+    digest BLOB,                     -- PMN: BLAKE2b (16 bytes) of those bytes
+    game TEXT,                       -- the variant's game and rules (NULL: none)
+    rules TEXT,
+    seats TEXT,                      -- the variant's seat tags, space-separated
+    result TEXT NOT NULL,            -- the result token of the movetext
+    plies INTEGER NOT NULL,          -- main-line moves as written
+    valid INTEGER NOT NULL,          -- 1 when the validator finds nothing wrong
+    damaged INTEGER NOT NULL,        -- 1 when the reader could not read it
+    date TEXT,                       -- the Date tag
+    header TEXT NOT NULL,            -- the tag pairs in order, as JSON [[name, value], ...]
+    start TEXT,                      -- the start position string
+    moves TEXT,                      -- the legal main-line moves, canonical, space-separated
+    key BLOB NOT NULL,               -- game_key(): equal for duplicates
+    symmetric_key BLOB NOT NULL      -- game_key(symmetric=True)
+);
+CREATE INDEX IF NOT EXISTS games_by_file ON games(file_id, ordinal);
+CREATE INDEX IF NOT EXISTS games_by_key ON games(key);
+CREATE TABLE IF NOT EXISTS tags (    -- the first value of each tag name
+    name TEXT NOT NULL, value TEXT NOT NULL, game_id INTEGER NOT NULL,
+    PRIMARY KEY (name, value, game_id)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS players ( -- seat tag values, case-folded
+    name TEXT NOT NULL, game_id INTEGER NOT NULL, PRIMARY KEY (name, game_id)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS positions ( -- every main-line position: position_hash(), ply
+    hash INTEGER NOT NULL, game_id INTEGER NOT NULL, ply INTEGER NOT NULL,
+    PRIMARY KEY (hash, game_id, ply)
+) WITHOUT ROWID;
+"""
+
+
+class ArchiveIndexError(PMNError):
+    """An index that cannot be used: not a PMN index, another schema version, a damaged
+    database, or a question it cannot answer (a wildcard position)."""
+
+    code = "bad-index"
+
+
+class StaleIndexError(ArchiveIndexError):
+    """A file the index read is gone, cannot be read, or is not as it was indexed: the
+    index must be made again (``pmn index``) before its games are read back."""
+
+    code = "stale-index"
+
+
+#: The tables a PMN index has (another program's database with our user_version has not).
+_TABLES = frozenset({"files", "games", "tags", "players", "positions"})
+#: Bytes read at a time when hashing a file.
+_BLOCK = 1 << 20
+
+
+def file_digest(path: str) -> bytes:
+    """The BLAKE2b hash (32 bytes) of a file's bytes as stored (compressed ones too): what
+    the index knows a file by. Raises OSError when it cannot be read."""
+    digest = hashlib.blake2b(digest_size=32)
+    with files.open_input(path) as stream:
+        buffer = bytearray(_BLOCK)
+        view = memoryview(buffer)
+        while size := stream.readinto(buffer):  # type: ignore[attr-defined]
+            digest.update(view[:size])
+    return digest.digest()
+
+
+def _game_digest(data: bytes | memoryview) -> bytes:
+    return hashlib.blake2b(data, digest_size=16).digest()
+
+
+def _brief(exc: BaseException) -> str:
+    """An SQLite error's text, cut short (a damaged page can put a long run of its bytes in
+    the message)."""
+    text = str(exc)
+    return text if len(text) <= 100 else text[:100] + "..."
+
+
+def position_hash(position: str) -> int:
+    """The 63-bit hash the index stores for a position string."""
+    digest = hashlib.blake2b(position.encode("utf-8"), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+@dataclass(frozen=True, slots=True)
+class IndexedGame:
+    """A game as the index knows it: where its text is, and the keys the commands use."""
+
+    id: int
+    source: str
+    abspath: str
+    format: str
+    encoding: str | None
+    ordinal: int
+    line: int
+    offset: int | None
+    length: int | None
+    header: tuple[tuple[str, str], ...]
+    result: str
+    valid: bool
+    key: bytes
+    symmetric_key: bytes
+    #: PMN: the hash of the game's bytes; other formats: None
+    digest: bytes | None = None
+    #: the hash of the file's bytes when it was indexed
+    file_digest: bytes | None = None
+
+
+@cache
+def _variant(game: str, rules: str) -> AnyVariant | None:
+    try:
+        return find_variant(game, rules)
+    except RulesError:
+        return None
+
+
+class _Offsets:
+    """Byte offsets of line starts in a stream, found walking forward, and the hash of
+    the bytes walked over since the last :meth:`cut`."""
+
+    def __init__(self, stream: io.BufferedReader) -> None:
+        self.stream = stream
+        self.block = b""
+        self.at = 0  # position in block
+        self.base = 0  # offset of block[0]
+        self.line = 1
+        self.hashed = 0  # block[:hashed] is in the digest
+        self.digest = hashlib.blake2b(digest_size=16)
+
+    def of_line(self, line: int) -> int:
+        while self.line < line:
+            found = self.block.find(b"\n", self.at)
+            if found < 0:
+                self.digest.update(memoryview(self.block)[self.hashed :])
+                self.base += len(self.block)
+                self.block, self.at, self.hashed = self.stream.read(_BLOCK), 0, 0
+                if not self.block:
+                    break
+                continue
+            self.at = found + 1
+            self.line += 1
+        return self.base + self.at
+
+    def cut(self) -> bytes:
+        """The hash of the bytes from the previous cut to the current offset."""
+        self.digest.update(memoryview(self.block)[self.hashed : self.at])
+        self.hashed = self.at
+        done, self.digest = self.digest, hashlib.blake2b(digest_size=16)
+        return done.digest()
+
+
+class ArchiveIndex:
+    """An open index database.
+
+    ``create=True`` (``pmn index``) opens it to write, making it if missing; the path
+    must not be one of the command's inputs (:func:`notation.files.outputs.claim_output`).
+    Otherwise it is opened read-only, and counts as an input of the command (no output
+    may be written over it). Raises :class:`ArchiveIndexError` for a database that is
+    not a PMN index of this schema, or is damaged; every question asked later raises it
+    too if the damage shows then.
+    """
+
+    def __init__(self, path: str, *, create: bool = False) -> None:
+        self.path = path
+        if create:
+            files.claim_output(path)  # never an input of the command (its records)
+            self.db = self._connect(path, path)
+        else:
+            if not os.path.exists(path):
+                raise ArchiveIndexError(f"{path}: no such index (make one with pmn index)")
+            with files.open_input(path):  # an input: no output of the command may be it
+                pass
+            uri = "file:" + urllib.parse.quote(os.path.abspath(path)) + "?mode=ro"
+            self.db = self._connect(path, uri, uri=True)
+        with self._answering():
+            version = self.db.execute("PRAGMA user_version").fetchone()[0]
+            tables = {r[0] for r in self.db.execute("SELECT name FROM sqlite_master")}
+            if tables and version == 1 and tables >= _TABLES:
+                raise ArchiveIndexError(
+                    f"{path}: an index made by an older pmn (schema 1, without content "
+                    "hashes): delete it and make it again with pmn index"
+                )
+            if tables and (version != SCHEMA_VERSION or not tables >= _TABLES):
+                raise ArchiveIndexError(
+                    f"{path}: not a PMN index (schema {SCHEMA_VERSION}): another program's database"
+                )
+            if not tables:
+                if not create:
+                    raise ArchiveIndexError(f"{path}: an empty database, not a PMN index")
+                self.db.executescript(SCHEMA)
+                self.db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        self.db.create_function("regexp", 2, _regexp, deterministic=True)
+
+    def _connect(self, path: str, target: str, *, uri: bool = False) -> sqlite3.Connection:
+        try:
+            return sqlite3.connect(target, uri=uri)
+        except sqlite3.Error as exc:
+            raise ArchiveIndexError(f"{path}: cannot open the index ({_brief(exc)})") from None
+
+    @contextmanager
+    def _answering(self, *, rows: bool = True) -> Iterator[None]:
+        """SQLite's errors, and (``rows``) rows that are not what this schema writes, as
+        one error."""
+        try:
+            yield
+        except sqlite3.Error as exc:
+            raise ArchiveIndexError(
+                f"{self.path}: not a PMN index, or a damaged one ({_brief(exc)})"
+            ) from None
+        except (ValueError, TypeError, AttributeError) as exc:
+            if isinstance(exc, PMNError) or not rows:
+                raise
+            raise ArchiveIndexError(
+                f"{self.path}: a damaged PMN index (a row not as pmn index writes it)"
+            ) from None
+
+    def close(self) -> None:
+        """Commit and close the database."""
+        try:
+            self.db.commit()
+        except sqlite3.Error as exc:
+            raise ArchiveIndexError(
+                f"{self.path}: cannot write the index ({_brief(exc)})"
+            ) from None
+        finally:
+            self.db.close()
+
+    # -- building ---------------------------------------------------------------
+
+    def add_file(self, path: str, fmt: str | None = None, encoding: str | None = None) -> int:
+        """Index one file (again if it changed); returns the games added, -1 if unchanged.
+
+        A file is unchanged when the hash of its bytes, its format and its encoding are
+        those indexed: its size and modification time are stored, but never decide it
+        (an edit of the same size with the time set back is seen).
+        """
+        fmt = fmt or detect_format(strip_compression(path), default="pmn")
+        digest = file_digest(path)  # before reading: a change made meanwhile shows next time
+        stat = os.stat(path)
+        abspath = os.path.abspath(path)
+        with self._answering(rows=False):
+            row = self.db.execute(
+                "SELECT id, digest, format, encoding FROM files WHERE abspath = ?", (abspath,)
+            ).fetchone()
+            if row is not None and tuple(row[1:]) == (digest, fmt, encoding):
+                return -1
+            with self.db:
+                if row is not None:
+                    file_id = row[0]
+                    self._forget(file_id)
+                    self.db.execute(
+                        "UPDATE files SET path=?, size=?, mtime_ns=?, format=?, encoding=?, "
+                        "digest=? WHERE id=?",
+                        (path, stat.st_size, stat.st_mtime_ns, fmt, encoding, digest, file_id),
+                    )
+                else:
+                    file_id = self.db.execute(
+                        "INSERT INTO files (path, abspath, size, mtime_ns, format, encoding, "
+                        "digest) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                        (path, abspath, stat.st_size, stat.st_mtime_ns, fmt, encoding, digest),
+                    ).lastrowid
+                count = 0
+                for ordinal, (game, offset, length, game_digest) in enumerate(
+                    _located(path, fmt, encoding), start=1
+                ):
+                    self._add_game(file_id, ordinal, game, offset, length, game_digest)
+                    count += 1
+        return count
+
+    def _forget(self, file_id: int) -> None:
+        ids = "SELECT id FROM games WHERE file_id = ?"
+        for table in ("tags", "players", "positions"):
+            self.db.execute(f"DELETE FROM {table} WHERE game_id IN ({ids})", (file_id,))
+        self.db.execute("DELETE FROM games WHERE file_id = ?", (file_id,))
+
+    def _add_game(
+        self,
+        file_id: int,
+        ordinal: int,
+        game: Chunk | Record,
+        offset: int | None,
+        length: int | None,
+        digest: bytes | None,
+    ) -> None:
+        # the validator's fast path for plain PMN games gives the same verdict
+        valid = validate_game(game, ordinal).valid
+        record = read_chunk(game) if isinstance(game, Chunk) else game
+        view = GameView(record)
+        variant = view.variant
+        cursor = self.db.execute(
+            "INSERT INTO games (file_id, ordinal, line, offset, length, digest, game, rules, "
+            "seats, result, plies, valid, damaged, date, header, start, moves, key, "
+            "symmetric_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                file_id,
+                ordinal,
+                record.line,
+                offset,
+                length,
+                digest,
+                variant.game if variant else None,
+                variant.rules if variant else None,
+                " ".join(variant.seats) if variant else None,
+                record.result,
+                len(record.mainline.moves),
+                int(valid),
+                int(record.damaged),
+                record.tag("Date"),
+                json.dumps(record.tags, ensure_ascii=False),
+                view.positions[0] if view.positions else None,
+                " ".join(view.moves),
+                game_key(view),
+                game_key(view, symmetric=True),
+            ),
+        )
+        game_id = cursor.lastrowid
+        first: dict[str, str] = {}
+        for name, value in record.tags:
+            first.setdefault(name, value)
+        self.db.executemany(
+            "INSERT INTO tags (name, value, game_id) VALUES (?, ?, ?)",
+            [(name, value, game_id) for name, value in first.items()],
+        )
+        if variant is not None:
+            seated = {(record.tag(seat) or "").strip().lower() for seat in variant.seats}
+            self.db.executemany(
+                "INSERT INTO players (name, game_id) VALUES (?, ?)",
+                [(name, game_id) for name in seated],
+            )
+        self.db.executemany(
+            "INSERT OR IGNORE INTO positions (hash, game_id, ply) VALUES (?, ?, ?)",
+            [(position_hash(p), game_id, ply) for ply, p in enumerate(view.positions)],
+        )
+
+    # -- asking -------------------------------------------------------------------
+
+    def select(self, selection: Selection) -> Iterator[IndexedGame]:
+        """The games that pass every filter, in the order streaming gives them."""
+        where, parameters = self._where(selection)
+        yield from self._games(where, parameters)
+
+    def count(self, selection: Selection) -> int:
+        """How many games pass every filter."""
+        where, parameters = self._where(selection)
+        with self._answering():
+            row = self.db.execute(
+                f"SELECT count(*) FROM games g WHERE {where}", parameters
+            ).fetchone()
+            return int(row[0])
+
+    def all_games(self) -> Iterator[IndexedGame]:
+        """Every game, in the order streaming gives them."""
+        yield from self._games("1", [])
+
+    def _games(self, where: str, parameters: Sequence[Any]) -> Iterator[IndexedGame]:
+        query = (
+            "SELECT g.id, f.path, f.abspath, f.format, f.encoding, g.ordinal, g.line, g.offset, "
+            "g.length, g.header, g.result, g.valid, g.key, g.symmetric_key, g.digest, "
+            "f.digest FROM games g "
+            f"JOIN files f ON f.id = g.file_id WHERE {where} ORDER BY f.id, g.ordinal"
+        )
+        with self._answering():
+            rows = self.db.execute(query, parameters)
+            while True:
+                with self._answering():
+                    row = rows.fetchone()
+                    if row is None:
+                        return
+                    header = tuple((str(name), str(value)) for name, value in json.loads(row[9]))
+                    game_id, source, abspath, fmt, encoding, ordinal, line, offset, length = row[:9]
+                    game = IndexedGame(
+                        game_id,
+                        source,
+                        abspath,
+                        fmt,
+                        encoding,
+                        ordinal,
+                        line,
+                        offset,
+                        length,
+                        header,
+                        row[10],
+                        bool(row[11]),
+                        row[12],
+                        row[13],
+                        row[14],
+                        row[15],
+                    )
+                yield game
+
+    def _targets(self, pattern: PositionPattern) -> dict[tuple[str, str, str], tuple[str, int]]:
+        """For each variant in the index: the pattern as it writes the position, and its hash."""
+        if pattern.wildcard:
+            raise ArchiveIndexError(
+                "the index keeps position hashes: --position with '?' or '*' needs the files"
+            )
+        targets: dict[tuple[str, str, str], tuple[str, int]] = {}
+        with self._answering():
+            for game, rules, seats, header in self.db.execute(
+                "SELECT game, rules, seats, min(header) FROM games WHERE game IS NOT NULL "
+                "GROUP BY game, rules, seats"
+            ).fetchall():
+                variant = _header_variant(header)
+                target = pattern.target(variant) if variant is not None else None
+                if target is not None:
+                    targets[(game, rules, seats)] = (target, position_hash(target))
+        return targets
+
+    def _where(self, selection: Selection) -> tuple[str, list[Any]]:
+        clauses: list[str] = []
+        parameters: list[Any] = []
+        for test in selection.tags:
+            operator = "regexp(?, value)" if test.regex else "value = ?"
+            clauses.append(f"g.id IN (SELECT game_id FROM tags WHERE name = ? AND {operator})")
+            parameters += [test.name, test.value]
+        for player in selection.players:
+            clauses.append("g.id IN (SELECT game_id FROM players WHERE name = ?)")
+            parameters.append(player)
+        if selection.result is not None:
+            clauses.append("g.result = ?")
+            parameters.append(selection.result)
+        if selection.plies is not None:
+            low, high = selection.plies
+            clauses.append("g.plies >= ?")
+            parameters.append(low)
+            if high is not None:
+                clauses.append("g.plies <= ?")
+                parameters.append(high)
+        if selection.valid is not None:
+            clauses.append("g.valid = ?")
+            parameters.append(int(selection.valid))
+        if selection.game_target is not None:
+            name, implied = selection.game_target
+            clauses.append("g.game = ?")
+            parameters.append(name)
+            if implied:
+                clauses.append("(g.rules = ? OR g.rules LIKE ?)")
+                parameters += [implied, implied + " %"]
+        if selection.rules is not None:
+            self.db.create_function(
+                "pmn_rules", 2, lambda game, rules: _rules_ok(selection, game, rules)
+            )
+            clauses.append("g.game IS NOT NULL AND pmn_rules(g.game, g.rules)")
+        if selection.date_from or selection.date_to:
+            self.db.create_function("pmn_date", 1, selection.date_matches)
+            clauses.append("pmn_date(g.date)")
+        if selection.position is not None:
+            targets = self._targets(selection.position)
+            hashes = {key: value[1] for key, value in targets.items()}
+            self.db.create_function(
+                "pmn_target", 3, lambda game, rules, seats: hashes.get((game, rules, seats))
+            )
+            marks = ",".join("?" * len(hashes)) or "NULL"
+            clauses.append(
+                f"g.id IN (SELECT game_id FROM positions WHERE hash IN ({marks})) AND EXISTS "
+                "(SELECT 1 FROM positions p WHERE p.hash = pmn_target(g.game, g.rules, g.seats) "
+                "AND p.game_id = g.id)"
+            )
+            parameters += list(hashes.values())
+        return " AND ".join(clauses) or "1", parameters
+
+    def first_ply(self, game_id: int, target: int) -> int | None:
+        """The first ply at which a game is at the position of hash ``target``."""
+        with self._answering():
+            row = self.db.execute(
+                "SELECT min(ply) FROM positions WHERE hash = ? AND game_id = ?", (target, game_id)
+            ).fetchone()
+            return None if row[0] is None else int(row[0])
+
+    def opening_rows(self, pattern: PositionPattern | None) -> Iterator[OpeningRow | None]:
+        """Each game as the opening tree counts it, in file order; None when it is not
+        counted (no variant, or never at the position)."""
+        targets = self._targets(pattern) if pattern is not None else {}
+        query = (
+            "SELECT g.id, g.game, g.rules, g.seats, g.start, g.moves, g.result FROM games g "
+            "JOIN files f ON f.id = g.file_id ORDER BY f.id, g.ordinal"
+        )
+        with self._answering():
+            rows = self.db.execute(query)
+            while True:
+                with self._answering():
+                    found = rows.fetchone()
+                    if found is None:
+                        return
+                    game_id, game, rules, seats, start, moves, result = found
+                    row: OpeningRow | None = None
+                    if game is not None and start is not None:
+                        tokens = moves.split() if moves else []
+                        if pattern is not None:
+                            target = targets.get((game, rules, seats))
+                            ply = self.first_ply(game_id, target[1]) if target else None
+                            if target is not None and ply is not None:
+                                row = OpeningRow(
+                                    game,
+                                    rules,
+                                    tuple(seats.split()),
+                                    target[0],
+                                    tuple(tokens[ply:]),
+                                    result,
+                                )
+                        else:
+                            row = OpeningRow(
+                                game, rules, tuple(seats.split()), start, tuple(tokens), result
+                            )
+                yield row
+
+
+@dataclass(frozen=True, slots=True)
+class OpeningRow:
+    """A game as an opening tree counts it."""
+
+    game: str
+    rules: str
+    seats: tuple[str, ...]
+    start: str
+    moves: tuple[str, ...]
+    result: str
+
+
+@cache
+def _header_variant(header: str) -> AnyVariant | None:
+    try:
+        return record_variant(Record(tags=tuple((n, v) for n, v in json.loads(header))))
+    except RulesError:
+        return None
+
+
+def _rules_ok(selection: Selection, game: str, rules: str) -> bool:
+    variant = _variant(game, rules)
+    return variant is not None and selection.rules_match(variant)
+
+
+def _regexp(pattern: str, value: str) -> bool:
+    return re.search(pattern, value) is not None
+
+
+def _located(
+    path: str, fmt: str, encoding: str | None
+) -> Iterator[tuple[Chunk | Record, int | None, int | None, bytes | None]]:
+    """The games of a file (PMN ones unread) with the byte offset, length and hash of each
+    PMN game's text in the decompressed UTF-8 stream."""
+    if fmt != "pmn":
+        for record in read_path(path, fmt, encoding=encoding):
+            yield record, None, None, None
+        return
+    source = "<stdin>" if path == "-" else path
+    with open_source(path, encoding) as games, open_source(path, encoding) as lines:
+        offsets = _Offsets(lines)
+        previous: tuple[Chunk, int] | None = None
+        for chunk in iter_chunks(games, source):
+            start = offsets.of_line(chunk.line)
+            if previous is not None:
+                yield previous[0], previous[1], start - previous[1], offsets.cut()
+            else:
+                offsets.cut()  # what comes before the first game is no game's
+            previous = (chunk, start)
+        if previous is not None:
+            end = offsets.of_line(1 << 62)
+            yield previous[0], previous[1], end - previous[1], offsets.cut()
+
+
+def read_back(games: Iterable[IndexedGame]) -> Iterator[Record]:
+    """The records of indexed games, read from their files (in the order given).
+
+    PMN games are read at their byte offsets, and each is checked against the
+    hash of its text; games of other formats by their number in the file, once
+    the file is checked against its hash. Raises :class:`StaleIndexError` when
+    a file is gone, cannot be read, or changed since it was indexed: no game
+    is given that is not the game indexed.
+    """
+    readers: dict[str, _Reader] = {}
+    for game in games:
+        reader = readers.get(game.abspath)
+        if reader is None:
+            reader = readers[game.abspath] = _Reader(game)
+        yield reader.record(game)
+    for reader in readers.values():
+        reader.close()
+
+
+class _Reader:
+    """Games read forward from one file."""
+
+    def __init__(self, game: IndexedGame) -> None:
+        self.path, self.source = game.abspath, game.source
+        self.format, self.encoding = game.format, game.encoding
+        self.stream: io.BufferedReader | None = None
+        self.position = 0
+        self.records: Iterator[Record] | None = None
+        self.ordinal = 0
+
+    def close(self) -> None:
+        if self.stream is not None:
+            self.stream.close()
+
+    def _changed(self) -> StaleIndexError:
+        return StaleIndexError(f"{self.source} changed since it was indexed: run pmn index again")
+
+    def record(self, game: IndexedGame) -> Record:
+        try:
+            if self.format != "pmn" or game.offset is None or game.length is None:
+                return self._by_ordinal(game)
+            return self._at_offset(game, game.offset, game.length)
+        except OSError as exc:
+            reason = exc.strerror or str(exc)
+            raise StaleIndexError(
+                f"{self.source}: an indexed file that cannot be read now ({reason}): "
+                "index the files again (pmn index), or make the index anew"
+            ) from None
+
+    def _at_offset(self, game: IndexedGame, offset: int, length: int) -> Record:
+        if self.stream is None or offset < self.position:
+            self.close()
+            self.stream, self.position = open_source(self.path, self.encoding), 0
+        if self.position < offset:
+            if self.stream.seekable():
+                self.stream.seek(offset)
+            else:
+                _skip(self.stream, offset - self.position)
+        data = self.stream.read(length)
+        self.position = offset + len(data)
+        if game.digest is None or _game_digest(data) != game.digest:
+            raise self._changed()
+        found = list(iter_records(io.BytesIO(data), self.source))
+        if len(found) != 1:
+            raise self._changed()
+        return replace(found[0], line=game.line)
+
+    def _by_ordinal(self, game: IndexedGame) -> Record:
+        if self.records is None or game.ordinal <= self.ordinal:
+            if game.file_digest is None or file_digest(self.path) != game.file_digest:
+                raise self._changed()
+            self.records, self.ordinal = (
+                iter(read_path(self.path, self.format, encoding=self.encoding)),
+                0,
+            )
+        for record in self.records:
+            self.ordinal += 1
+            if self.ordinal == game.ordinal:
+                return replace(record, source=self.source)
+        raise self._changed()
+
+
+def _skip(stream: io.BufferedReader, size: int) -> None:
+    while size > 0:
+        block = stream.read(min(size, 1 << 20))
+        if not block:
+            return
+        size -= len(block)
+
+
+__all__ = [
+    "SCHEMA",
+    "SCHEMA_VERSION",
+    "ArchiveIndex",
+    "ArchiveIndexError",
+    "IndexedGame",
+    "OpeningRow",
+    "StaleIndexError",
+    "file_digest",
+    "position_hash",
+    "read_back",
+]

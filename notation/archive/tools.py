@@ -1,0 +1,602 @@
+"""Archive tools on records: filters, duplicate keys, safe file names, sort keys, opening trees.
+
+Everything here works on one :class:`~notation.core.record.Record` at a time (or
+on small values derived from one), so that the commands built on it stream.
+Game-specific knowledge comes from the registry and the variants: a filter on
+the game asks :func:`notation.games.find_variant`, a position search asks the
+record's variant to replay and format positions, and the board symmetries
+used to find twins come from :meth:`notation.games.base.Variant.symmetries`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from notation.core.pits import PitsError
+from notation.core.record import Record
+from notation.core.replay import Step, open_game, record_variant, replay, validate_record
+from notation.errors import PMNError
+from notation.games import AnyVariant, find_variant
+from notation.games.base import PositionError, RulesError, parse_result
+
+
+class FilterError(PMNError):
+    """A filter that cannot be understood (a bad regular expression, date or range)."""
+
+    code = "bad-filter"
+
+
+# -- one game, looked at lazily ------------------------------------------------
+
+
+class GameView:
+    """A record with what the filters ask of it worked out once, on demand.
+
+    ``variant`` is None when the record's tags select no variant; ``positions``
+    are the main line's position strings, from the start up to the first move
+    that cannot be played.
+    """
+
+    def __init__(self, record: Record) -> None:
+        self.record = record
+        self._variant: AnyVariant | bool | None = False
+        self._valid: bool | None = None
+        self._positions: tuple[str, ...] | None = None
+        self._moves: tuple[str, ...] | None = None
+
+    @property
+    def variant(self) -> AnyVariant | None:
+        """The variant the record's tags select, or None."""
+        if self._variant is False:
+            try:
+                self._variant = None if self.record.damaged else record_variant(self.record)
+            except RulesError:
+                self._variant = None
+        return self._variant  # type: ignore[return-value]
+
+    @property
+    def valid(self) -> bool:
+        """Whether the validator finds nothing wrong with the record."""
+        if self._valid is None:
+            self._valid = validate_record(self.record).valid
+        return self._valid
+
+    def _replay(self) -> None:
+        positions: list[str] = []
+        moves: list[str] = []
+        if self.variant is not None:
+            try:
+                game = open_game(self.record)  # the one replay; a Pits tag honoured there
+            except (PositionError, RulesError, PitsError):
+                game = None
+            if game is not None:
+                variant = game.variant
+                positions.append(variant.format_position(game.start))
+
+                def note(step: Step) -> None:
+                    moves.append(variant.format_move(step.move, step.before))
+                    positions.append(variant.format_position(step.after))
+
+                replay(variant, game.record.mainline, game.start, on_step=note, variations=False)
+        self._positions, self._moves = tuple(positions), tuple(moves)
+
+    @property
+    def positions(self) -> tuple[str, ...]:
+        """Position strings along the main line (start first), while the moves are legal."""
+        if self._positions is None:
+            self._replay()
+        return self._positions  # type: ignore[return-value]
+
+    @property
+    def moves(self) -> tuple[str, ...]:
+        """The main line's legal moves as the variant writes them (canonical short tokens)."""
+        if self._moves is None:
+            self._replay()
+        return self._moves  # type: ignore[return-value]
+
+
+# -- filters ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TagTest:
+    """``NAME=VALUE`` (the tag's value is exactly VALUE) or ``NAME~REGEX`` (a search)."""
+
+    name: str
+    value: str
+    regex: bool = False
+
+    @classmethod
+    def parse(cls, text: str) -> TagTest:
+        """Read ``NAME=VALUE`` or ``NAME~REGEX``; raises FilterError."""
+        match = re.fullmatch(r"([A-Za-z0-9_]+)([=~])(.*)", text, re.DOTALL)
+        if match is None:
+            raise FilterError(f"--tag {text!r}: expected NAME=VALUE or NAME~REGEX")
+        name, operator, value = match.groups()
+        if operator == "~":
+            try:
+                re.compile(value)
+            except re.error as exc:
+                raise FilterError(f"--tag {text!r}: bad regular expression: {exc}") from None
+        return cls(name, value, operator == "~")
+
+    def matches(self, record: Record) -> bool:
+        """Whether the record has the tag with a matching value (a missing tag never matches)."""
+        value = record.tag(self.name)
+        if value is None:
+            return False
+        return re.search(self.value, value) is not None if self.regex else value == self.value
+
+
+_DATE_RE = re.compile(r"(\d{4})(?:[.\-/](\d{2}|\?\?)(?:[.\-/](\d{2}|\?\?))?)?")
+
+
+def parse_date(text: str) -> tuple[int, ...] | None:
+    """The known parts of a PMN date (``2024.05.??`` -> ``(2024, 5)``); None if unreadable."""
+    match = _DATE_RE.fullmatch(text.strip())
+    if match is None:
+        return None
+    parts: list[int] = []
+    for part in match.groups():
+        if part is None or part == "??":
+            break
+        parts.append(int(part))
+    return tuple(parts)
+
+
+def _date_bound(text: str, option: str) -> tuple[int, ...]:
+    bound = parse_date(text)
+    if not bound:
+        raise FilterError(f"{option} {text!r}: expected a date like 2024.05.31, 2024.05 or 2024")
+    return bound
+
+
+def parse_plies(text: str) -> tuple[int, int | None]:
+    """``MIN-MAX``, ``MIN-``, ``-MAX`` or ``N`` as (min, max or None); raises FilterError."""
+    match = re.fullmatch(r"\s*(\d*)\s*(-?)\s*(\d*)\s*", text)
+    if match is None or not (match.group(1) or match.group(3)):
+        raise FilterError(f"--plies {text!r}: expected MIN-MAX, MIN-, -MAX or N")
+    low, dash, high = match.groups()
+    minimum = int(low) if low else 0
+    maximum = int(high) if high else (None if dash else minimum)
+    if maximum is not None and maximum < minimum:
+        raise FilterError(f"--plies {text!r}: the maximum is below the minimum")
+    return minimum, maximum
+
+
+def _wildcard_regex(pattern: str) -> re.Pattern[str]:
+    parts = (".*" if c == "*" else "." if c == "?" else re.escape(c) for c in pattern)
+    return re.compile("".join(parts), re.DOTALL)
+
+
+@dataclass(frozen=True, slots=True)
+class PositionPattern:
+    """A position string to look for, or a pattern of one.
+
+    Without wildcards it is a position string, read with each record's
+    variant (so that equivalent spellings match) and compared whole; ``?``
+    stands for any one character and ``*`` for any run of characters, matched
+    against the position string as the variant writes it.
+    """
+
+    text: str
+
+    @property
+    def wildcard(self) -> bool:
+        """Whether the pattern has ``?`` or ``*``."""
+        return "?" in self.text or "*" in self.text
+
+    def target(self, variant: AnyVariant) -> str | None:
+        """The position string as ``variant`` writes it (None if it does not read it)."""
+        try:
+            return variant.format_position(variant.parse_position(self.text))
+        except (PositionError, RulesError):
+            return None
+
+    def first_match(self, view: GameView) -> int | None:
+        """The ply at which the game's main line first meets the position, or None."""
+        if view.variant is None:
+            return None
+        if self.wildcard:
+            regex = _wildcard_regex(self.text)
+            return next((i for i, p in enumerate(view.positions) if regex.fullmatch(p)), None)
+        target = self.target(view.variant)
+        if target is None:
+            return None
+        return next((i for i, p in enumerate(view.positions) if p == target), None)
+
+
+def _ruleset(rules: str) -> str:
+    return rules.split()[0].lower() if rules.split() else ""
+
+
+@dataclass(frozen=True, slots=True)
+class Selection:
+    """Filters a game must all pass; an empty selection keeps every game.
+
+    - ``tags``: every :class:`TagTest` holds;
+    - ``players``: each name is in one of the game's seat tags (case-insensitive);
+    - ``result``: the result token written at the end of the movetext;
+    - ``game``: the game a ``Game`` tag of that name plays, and the ruleset the
+      name implies if it implies one (``Oware`` is Wari under abapa rules);
+    - ``rules``: the ruleset, as a ``Rules`` tag names it;
+    - ``date_from``/``date_to``: the ``Date`` tag, compared on the parts it knows
+      (``2024.??.??`` is in every range that holds part of 2024); a game with
+      no readable date fails a date filter;
+    - ``plies``: the number of main-line moves, ``(min, max or None)``;
+    - ``valid``: the validator's verdict;
+    - ``position``: met at some point of the main line.
+    """
+
+    tags: tuple[TagTest, ...] = ()
+    players: tuple[str, ...] = ()
+    result: str | None = None
+    game: str | None = None
+    rules: str | None = None
+    date_from: tuple[int, ...] | None = None
+    date_to: tuple[int, ...] | None = None
+    plies: tuple[int, int | None] | None = None
+    valid: bool | None = None
+    position: PositionPattern | None = None
+    #: What ``game`` selects: the variant's game name, and the ruleset the name implies.
+    game_target: tuple[str, str | None] | None = field(default=None, compare=False)
+
+    @classmethod
+    def build(
+        cls,
+        *,
+        tags: Sequence[str] = (),
+        players: Sequence[str] = (),
+        result: str | None = None,
+        game: str | None = None,
+        rules: str | None = None,
+        date_from: str | None = None,
+        date_to: str | None = None,
+        plies: str | None = None,
+        valid: bool | None = None,
+        position: str | None = None,
+    ) -> Selection:
+        """A selection from option texts; raises FilterError (or RulesError for an unknown game)."""
+        game_target: tuple[str, str | None] | None = None
+        if game is not None:
+            named = find_variant(game)
+            default = find_variant(named.game)
+            implied = _ruleset(named.rules) if named.rules != default.rules else None
+            game_target = (named.game, implied)
+        return cls(
+            tags=tuple(TagTest.parse(t) for t in tags),
+            players=tuple(p.strip().lower() for p in players),
+            result=result,
+            game=game,
+            rules=rules,
+            date_from=_date_bound(date_from, "--date-from") if date_from else None,
+            date_to=_date_bound(date_to, "--date-to") if date_to else None,
+            plies=parse_plies(plies) if plies else None,
+            valid=valid,
+            position=PositionPattern(position) if position else None,
+            game_target=game_target,
+        )
+
+    def matches(self, record: Record) -> bool:
+        """Whether the record passes every filter (the cheap ones are tried first)."""
+        return self.matches_view(GameView(record))
+
+    def matches_view(self, view: GameView) -> bool:
+        """:meth:`matches` on a view (which keeps what was worked out)."""
+        record = view.record
+        if not all(test.matches(record) for test in self.tags):
+            return False
+        if self.result is not None and record.result != self.result:
+            return False
+        if self.plies is not None:
+            count = len(record.mainline.moves)
+            low, high = self.plies
+            if count < low or (high is not None and count > high):
+                return False
+        if (self.date_from or self.date_to) and not self.date_matches(record.tag("Date")):
+            return False
+        if self.players or self.game_target or self.rules:
+            variant = view.variant
+            if variant is None:
+                return False
+            if self.game_target is not None:
+                name, implied = self.game_target
+                if variant.game != name or (implied and _ruleset(variant.rules) != implied):
+                    return False
+            if self.rules is not None and not self.rules_match(variant):
+                return False
+            if self.players:
+                seated = {(record.tag(seat) or "").strip().lower() for seat in variant.seats}
+                if not all(player in seated for player in self.players):
+                    return False
+        if self.valid is not None and view.valid != self.valid:
+            return False
+        return self.position is None or self.position.first_match(view) is not None
+
+    def date_matches(self, text: str | None) -> bool:
+        """Whether a ``Date`` tag value passes ``date_from`` and ``date_to``."""
+        date = parse_date(text or "")
+        if not date:
+            return False
+        # compared on the parts both know: 2024.??.?? is in 2024.05, and 2024.05.01 in 2024
+        if self.date_from:
+            known = min(len(date), len(self.date_from))
+            if date[:known] < self.date_from[:known]:
+                return False
+        if self.date_to:
+            known = min(len(date), len(self.date_to))
+            if date[:known] > self.date_to[:known]:
+                return False
+        return True
+
+    def rules_match(self, variant: AnyVariant) -> bool:
+        """Whether a variant plays the ruleset ``rules`` names."""
+        wanted = (self.rules or "").strip().lower()
+        if wanted in (variant.rules.lower(), _ruleset(variant.rules)):
+            return True
+        try:
+            return find_variant(variant.game, wanted).rules == variant.rules
+        except RulesError:
+            return False
+
+
+# -- duplicates ------------------------------------------------------------------
+
+
+def _digest(parts: Sequence[str]) -> bytes:
+    hasher = hashlib.blake2b(digest_size=16)
+    for part in parts:
+        hasher.update(part.encode("utf-8"))
+        hasher.update(b"\x00")
+    return hasher.digest()
+
+
+def game_key(view: GameView, *, symmetric: bool = False) -> bytes:
+    """A 16-byte key equal for games with the same moves from the same start.
+
+    Moves are compared as positions reached, so two spellings of one move
+    (short and long forms, or hole numberings) give the same key. With
+    ``symmetric``, games whose positions are the same up to one of the board's
+    symmetries (:meth:`~notation.games.base.Variant.symmetries`) share a key.
+    A game that cannot be replayed is keyed on its tokens as written, its
+    ``Game``, ``Rules`` and ``Position`` tags, and its damage (its raw text).
+    """
+    variant = view.variant
+    record = view.record
+    if variant is None or len(view.positions) != len(record.mainline.moves) + 1:
+        tokens = [node.token for node in record.mainline.moves]
+        head = [record.tag("Game") or "", record.tag("Rules") or "", record.tag("Position") or ""]
+        return _digest(["raw", *head, record.raw or "", *tokens])
+    head = [variant.game, variant.rules]
+    if not symmetric:
+        return _digest([*head, *view.positions])
+    images = [tuple(variant.symmetries(position)) for position in view.positions]
+    count = min(len(image) for image in images)
+    return min(_digest([*head, *(image[k] for image in images)]) for k in range(count))
+
+
+def header_completeness(record: Record) -> int:
+    """How many tags have a value (not empty, not ``?``): the ``most-complete`` measure."""
+    return sum(1 for _, value in record.tags if value.strip() not in ("", "?"))
+
+
+def header_differences(kept: Record, other: Record) -> tuple[str, ...]:
+    """The tags on which two records differ, as ``Name: "a" vs "b"`` (missing as ``-``)."""
+    names = list(dict.fromkeys([name for name, _ in kept.tags] + [name for name, _ in other.tags]))
+    shown: list[str] = []
+    for name in names:
+        a, b = kept.tag(name), other.tag(name)
+        if a != b:
+            left = "-" if a is None else f'"{a}"'
+            right = "-" if b is None else f'"{b}"'
+            shown.append(f"{name}: {left} vs {right}")
+    if kept.result != other.result:
+        shown.append(f"result: {kept.result} vs {other.result}")
+    return tuple(shown)
+
+
+# -- file names and sort keys -------------------------------------------------------
+
+_SAFE_NAME_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,79}")
+_RESERVED = frozenset(
+    {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)), *(f"lpt{i}" for i in range(10))}
+)
+#: The file-name stem for games without the tag ``split --by`` names.
+UNTAGGED = "_untagged"
+
+
+def safe_stem(value: str | None) -> str:
+    """A file name stem for a tag value, safe on every system and one-to-one.
+
+    A value that is already a safe name (letters, digits, ``.``, ``_``, ``-``,
+    starting with a letter or digit, not ending in ``.``, not a Windows device
+    name) is used as it is; any other value gets its unsafe characters
+    replaced by ``_`` and a hash of the value appended, so that two values
+    never share a file. A missing value is :data:`UNTAGGED`.
+    """
+    if value is None:
+        return UNTAGGED
+    if (
+        _SAFE_NAME_RE.fullmatch(value)
+        and not value.endswith(".")
+        and value.split(".")[0].lower() not in _RESERVED
+    ):
+        return value
+    slug = re.sub(r"[^A-Za-z0-9._-]+", "_", value).strip("._-")[:60] or "value"
+    return f"{slug}-{hashlib.sha1(value.encode('utf-8')).hexdigest()[:8]}"
+
+
+def natural_key(value: str | None) -> tuple[Any, ...]:
+    """A sort key that orders numbers inside text by value (``2`` before ``10``); None last."""
+    if value is None:
+        return (1,)
+    parts = re.split(r"(\d+)", value)
+    return (0, tuple((0, int(p), p) if p.isdigit() else (1, 0, p) for p in parts if p))
+
+
+def sort_key(record: Record, names: Sequence[str]) -> tuple[Any, ...]:
+    """The key ``sort --by`` orders records by: each named tag's :func:`natural_key`."""
+    return tuple(natural_key(record.tag(name)) for name in names)
+
+
+# -- opening trees -------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Tally:
+    """Games counted at a node: how many, wins by seat, shared results, unfinished."""
+
+    games: int = 0
+    wins: list[int] = field(default_factory=list)
+    shared: int = 0
+    unfinished: int = 0
+
+    def add(self, result: str, seats: int) -> None:
+        """Count one game with its result token."""
+        if len(self.wins) < seats:
+            self.wins.extend([0] * (seats - len(self.wins)))
+        self.games += 1
+        points = parse_result(result)
+        if points is None or len(points) != seats:
+            self.unfinished += 1
+            return
+        best = max(points)
+        winners = [seat for seat, p in enumerate(points) if p == best]
+        if len(winners) == 1 and best > Fraction(0):
+            self.wins[winners[0]] += 1
+        else:
+            self.shared += 1
+
+
+@dataclass(slots=True)
+class OpeningNode:
+    """A sequence of moves: the games that began with it, and what followed."""
+
+    tally: Tally = field(default_factory=Tally)
+    children: dict[str, OpeningNode] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class OpeningTree:
+    """The opening tree of one game, ruleset and start position."""
+
+    game: str
+    rules: str
+    seats: tuple[str, ...]
+    start: str
+    root: OpeningNode = field(default_factory=OpeningNode)
+
+    def add(self, moves: Sequence[str], result: str, depth: int) -> None:
+        """Count a game whose moves from the start are ``moves``, up to ``depth`` of them."""
+        node = self.root
+        node.tally.add(result, len(self.seats))
+        for token in moves[:depth]:
+            node = node.children.setdefault(token, OpeningNode())
+            node.tally.add(result, len(self.seats))
+
+    def to_json(self) -> dict[str, Any]:
+        """The tree as JSON (``schemas/openings.schema.json``), most played first."""
+        return {
+            "game": self.game,
+            "rules": self.rules,
+            "seats": list(self.seats),
+            "start": self.start,
+            **_node_json(self.root, self.seats),
+        }
+
+
+def _node_json(node: OpeningNode, seats: Sequence[str]) -> dict[str, Any]:
+    tally = node.tally
+    wins = tally.wins + [0] * (len(seats) - len(tally.wins))
+    return {
+        "games": tally.games,
+        "wins": dict(zip(seats, wins, strict=True)),
+        "shared": tally.shared,
+        "unfinished": tally.unfinished,
+        "children": [
+            {"move": move, **_node_json(child, seats)} for move, child in ordered(node.children)
+        ],
+    }
+
+
+def ordered(children: dict[str, OpeningNode]) -> list[tuple[str, OpeningNode]]:
+    """Children most played first (ties by move, for a stable order)."""
+    return sorted(children.items(), key=lambda item: (-item[1].tally.games, item[0]))
+
+
+class OpeningBook:
+    """Opening trees of a collection, one per game, ruleset and start position."""
+
+    def __init__(self, depth: int, position: PositionPattern | None = None) -> None:
+        self.depth = depth
+        self.position = position
+        self.trees: dict[tuple[str, str, str], OpeningTree] = {}
+        self.skipped = 0  # games with no variant, or that never meet the position
+
+    def add(self, record: Record) -> None:
+        """Count one game (streaming: the game is not kept)."""
+        view = GameView(record)
+        variant = view.variant
+        start = 0
+        if variant is not None and self.position is not None:
+            found = self.position.first_match(view)
+            start = -1 if found is None else found
+        if variant is None or start < 0 or not view.positions:
+            self.skipped += 1
+            return
+        self.add_moves(
+            variant.game,
+            variant.rules,
+            tuple(variant.seats),
+            view.positions[start],
+            view.moves[start:],
+            record.result,
+        )
+
+    def add_moves(
+        self,
+        game: str,
+        rules: str,
+        seats: tuple[str, ...],
+        start: str,
+        moves: Sequence[str],
+        result: str,
+    ) -> None:
+        """Count a game given by its variant, start, canonical moves and result."""
+        key = (game, rules, start)
+        tree = self.trees.get(key)
+        if tree is None:
+            tree = self.trees[key] = OpeningTree(game, rules, seats, start)
+        tree.add(moves, result, self.depth)
+
+    def __iter__(self) -> Iterator[OpeningTree]:
+        """The trees, most games first."""
+        return iter(sorted(self.trees.values(), key=lambda t: (-t.root.tally.games, t.game)))
+
+
+__all__ = [
+    "UNTAGGED",
+    "FilterError",
+    "GameView",
+    "OpeningBook",
+    "OpeningNode",
+    "OpeningTree",
+    "PositionPattern",
+    "Selection",
+    "TagTest",
+    "Tally",
+    "game_key",
+    "header_completeness",
+    "header_differences",
+    "natural_key",
+    "ordered",
+    "parse_date",
+    "parse_plies",
+    "safe_stem",
+    "sort_key",
+]

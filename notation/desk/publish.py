@@ -1,0 +1,483 @@
+"""An event as a static web site: standings, a page per round, a page per game.
+
+:func:`event_site` returns the site's files (name to text); ``pmn publish``
+writes them to a folder. The site works offline and from any web server: the
+pages link to each other by relative names, and every page uses the shared
+``site.css`` and ``viewer.js``. A game page holds its moves, comments and
+variations as HTML, and its boards as compact data: the SVG drawing of every
+position (from :mod:`notation.render.svg`), compressed together with zlib and
+written in base64, which the viewer unpacks with the browser's
+``DecompressionStream``. A game of 110 moves makes a page of 29 KB (a
+``pmn render`` page of it holds every drawing in full: 730 KB).
+
+A record with an illegal move gets a page too: the viewer steps through the
+game up to that move, and the page shows the problem and the moves after it.
+Record text is untrusted: every text from a record is escaped into the HTML
+(:mod:`notation.render.sinks`), every name or value from a record is isolated
+(``<bdi>``; FSI/PDI in a title) so that a right-to-left override reverses
+nothing around it, and none of it is placed in a script. Page names are
+unique: a round whose name is not already a plain page name (``1 a``,
+``1/a``, ``一``) gets its slug and a hash of its name (:func:`round_keys`).
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import re
+import zlib
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from notation.core.record import Line, MoveNode, Record
+from notation.core.replay import GameReport, expected_number, record_variant, start_position
+from notation.desk.event import BYE
+from notation.desk.standings import (
+    Standings,
+    excluded_html,
+    format_points,
+    standings_table_html,
+)
+from notation.desk.standings import round_key as round_order
+from notation.errors import PMNError
+from notation.games import AnyVariant, MoveError
+from notation.render.sinks import html_isolated, html_name, html_page
+from notation.render.sinks import html_text as escape
+from notation.render.svg import position_svg
+
+#: The tags a game page shows under its title, in this order, when present.
+PAGE_TAGS = ("Site", "Date", "Round", "Game", "Rules", "Termination")
+#: NAGs $1-$6 as glyphs.
+_NAGS = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!"}
+
+
+@dataclass(frozen=True, slots=True)
+class SiteGame:
+    """A game of the site: its record, its validation report and its page name (None: no page)."""
+
+    record: Record
+    report: GameReport
+    page: str | None
+    round: str
+
+
+#: What a plain page key holds: lower-case letters, digits and dots (the same name on
+#: every file system, case-insensitive ones too).
+_PLAIN_KEY_RE = re.compile(r"[0-9a-z.]+")
+#: The longest slug kept in a page name (the hash keeps it unique).
+_SLUG_LENGTH = 40
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^0-9a-z.]+", "_", text.lower()).strip("_")[:_SLUG_LENGTH] or "x"
+
+
+def _hash(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def round_key(text: str, *, digits: int = 8) -> str:
+    """The key of a round's page names: the round itself when it is plain (``1``, ``3.1``),
+    else its slug and the first ``digits`` of a hash of its name (``1 a``:
+    ``1_a-3b9d2c71``; ``一``: ``x-…``), the same in every run; the unknown round ``?``: ``x``."""
+    if text == "?":
+        return "x"
+    if _PLAIN_KEY_RE.fullmatch(text) and len(text) <= _SLUG_LENGTH and text != "x":
+        return text
+    return f"{_slug(text)}-{_hash(text)[:digits]}"
+
+
+def round_keys(rounds: Sequence[str]) -> dict[str, str]:
+    """Each round's page key (:func:`round_key`), unique among ``rounds``: two rounds whose
+    short keys meet (a hash's first digits alike) both take the whole hash."""
+    keys = {r: round_key(r) for r in dict.fromkeys(rounds)}
+    taken: dict[str, list[str]] = defaultdict(list)
+    for r, key in keys.items():
+        taken[key].append(r)
+    for clash in (rs for rs in taken.values() if len(rs) > 1):
+        for r in clash:
+            keys[r] = f"{_slug(r)}-{_hash(r)}"
+    return keys
+
+
+def _players(record: Record, seats: Sequence[str]) -> list[tuple[str, str]]:
+    return [(seat, record.tag(seat) or "?") for seat in seats]
+
+
+def _seats(record: Record) -> tuple[str, ...]:
+    try:
+        return record_variant(record).seats
+    except PMNError:
+        return ()
+
+
+def _page(title: str, body: list[str], *, script: bool = False) -> str:
+    """A page: ``title`` is plain text (its record values already isolated), ``body`` HTML."""
+    head = [
+        "<!DOCTYPE html>",
+        '<html lang="en">',
+        "<head>",
+        '<meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{escape(title)}</title>",
+        '<link rel="stylesheet" href="site.css">',
+        "</head>",
+        "<body>",
+    ]
+    tail = ['<script src="viewer.js"></script>'] if script else []
+    return html_page("\n".join([*head, *body, *tail, "</body>", "</html>"]) + "\n")
+
+
+def _glyph(node: MoveNode) -> str:
+    return node.glyph + "".join(_NAGS.get(n, "") for n in node.nags if not node.glyph)
+
+
+def line_text(line: Line) -> str:
+    """A line with its nested variations, as PGN writes movetext (without recursion)."""
+    out: list[str] = []
+    stack: list[tuple[str, Any]] = [("line", line)]
+    while stack:
+        kind, item = stack.pop()
+        if kind == "text":
+            out.append(item)
+        elif kind == "line":
+            stack.extend(("node", node) for node in reversed(item.moves))
+        else:
+            node: MoveNode = item
+            out.extend(f"{{{c.strip()}}}" for c in node.comments_before)
+            out.append(f"{node.number + ' ' if node.number else ''}{node.token}{_glyph(node)}")
+            out.extend(f"{{{c.strip()}}}" for c in node.comments)
+            for variation in reversed(node.variations):
+                stack += [("text", ")"), ("line", variation), ("text", "(")]
+    return " ".join(out).replace("( ", "(").replace(" )", ")")
+
+
+@dataclass(frozen=True, slots=True)
+class _Replayed:
+    variant: AnyVariant | None
+    svgs: list[str]
+    captions: list[str]
+    problem: str | None  # the first illegal move, or why the game cannot be drawn
+    stopped: int | None  # the index of the illegal main-line move
+
+
+def _replay(record: Record) -> _Replayed:
+    try:
+        variant = record_variant(record)
+        position = start_position(record, variant)
+    except PMNError as exc:
+        return _Replayed(None, [], [], str(exc), None)
+    svgs = [position_svg(variant, position)]
+    captions = ["Start position"]
+    for index, node in enumerate(record.mainline.moves):
+        number = expected_number(variant, position)
+        try:
+            move = variant.parse_move(node.token, position)
+        except MoveError as exc:
+            problem = f"move {number} {node.token} is illegal: {exc.reason}"
+            return _Replayed(variant, svgs, captions, problem, index)
+        seat = variant.seats[variant.to_move(position)]
+        before, position = position, variant.play(position, move)
+        svgs.append(
+            position_svg(variant, position, last_move=move, before=before, token=node.token)
+        )
+        captions.append(f"Move {number} {seat} {node.token}{_glyph(node)}")
+    return _Replayed(variant, svgs, captions, None, None)
+
+
+def pack_boards(svgs: Sequence[str]) -> str:
+    """The drawings as the viewer reads them: a JSON array, zlib-compressed, in base64."""
+    data = json.dumps(list(svgs), separators=(",", ":")).encode("utf-8")
+    return base64.b64encode(zlib.compress(data, 9)).decode("ascii")
+
+
+def unpack_boards(packed: str) -> list[str]:
+    """The drawings back from :func:`pack_boards` (for tests and tools)."""
+    boards: list[str] = json.loads(zlib.decompress(base64.b64decode(packed)).decode("utf-8"))
+    return boards
+
+
+def game_page(game: SiteGame, event: str, round_page: str) -> str:
+    """A game's page: header, viewer (boards as compact data), moves with comments and
+    variations, and every problem the validator found."""
+    record = game.record
+    replayed = _replay(record)
+    seats = replayed.variant.seats if replayed.variant is not None else _seats(record)
+    players = _players(record, seats)
+    names = " v ".join(html_isolated(name) for _, name in players) or "?"
+    heading = " v ".join(html_name(name) for _, name in players) or "?"
+    body = [
+        f'<p class="crumbs"><a href="index.html">{_event_name(event)}</a> \u203a '
+        f'<a href="{round_page}">Round {html_name(game.round)}</a></p>',
+        f"<h1>{heading}</h1>",
+        '<p class="players">'
+        + " \u00b7 ".join(
+            f'<span class="seat">{escape(s)}</span> {html_name(n)}' for s, n in players
+        )
+        + f' \u00b7 <strong id="result">{escape(record.result)}</strong></p>',
+        '<dl class="tags">',
+    ]
+    for name in PAGE_TAGS:
+        value = record.tag(name)
+        if value is not None:
+            body.append(f"<dt>{escape(name)}</dt><dd>{html_name(value)}</dd>")
+    body.append("</dl>")
+    problems = list(game.report.problems)
+    if problems or replayed.problem:
+        body.append('<div class="problems" id="problems"><strong>Problems</strong><ul>')
+        shown = [p.message for p in problems] or [replayed.problem or ""]
+        body += [f'<li dir="auto">{escape(message)}</li>' for message in shown]
+        body.append("</ul></div>")
+    if replayed.svgs:
+        last = len(replayed.svgs) - 1
+        body += [
+            '<main><section class="viewer">',
+            '<nav class="controls">',
+            '<button type="button" id="first">\u00ab</button>',
+            '<button type="button" id="prev">\u2039</button>',
+            f'<span id="counter">0 / {last}</span>',
+            '<button type="button" id="next">\u203a</button>',
+            '<button type="button" id="last">\u00bb</button>',
+            "</nav>",
+            '<div id="captions">',
+        ]
+        body += [
+            f'<p class="caption" data-step="{i}"{" hidden" if i else ""}>{escape(text)}</p>'
+            for i, text in enumerate(replayed.captions)
+        ]
+        if replayed.problem:
+            body.append(
+                f'<p class="caption stop" data-step="{last}"{" hidden" if last else ""}>'
+                f"Stopped: {escape(replayed.problem)}</p>"
+            )
+        body.append("</div>")
+        body.append(
+            f'<figure id="board" data-steps="{len(replayed.svgs)}" '
+            f'data-boards="{pack_boards(replayed.svgs)}"></figure>'
+        )
+        body.append("</section>")
+        body += _move_list(record, replayed)
+        body.append("</main>")
+    title = f"{names} \u2014 {html_isolated(event)}" if event else names
+    return _page(title, body, script=bool(replayed.svgs))
+
+
+def _event_name(event: str) -> str:
+    """The event's name as a link's text (HTML), isolated; "Event" when it has none."""
+    return html_name(event) if event else "Event"
+
+
+def _move_list(record: Record, replayed: _Replayed) -> list[str]:
+    out = ['<aside class="movelist"><h2>Moves</h2><div id="moves">']
+    moves = record.mainline.moves
+    for index, node in enumerate(moves):
+        out += [_comment(c) for c in node.comments_before]
+        label = escape(f"{node.number + ' ' if node.number else ''}{node.token}{_glyph(node)}")
+        if replayed.stopped is None or index < replayed.stopped:
+            out.append(f'<button type="button" class="mv" data-step="{index + 1}">{label}</button>')
+        else:
+            kind = "illegal" if index == replayed.stopped else "after"
+            out.append(f'<span class="{kind}">{label}</span>')
+        out += [_comment(c) for c in node.comments]
+        for variation in node.variations:
+            out.append(f'<span class="var" dir="auto">({escape(line_text(variation))})</span>')
+    out += [_comment(c) for c in record.mainline.comments]
+    out.append(f'<span class="res">{escape(record.result)}</span>')
+    out.append("</div></aside>")
+    return out
+
+
+def _comment(text: str) -> str:
+    """A comment in the move list: escaped, in an element of its own with ``dir="auto"``
+    (isolated: a right-to-left override in it reverses nothing after it)."""
+    return f'<span class="cm" dir="auto">{escape(text.strip())}</span>'
+
+
+def _status(game: SiteGame) -> str:
+    if not game.report.valid:
+        return "invalid"
+    if game.record.result == "*":
+        return "unfinished"
+    if not game.record.mainline.moves:
+        seats = _seats(game.record)
+        bye = any((game.record.tag(seat) or "").strip().upper() == BYE for seat in seats)
+        return "bye" if bye else "forfeit"
+    return ""
+
+
+def round_page(event: str, round_: str, games: Sequence[SiteGame]) -> str:
+    """A round's page: each game with its players, result, moves and a link to its page."""
+    body = [
+        f'<p class="crumbs"><a href="index.html">{_event_name(event)}</a></p>',
+        f"<h1>Round {html_name(round_)}</h1>",
+        '<table class="games"><thead><tr><th>Game</th><th>Players</th><th>Result</th>'
+        "<th>Moves</th><th></th></tr></thead><tbody>",
+    ]
+    for number, game in enumerate(games, start=1):
+        players = " v ".join(
+            f"{html_name(name)} ({escape(seat)})"
+            for seat, name in _players(game.record, _seats(game.record))
+        )
+        link = f'<a href="{game.page}">{number}</a>' if game.page else str(number)
+        body.append(
+            f'<tr><td>{link}</td><td class="name">{players}</td>'
+            f"<td>{escape(game.record.result)}</td><td>{len(game.record.mainline.moves)}</td>"
+            f"<td>{_status(game)}</td></tr>"
+        )
+    body.append("</tbody></table>")
+    return _page(f"{html_isolated(event)} \u2014 round {html_isolated(round_)}", body)
+
+
+def round_page_name(key: str) -> str:
+    """The file name of a round's page, from its key (:func:`round_keys`)."""
+    return f"round-{key}.html"
+
+
+def game_page_name(key: str, number: int) -> str:
+    """The file name of the page of game ``number`` of a round, from its key."""
+    return f"game-{key}-{number}.html"
+
+
+def event_site(games: Sequence[tuple[Record, GameReport]], standings: Standings) -> dict[str, str]:
+    """Every file of the event's site, by name: ``index.html``, ``round-N.html``,
+    ``game-N-M.html``, ``site.css`` and ``viewer.js``."""
+    of_round = [
+        ((record.tag("Round") or "?").strip() or "?", record, report) for record, report in games
+    ]
+    keys = round_keys([round_ for round_, _, _ in of_round])
+    by_round: dict[str, list[SiteGame]] = defaultdict(list)
+    for round_, record, report in of_round:
+        number = len(by_round[round_]) + 1
+        page = game_page_name(keys[round_], number) if record.mainline.moves else None
+        by_round[round_].append(SiteGame(record, report, page, round_))
+    rounds = sorted(by_round, key=round_order)
+    files: dict[str, str] = {"site.css": SITE_CSS, "viewer.js": VIEWER_JS}
+    event = standings.event
+    for round_ in rounds:
+        files[round_page_name(keys[round_])] = round_page(event, round_, by_round[round_])
+        for game in by_round[round_]:
+            if game.page is not None:
+                files[game.page] = game_page(game, event, round_page_name(keys[round_]))
+    body = [
+        f"<h1>{_event_name(event)}</h1>",
+        f"<p>{escape(standings.system)}; points: {escape(standings.scheme)}; tie-breaks: "
+        f"{escape(', '.join(standings.tie_breaks) or 'none')}</p>",
+        "<h2>Standings</h2>",
+        standings_table_html(standings),
+        "<h2>Rounds</h2>",
+        '<ul class="rounds">',
+    ]
+    body += [
+        f'<li><a href="{round_page_name(keys[r])}">Round {html_name(r)}</a> '
+        f"({len(by_round[r])} games)</li>"
+        for r in rounds
+    ]
+    body.append("</ul>")
+    if standings.excluded:
+        body.append("<h2>Not counted</h2><ul>")
+        body += [f"<li>{excluded_html(e, source=False)}</li>" for e in standings.excluded]
+        body.append("</ul>")
+    leader = standings.players[0] if standings.players else None
+    if leader is not None:
+        body.append(
+            f'<p class="leader">Leader: {html_name(leader.name)}, '
+            f"{format_points(leader.points)} points</p>"
+        )
+    files["index.html"] = _page(html_isolated(event) if event else "Event", body)
+    return files
+
+
+SITE_CSS = """body { font-family: "DejaVu Sans", Verdana, Arial, sans-serif; margin: 1em auto;
+  max-width: 1200px; padding: 0 1em; color: #2b1a0a; background: #fffaf0; }
+a { color: #8a3b12; }
+h1 { margin: 0.2em 0; font-size: 1.5em; } h2 { font-size: 1.15em; }
+table { border-collapse: collapse; margin: 0.5em 0; }
+td, th { border: 1px solid #c9b08a; padding: 0.2em 0.5em; text-align: center; }
+td.name { text-align: left; } tbody tr:nth-child(even) { background: #f6ecd8; }
+.seat { color: #6b4f33; font-weight: bold; }
+dl.tags { display: flex; flex-wrap: wrap; gap: 0.2em 1.2em; font-size: 0.9em; }
+dl.tags dt { font-weight: bold; color: #6b4f33; } dl.tags dt::after { content: ":"; }
+dl.tags dd { margin: 0 0 0 -0.9em; }
+.problems { background: #ffe0d6; border: 2px solid #d84315; padding: 0.4em 0.8em; }
+main { display: flex; flex-wrap: wrap; gap: 1.5em; align-items: flex-start; }
+.viewer { flex: 1 1 620px; min-width: 300px; }
+.movelist { flex: 1 1 300px; max-height: 80vh; overflow: auto; }
+.controls { display: flex; gap: 0.5em; align-items: center; }
+.controls button { font-size: 1.1em; padding: 0.2em 0.8em; cursor: pointer; }
+#counter { min-width: 5em; text-align: center; }
+.caption { font-size: 1.1em; margin: 0.4em 0; } .caption.stop { color: #b71c1c; font-weight: bold; }
+#board { margin: 0; } #board svg { max-width: 100%; height: auto; }
+#moves { line-height: 1.9; }
+#moves button.mv { border: 1px solid transparent; background: none; font: inherit;
+  color: inherit; cursor: pointer; padding: 0 0.2em; border-radius: 4px; }
+#moves button.mv.current { background: #ffd54f; border-color: #d84315; font-weight: bold; }
+#moves .illegal { color: #b71c1c; font-weight: bold; text-decoration: underline wavy; }
+#moves .after { color: #9e8a74; } #moves .var { color: #6b4f33; font-size: 0.9em; }
+#moves .cm { display: block; font-size: 0.9em; background: #f3e6c8; padding: 0.1em 0.4em; }
+#moves .res { font-weight: bold; margin-left: 0.3em; }
+"""
+
+# The viewer knows nothing of games or records: it unpacks the drawings and shows one at a time.
+VIEWER_JS = """(function () {
+  "use strict";
+  var board = document.getElementById("board");
+  if (!board) { return; }
+  var binary = atob(board.getAttribute("data-boards"));
+  var bytes = new Uint8Array(binary.length);
+  for (var i = 0; i < binary.length; i++) { bytes[i] = binary.charCodeAt(i); }
+  var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate"));
+  new Response(stream).text().then(function (text) { start(JSON.parse(text)); });
+  function start(boards) {
+    var last = boards.length - 1;
+    var current = 0;
+    var counter = document.getElementById("counter");
+    var moves = document.querySelectorAll("#moves button.mv");
+    var captions = document.querySelectorAll("#captions [data-step]");
+    function go(index) {
+      current = Math.max(0, Math.min(last, index));
+      board.innerHTML = boards[current];
+      counter.textContent = current + " / " + last;
+      captions.forEach(function (c) { c.hidden = Number(c.getAttribute("data-step")) !== current; });
+      moves.forEach(function (m) {
+        m.classList.toggle("current", Number(m.getAttribute("data-step")) === current);
+      });
+      document.body.setAttribute("data-step", String(current));
+    }
+    document.getElementById("first").onclick = function () { go(0); };
+    document.getElementById("prev").onclick = function () { go(current - 1); };
+    document.getElementById("next").onclick = function () { go(current + 1); };
+    document.getElementById("last").onclick = function () { go(last); };
+    moves.forEach(function (m) {
+      m.onclick = function () { go(Number(m.getAttribute("data-step"))); };
+    });
+    document.addEventListener("keydown", function (e) {
+      if (e.key === "ArrowRight") { go(current + 1); }
+      else if (e.key === "ArrowLeft") { go(current - 1); }
+      else if (e.key === "Home") { go(0); }
+      else if (e.key === "End") { go(last); }
+    });
+    go(0);
+  }
+})();
+"""
+
+
+__all__ = [
+    "PAGE_TAGS",
+    "SITE_CSS",
+    "VIEWER_JS",
+    "SiteGame",
+    "event_site",
+    "game_page",
+    "game_page_name",
+    "line_text",
+    "pack_boards",
+    "round_key",
+    "round_keys",
+    "round_page",
+    "round_page_name",
+    "unpack_boards",
+]

@@ -1,0 +1,661 @@
+"""Standings and crosstables of an event, from its games' results.
+
+Each counted game is a :class:`Played` value: its round, the players in seat
+order, each seat's share of the result (``1-0``: 1 and 0; ``1/2-1/2-0``: ½, ½
+and 0, so three-player results count per seat) and the stones each seat
+captured. :func:`collect` makes them from records and their validation
+reports, leaving out (with the reason) games that are unfinished or invalid.
+:func:`compute_standings` adds up points under a :class:`PointScheme` and
+ranks with tie-breaks (:data:`TIE_BREAKS`); the writers at the end give the
+standings and crosstable as text, CSV, JSON (``schemas/standings.schema.json``)
+and HTML. docs/desk.md describes every rule used here, with worked examples.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from notation.core.replay import GameReport
+from notation.desk.event import BYE, Entry
+from notation.errors import PMNError
+from notation.games import parse_result
+from notation.render.sinks import csv_text, html_isolated, html_name, html_text, terminal_text
+
+#: The ``Termination`` value of a game decided without play (a forfeit; a bye, see docs/desk.md).
+UNPLAYED_TERMINATION = "adjudication"
+
+
+class StandingsError(PMNError):
+    """An option of the standings that cannot be used (a point scheme, a tie-break)."""
+
+    code = "bad-option"
+
+
+@dataclass(frozen=True, slots=True)
+class PointScheme:
+    """Points for a win, a draw (a shared result) and a loss; None: the result's own numbers.
+
+    With the default scheme a seat scores what the result gives it (``1-0``:
+    1 and 0; ``1/2-1/2-0``: ½, ½, 0). With ``3-1-0`` a seat with the whole
+    point scores 3, a seat with a share of it 1, a seat with nothing 0.
+    """
+
+    win: Fraction | None = None
+    draw: Fraction | None = None
+    loss: Fraction | None = None
+
+    def points(self, share: Fraction) -> Fraction:
+        """The points a seat with ``share`` of the result scores."""
+        if self.win is None or self.draw is None or self.loss is None:
+            return share
+        if share == 1:
+            return self.win
+        return self.loss if share == 0 else self.draw
+
+    def __str__(self) -> str:
+        if self.win is None or self.draw is None or self.loss is None:
+            return "result"
+        return "-".join(format_points(p) for p in (self.win, self.draw, self.loss))
+
+
+def parse_scheme(text: str) -> PointScheme:
+    """``result`` (the default: 1, ½, 0 as the results give them) or ``W-D-L`` such as ``3-1-0``.
+
+    >>> parse_scheme("3-1-0").points(Fraction(1, 2))
+    Fraction(1, 1)
+    """
+    if text.strip().lower() == "result":
+        return PointScheme()
+    parts = text.strip().split("-")
+    try:
+        win, draw, loss = (Fraction(part) for part in parts)
+    except ValueError:
+        raise StandingsError(
+            f'point scheme "{text}" is not W-D-L (points for a win, a draw, a loss, like 3-1-0) '
+            'or "result"'
+        ) from None
+    return PointScheme(win, draw, loss)
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """One counted game: round, players and seats in seat order, shares, stones captured.
+
+    ``forfeit`` is a game decided without a move (``Termination
+    "adjudication"`` and no moves). A seat held by :data:`~notation.desk.event.BYE`
+    makes the game a bye for the other seat(s).
+    """
+
+    round: str
+    seats: tuple[str, ...]
+    players: tuple[str, ...]
+    shares: tuple[Fraction, ...]
+    stones: tuple[int, ...]
+    forfeit: bool = False
+    source: str = ""
+    game: int = 0
+
+    @property
+    def bye(self) -> bool:
+        """Whether a seat is the bye, not a player."""
+        return any(is_bye(player) for player in self.players)
+
+
+@dataclass(frozen=True, slots=True)
+class Excluded:
+    """A game left out of the standings, and why."""
+
+    source: str
+    game: int
+    line: int
+    players: tuple[str, ...]
+    reason: str
+    invalid: bool = False  # the game breaks the rules (else it is unfinished or unnamed)
+
+
+def is_bye(name: str) -> bool:
+    """Whether a seat's name marks the bye (``BYE``, any case)."""
+    return name.strip().upper() == BYE
+
+
+def collect(games: Iterable[tuple[Entry, GameReport]]) -> tuple[list[Played], list[Excluded]]:
+    """The games that count, and those that do not (invalid, unfinished, a seat unnamed, or
+    the same moves as a game already counted: a game submitted twice counts once)."""
+    played: list[Played] = []
+    excluded: list[Excluded] = []
+    seen: dict[tuple[object, ...], Entry] = {}
+    for entry, report in games:
+        players = entry.players
+
+        def leave_out(
+            reason: str,
+            invalid: bool = False,
+            entry: Entry = entry,
+            players: tuple[str, ...] = players,
+        ) -> None:
+            excluded.append(
+                Excluded(entry.source, entry.game, entry.line, players, reason, invalid)
+            )
+
+        if not report.valid:
+            problem = report.problems[0]
+            more = f" (and {len(report.problems) - 1} more)" if len(report.problems) > 1 else ""
+            leave_out(f"invalid: {problem.message}{more}", invalid=True)
+            continue
+        shares = parse_result(report.declared)
+        if shares is None:
+            leave_out("unfinished (*)")
+            continue
+        if any(not player or player in ("?", "-") for player in players):
+            leave_out("a seat has no player named")
+            continue
+        if entry.moves:  # the same game submitted twice counts once
+            key = ((entry.tag("Game") or "").lower(), entry.tag("Position"), entry.moves)
+            if key in seen:
+                leave_out(f"submitted twice: the same game as {seen[key].where}")
+                continue
+            seen[key] = entry
+        round_ = (entry.tag("Round") or "").strip()
+        termination = (entry.tag("Termination") or "").strip().lower()
+        played.append(
+            Played(
+                round=round_ if round_ not in ("", "?", "-") else "?",
+                seats=entry.seats,
+                players=players,
+                shares=shares,
+                stones=report.scores or tuple(0 for _ in players),
+                forfeit=not entry.moves and termination == UNPLAYED_TERMINATION,
+                source=entry.source,
+                game=entry.game,
+            )
+        )
+    return played, excluded
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """A player's game in a round: opponents, seat, share of the result, points, and kind.
+
+    ``kind`` is ``game``, ``forfeit`` or ``bye``.
+    """
+
+    round: str
+    opponents: tuple[str, ...]
+    seat: str
+    share: Fraction
+    points: Fraction
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One player's line: rank, points, games, wins/draws/losses, tie-break values, games."""
+
+    rank: int
+    name: str
+    points: Fraction
+    games: int
+    wins: int
+    draws: int
+    losses: int
+    byes: int
+    tie_breaks: tuple[tuple[str, Fraction], ...]
+    cells: tuple[Cell, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Standings:
+    """The standings of an event: who is where, by which rules, and what was left out."""
+
+    event: str
+    system: str
+    scheme: str
+    tie_breaks: tuple[str, ...]
+    rounds: tuple[str, ...]
+    players: tuple[Standing, ...]
+    excluded: tuple[Excluded, ...]
+
+
+# -- tie-breaks ----------------------------------------------------------------
+
+_Data = Mapping[str, list[Cell]]
+_TieBreak = Callable[[str, _Data, Mapping[str, Fraction], Mapping[str, Fraction]], Fraction]
+
+
+def _head_to_head(
+    name: str, cells: _Data, points: Mapping[str, Fraction], stones: Mapping[str, Fraction]
+) -> Fraction:
+    rivals = {other for other, score in points.items() if score == points[name] and other != name}
+    return sum(
+        (c.points for c in cells[name] if c.kind != "bye" and set(c.opponents) <= rivals),
+        Fraction(0),
+    )
+
+
+def _wins(
+    name: str, cells: _Data, points: Mapping[str, Fraction], stones: Mapping[str, Fraction]
+) -> Fraction:
+    return Fraction(sum(1 for c in cells[name] if c.kind != "bye" and c.share == 1))
+
+
+def _sonneborn_berger(
+    name: str, cells: _Data, points: Mapping[str, Fraction], stones: Mapping[str, Fraction]
+) -> Fraction:
+    return sum(
+        (c.share * points[o] for c in cells[name] if c.kind != "bye" for o in c.opponents),
+        Fraction(0),
+    )
+
+
+def _opponent_points(name: str, cells: _Data, points: Mapping[str, Fraction]) -> list[Fraction]:
+    return [points[o] for c in cells[name] if c.kind != "bye" for o in c.opponents]
+
+
+def _buchholz(
+    name: str, cells: _Data, points: Mapping[str, Fraction], stones: Mapping[str, Fraction]
+) -> Fraction:
+    return sum(_opponent_points(name, cells, points), Fraction(0))
+
+
+def _median_buchholz(
+    name: str, cells: _Data, points: Mapping[str, Fraction], stones: Mapping[str, Fraction]
+) -> Fraction:
+    scores = sorted(_opponent_points(name, cells, points))
+    return sum(scores[1:-1] if len(scores) >= 3 else scores, Fraction(0))
+
+
+def _stones(
+    name: str, cells: _Data, points: Mapping[str, Fraction], stones: Mapping[str, Fraction]
+) -> Fraction:
+    return stones[name]
+
+
+#: The tie-breaks, by the name ``--tie-break`` takes (docs/desk.md defines each).
+TIE_BREAKS: Mapping[str, _TieBreak] = {
+    "head-to-head": _head_to_head,
+    "wins": _wins,
+    "sonneborn-berger": _sonneborn_berger,
+    "buchholz": _buchholz,
+    "median-buchholz": _median_buchholz,
+    "stones": _stones,
+}
+#: The tie-breaks used when none are given, by the kind of event.
+DEFAULT_TIE_BREAKS: Mapping[str, tuple[str, ...]] = {
+    "round-robin": ("head-to-head", "sonneborn-berger", "wins", "stones"),
+    "swiss": ("buchholz", "median-buchholz", "head-to-head", "wins", "stones"),
+}
+SYSTEMS = ("auto", "round-robin", "swiss")
+
+
+def parse_tie_breaks(text: str) -> tuple[str, ...]:
+    """A comma-separated list of tie-break names, checked."""
+    names = tuple(part.strip().lower() for part in text.split(",") if part.strip())
+    for name in names:
+        if name not in TIE_BREAKS:
+            raise StandingsError(f'unknown tie-break "{name}" (known: {", ".join(TIE_BREAKS)})')
+    return names
+
+
+def round_key(round_: str) -> tuple[int, ...]:
+    """Rounds in playing order: ``2`` before ``10``, ``3.1`` after ``3``; ``?`` last."""
+    if re.fullmatch(r"[0-9]+(?:\.[0-9]+)*", round_):
+        return tuple(int(part) for part in round_.split("."))
+    return (1 << 30,)
+
+
+def detect_system(played: Sequence[Played]) -> str:
+    """``round-robin`` when every two players met equally often (and no one had a bye), else
+    ``swiss``."""
+    players = {p for game in played for p in game.players if not is_bye(p)}
+    if any(game.bye for game in played) or len(players) < 2:
+        return "swiss"
+    met: Counter[frozenset[str]] = Counter()
+    for game in played:
+        for i, a in enumerate(game.players):
+            for b in game.players[i + 1 :]:
+                met[frozenset((a, b))] += 1
+    pairs = len(players) * (len(players) - 1) // 2
+    return "round-robin" if len(met) == pairs and len(set(met.values())) == 1 else "swiss"
+
+
+def compute_standings(
+    played: Sequence[Played],
+    excluded: Sequence[Excluded] = (),
+    *,
+    scheme: PointScheme | None = None,
+    tie_breaks: Sequence[str] | None = None,
+    system: str = "auto",
+    event: str = "",
+) -> Standings:
+    """Points, tie-breaks and ranks of every player of the counted games."""
+    scheme = scheme or PointScheme()
+    if system == "auto":
+        system = detect_system(played)
+    order = tuple(tie_breaks) if tie_breaks is not None else DEFAULT_TIE_BREAKS[system]
+    cells: dict[str, list[Cell]] = defaultdict(list)
+    stones: dict[str, Fraction] = defaultdict(Fraction)
+    for game in sorted(played, key=lambda g: round_key(g.round)):
+        for seat_index, player in enumerate(game.players):
+            if is_bye(player):
+                continue
+            others = tuple(p for i, p in enumerate(game.players) if i != seat_index)
+            share = game.shares[seat_index]
+            kind = "bye" if game.bye else "forfeit" if game.forfeit else "game"
+            opponents = tuple(o for o in others if not is_bye(o))
+            cells[player].append(
+                Cell(
+                    game.round, opponents, game.seats[seat_index], share, scheme.points(share), kind
+                )
+            )
+            if kind == "game":
+                captured = game.stones[seat_index] if seat_index < len(game.stones) else 0
+                conceded = sum(s for i, s in enumerate(game.stones) if i != seat_index)
+                stones[player] += captured - conceded
+    points = {name: sum((c.points for c in games), Fraction(0)) for name, games in cells.items()}
+    values = {
+        name: tuple((tb, TIE_BREAKS[tb](name, cells, points, stones)) for tb in order)
+        for name in cells
+    }
+
+    def key(name: str) -> tuple[Fraction, ...]:
+        return (-points[name], *(-value for _, value in values[name]))
+
+    ranked = sorted(cells, key=lambda name: (key(name), name))
+    standings: list[Standing] = []
+    for position, name in enumerate(ranked, start=1):
+        rank = (
+            standings[-1].rank if standings and key(ranked[position - 2]) == key(name) else position
+        )
+        games = [c for c in cells[name] if c.kind != "bye"]
+        wins = sum(1 for c in games if c.share == 1)
+        losses = sum(1 for c in games if c.share == 0)
+        standings.append(
+            Standing(
+                rank=rank,
+                name=name,
+                points=points[name],
+                games=len(games),
+                wins=wins,
+                draws=len(games) - wins - losses,
+                losses=losses,
+                byes=len(cells[name]) - len(games),
+                tie_breaks=values[name],
+                cells=tuple(cells[name]),
+            )
+        )
+    rounds = tuple(sorted({g.round for g in played}, key=round_key))
+    return Standings(event, system, str(scheme), order, rounds, tuple(standings), tuple(excluded))
+
+
+# -- writing -------------------------------------------------------------------
+
+
+def format_points(value: Fraction) -> str:
+    """Points as people write them: ``3``, ``3½``, ``½``, ``2 1/3``, ``-4``."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    whole, part = divmod(value, 1)
+    if part == Fraction(1, 2):
+        return f"{whole}½" if whole else "½"
+    return f"{whole} {part}" if whole else str(part)
+
+
+def _number(value: Fraction) -> int | float:
+    return value.numerator if value.denominator == 1 else float(value)
+
+
+def _result_mark(cell: Cell) -> str:
+    if cell.kind == "forfeit":
+        return "+" if cell.share == 1 else "-" if cell.share == 0 else "="
+    return format_points(cell.share)
+
+
+def crosstable_view(standings: Standings) -> str:
+    """``players`` (a column per opponent) for a round robin, ``rounds`` otherwise."""
+    return "players" if standings.system == "round-robin" else "rounds"
+
+
+def crosstable_rows(
+    standings: Standings, view: str | None = None
+) -> tuple[list[str], list[list[str]]]:
+    """The crosstable as a header and rows of strings.
+
+    ``rounds`` view: a column per round; a cell is the opponents' ranks, the
+    player's seat initial and the result (``4S1``: against number 4, in
+    seat South, won; ``+``/``-`` a forfeit won/lost; ``bye1`` a bye worth 1).
+    ``players`` view: a column per player by rank; a cell holds the seat
+    initials and results against that player (``S1 N½`` for two games).
+    """
+    view = view or crosstable_view(standings)
+    number = {s.name: str(index) for index, s in enumerate(standings.players, start=1)}
+    tie_names = list(standings.tie_breaks)
+    header = ["#", "rank", "name", "points", *tie_names]
+    columns = list(standings.rounds) if view == "rounds" else list(number.values())
+    header += [f"R{c}" for c in columns] if view == "rounds" else columns
+    rows: list[list[str]] = []
+    for standing in standings.players:
+        row = [
+            number[standing.name],
+            str(standing.rank),
+            standing.name,
+            format_points(standing.points),
+            *(format_points(value) for _, value in standing.tie_breaks),
+        ]
+        by_column: dict[str, list[str]] = defaultdict(list)
+        for cell in standing.cells:
+            if view == "rounds":
+                if cell.kind == "bye":
+                    text = f"bye{format_points(cell.share)}"
+                else:
+                    text = ",".join(number[o] for o in cell.opponents)
+                    text += f"{cell.seat[:1]}{_result_mark(cell)}"
+                by_column[cell.round].append(text)
+            elif cell.kind != "bye":
+                for opponent in cell.opponents:
+                    by_column[number[opponent]].append(f"{cell.seat[:1]}{_result_mark(cell)}")
+        for column in columns:
+            if view == "players" and column == number[standing.name]:
+                row.append("x")
+            else:
+                row.append(" ".join(by_column.get(column, [])))
+        rows.append(row)
+    return header, rows
+
+
+def standings_text(standings: Standings, view: str | None = None) -> str:
+    """The standings and crosstable as an aligned table, then the games left out.
+
+    Text for a terminal: every name, source and reason is terminal text
+    (:func:`notation.render.sinks.terminal_text`), so an escape in a name is shown, not obeyed.
+    """
+    header, rows = crosstable_rows(standings, view)
+    header = [terminal_text(value) for value in header]
+    rows = [[terminal_text(value) for value in row] for row in rows]
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    lines = []
+    title = terminal_text(standings.event) or "Standings"
+    lines.append(
+        f"{title}: {standings.system}, points {standings.scheme}, "
+        f"tie-breaks: {', '.join(standings.tie_breaks) or 'none'}"
+    )
+    for row in [header, *rows]:
+        cells = [
+            value.ljust(widths[i]) if i == 2 else value.rjust(widths[i])
+            for i, value in enumerate(row)
+        ]
+        lines.append("  ".join(cells).rstrip())
+    if standings.excluded:
+        lines.append("Not counted:")
+        for item in standings.excluded:
+            where = f"{item.source}:{item.line}" if item.line else item.source
+            players = " v ".join(item.players) or "?"
+            lines.append(terminal_text(f"  {where}: game {item.game} ({players}): {item.reason}"))
+    return "\n".join(lines) + "\n"
+
+
+_INTEGER_RE = re.compile(r"-?[0-9]+")
+
+
+def standings_csv(standings: Standings, view: str | None = None) -> str:
+    """The standings and crosstable as CSV: a header row, then a row per player.
+
+    Every text cell is guarded against formulas (:func:`notation.render.sinks.csv_cell`);
+    whole points and tie-break values (``-4`` stones) are written as numbers.
+    """
+    header, rows = crosstable_rows(standings, view)
+    numeric = range(3, 4 + len(standings.tie_breaks))
+    return csv_text(
+        [
+            header,
+            *(
+                [
+                    int(value) if i in numeric and _INTEGER_RE.fullmatch(value) else value
+                    for i, value in enumerate(row)
+                ]
+                for row in rows
+            ),
+        ]
+    )
+
+
+def standings_json(standings: Standings) -> dict[str, Any]:
+    """The standings as the object of ``schemas/standings.schema.json``."""
+    return {
+        "event": standings.event,
+        "system": standings.system,
+        "points": standings.scheme,
+        "tie_breaks": list(standings.tie_breaks),
+        "rounds": list(standings.rounds),
+        "players": [
+            {
+                "rank": s.rank,
+                "name": s.name,
+                "points": _number(s.points),
+                "games": s.games,
+                "wins": s.wins,
+                "draws": s.draws,
+                "losses": s.losses,
+                "byes": s.byes,
+                "tie_breaks": {name: _number(value) for name, value in s.tie_breaks},
+                "rounds": [
+                    {
+                        "round": c.round,
+                        "opponents": list(c.opponents),
+                        "seat": c.seat,
+                        "result": _number(c.share),
+                        "points": _number(c.points),
+                        "kind": c.kind,
+                    }
+                    for c in s.cells
+                ],
+            }
+            for s in standings.players
+        ],
+        "excluded": [
+            {
+                "source": e.source,
+                "game": e.game,
+                "line": e.line,
+                "players": list(e.players),
+                "reason": e.reason,
+                "invalid": e.invalid,
+            }
+            for e in standings.excluded
+        ],
+    }
+
+
+_STYLE = (
+    "body{font-family:system-ui,sans-serif;margin:1.5em}"
+    "table{border-collapse:collapse}td,th{border:1px solid #bbb;padding:.2em .5em}"
+    "td{text-align:center}td.name{text-align:left}tr:nth-child(even){background:#f4f4f4}"
+)
+
+
+def standings_table_html(standings: Standings, view: str | None = None) -> str:
+    """The crosstable as an HTML ``<table>``, for pages that hold it: escaped, and each
+    player's name isolated (:func:`notation.render.sinks.html_name`)."""
+    view = view or crosstable_view(standings)
+    header, rows = crosstable_rows(standings, view)
+    fixed = 4 + len(standings.tie_breaks)  # then a column per round (R and its name) or player
+    parts = ['<table class="standings">', "<thead><tr>"]
+    parts += [f"<th>{html_text(h)}</th>" for h in header[:fixed]]
+    if view == "rounds":
+        parts += [f"<th>R{html_name(round_)}</th>" for round_ in standings.rounds]
+    else:
+        parts += [f"<th>{html_text(h)}</th>" for h in header[fixed:]]
+    parts.append("</tr></thead><tbody>")
+    for row in rows:
+        parts.append("<tr>")
+        parts += [
+            f'<td class="name">{html_name(v)}</td>' if i == 2 else f"<td>{html_text(v)}</td>"
+            for i, v in enumerate(row)
+        ]
+        parts.append("</tr>")
+    parts.append("</tbody></table>")
+    return "".join(parts)
+
+
+def excluded_html(item: Excluded, *, source: bool = True) -> str:
+    """A game left out, as an HTML list item's content: its file (with ``source``), game,
+    players and reason, each value from the record isolated."""
+    players = " v ".join(html_name(p) for p in item.players) or "?"
+    where = f"{html_name(item.source)}, game {item.game} " if source else ""
+    return f"{where}({players}): {html_name(item.reason)}"
+
+
+def standings_html(standings: Standings, view: str | None = None) -> str:
+    """A standalone HTML page: the standings and crosstable, and the games left out.
+
+    Every text from a record is escaped, and every name or value isolated
+    (``<bdi>``; FSI/PDI in the title): a right-to-left override in a name
+    reverses nothing around it.
+    """
+    title = html_text(html_isolated(standings.event) if standings.event else "Standings")
+    heading = html_name(standings.event) if standings.event else "Standings"
+    excluded = "".join(f"<li>{excluded_html(e)}</li>" for e in standings.excluded)
+    return (
+        f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{title}</title>'
+        f"<style>{_STYLE}</style></head><body><h1>{heading}</h1>"
+        f"<p>{html_text(standings.system)}; points: {html_text(standings.scheme)}; "
+        f"tie-breaks: {html_text(', '.join(standings.tie_breaks) or 'none')}</p>"
+        f"{standings_table_html(standings, view)}"
+        + (f"<h2>Not counted</h2><ul>{excluded}</ul>" if excluded else "")
+        + "</body></html>\n"
+    )
+
+
+__all__ = [
+    "DEFAULT_TIE_BREAKS",
+    "SYSTEMS",
+    "TIE_BREAKS",
+    "UNPLAYED_TERMINATION",
+    "Cell",
+    "Excluded",
+    "Played",
+    "PointScheme",
+    "Standing",
+    "Standings",
+    "StandingsError",
+    "collect",
+    "compute_standings",
+    "crosstable_rows",
+    "crosstable_view",
+    "detect_system",
+    "excluded_html",
+    "format_points",
+    "is_bye",
+    "parse_scheme",
+    "parse_tie_breaks",
+    "round_key",
+    "standings_csv",
+    "standings_html",
+    "standings_json",
+    "standings_table_html",
+    "standings_text",
+]

@@ -1,0 +1,260 @@
+"""Opening inputs: compressed archives and text in any encoding, as UTF-8 bytes.
+
+:func:`open_source` gives the readers in :mod:`notation.formats.collection` a binary
+stream of UTF-8 text, whatever the file holds:
+
+- compression by extension (``.gz``, ``.bz2``, ``.xz``/``.lzma``) or, on
+  standard input and for other names, by the first bytes (the magic numbers);
+- a UTF-8 byte order mark is left for the readers to skip; a UTF-16 or UTF-32
+  byte order mark selects that encoding;
+- ``encoding`` names any other encoding Python knows (``latin-1``,
+  ``cp1252``, ``utf-16``...). Text in a named or BOM-selected encoding must
+  decode as a whole: the first byte that does not stops reading with one
+  :class:`SourceDecodeError` naming its line and column, never a U+FFFD.
+
+Without an encoding and without a byte order mark the bytes go to the readers
+as they are; PMN's reader then marks a game holding a byte that is not UTF-8
+as damaged, with the byte's place (the rest of the file still reads).
+"""
+
+from __future__ import annotations
+
+import bz2
+import codecs
+import errno
+import gzip
+import io
+import lzma
+import re
+import zlib
+from collections.abc import Callable
+from typing import IO
+
+from notation.files.outputs import open_input
+
+#: Compression formats: name, file extensions, magic bytes, and how to open a stream.
+_Opener = Callable[[IO[bytes]], io.BufferedIOBase]
+COMPRESSIONS: tuple[tuple[str, tuple[str, ...], bytes, _Opener], ...] = (
+    ("gzip", (".gz", ".gzip"), b"\x1f\x8b", lambda f: gzip.GzipFile(fileobj=f, mode="rb")),
+    ("bzip2", (".bz2",), b"BZh", lambda f: bz2.BZ2File(f, mode="rb")),
+    ("xz", (".xz", ".lzma"), b"\xfd7zXZ\x00", lambda f: lzma.LZMAFile(f, mode="rb")),  # noqa: SIM115
+)
+#: Zstandard's magic number: recognised, to say how to read such a file.
+ZSTD_MAGIC = b"\x28\xb5\x2f\xfd"
+
+#: Byte order marks that select an encoding (UTF-32 first: its LE mark starts like UTF-16's).
+_BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32"),
+    (codecs.BOM_UTF32_BE, "utf-32"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
+)
+_BLOCK = 1 << 16
+_BAD = "pmn-mark-bad-byte"
+#: Lone surrogates U+DC00..U+DCFF stand for a bad byte (its value in the low 8 bits):
+#: decoded text never holds a lone surrogate otherwise.
+_BAD_RE = re.compile("[\udc00-\udcff]")
+
+
+def _mark_bad_byte(error: UnicodeError) -> tuple[str, int]:
+    if not isinstance(error, UnicodeDecodeError):
+        raise error
+    return chr(0xDC00 + error.object[error.start]), error.start + 1
+
+
+codecs.register_error(_BAD, _mark_bad_byte)
+
+
+class SourceError(OSError):
+    """An input that cannot be read as text: damaged compressed data, a compression PMN
+    does not read, an unknown encoding, a byte that does not decode.
+
+    An :class:`OSError` (``errno`` EILSEQ or EINVAL, ``strerror`` the whole
+    message), like a file that cannot be opened, so that every command that
+    reports unreadable files reports these too, with the message alone.
+    """
+
+    code = "unreadable-input"
+
+    def __init__(self, message: str, number: int = errno.EINVAL) -> None:
+        super().__init__(number, message)
+
+    def __str__(self) -> str:
+        return str(self.strerror)
+
+
+class SourceDecodeError(SourceError):
+    """A byte that does not decode in the input's encoding, with its place (1-based)."""
+
+    def __init__(self, source: str, encoding: str, line: int, column: int, byte: int) -> None:
+        self.source, self.encoding = source, encoding
+        self.line, self.column, self.byte = line, column, byte
+        super().__init__(
+            f"{source}:{line}:{column}: byte {byte:#04x} is not valid {encoding}; "
+            "name the file's encoding with --encoding (e.g. --encoding latin-1)",
+            errno.EILSEQ,
+        )
+
+
+def strip_compression(path: str) -> str:
+    """The name without a compression extension (``games.pmn.gz`` -> ``games.pmn``)."""
+    lowered = path.lower()
+    for _, extensions, _, _ in COMPRESSIONS:
+        for extension in extensions:
+            if lowered.endswith(extension):
+                return path[: -len(extension)]
+    return path
+
+
+def _compression(path: str, head: bytes) -> _Opener | None:
+    lowered = path.lower()
+    for _, extensions, magic, opener in COMPRESSIONS:
+        if lowered.endswith(extensions) or head.startswith(magic):
+            return opener
+    return None
+
+
+def _buffered(stream: IO[bytes] | io.BufferedIOBase) -> io.BufferedReader:
+    if isinstance(stream, io.BufferedReader):
+        return stream
+    return io.BufferedReader(stream)  # type: ignore[arg-type]
+
+
+#: Codecs Python calls text encodings that do not read arbitrary text as characters:
+#: host names (idna, punycode), escapes that decode to lone surrogates (raw/unicode_escape).
+_NOT_FOR_RECORDS = frozenset({"idna", "punycode", "raw-unicode-escape", "unicode-escape"})
+
+
+def text_encoding(name: str) -> str:
+    """The canonical name of the text encoding ``name``; :class:`SourceError` when Python
+    knows no such codec, or knows it as something else than a text encoding (``base64``,
+    ``hex``, ``rot13``, ``zlib_codec``, ``uu`` turn bytes into bytes or text into text;
+    ``idna`` and ``punycode`` are for host names; ``unicode_escape`` reads escapes)."""
+    try:
+        info = codecs.lookup(name)
+    except (LookupError, ValueError):
+        raise SourceError(f"unknown encoding {name!r}") from None
+    if not getattr(info, "_is_text_encoding", True) or info.name in _NOT_FOR_RECORDS:
+        raise SourceError(
+            f"{name!r} is not a text encoding for records (give one such as utf-8, "
+            "latin-1, cp1252 or utf-16)"
+        )
+    return info.name
+
+
+def open_source(path: str, encoding: str | None = None) -> io.BufferedReader:
+    """A binary stream of the UTF-8 text in a file (``-``: standard input).
+
+    Decompresses and re-encodes as the module describes; raises
+    :class:`SourceError` for an unknown encoding or a Zstandard file, and
+    (while reading) :class:`SourceDecodeError` for a byte that does not decode.
+    """
+    source = "<stdin>" if path == "-" else path
+    if encoding is not None:
+        encoding = text_encoding(encoding)
+    raw: IO[bytes] = open_input(path)  # a device or a folder is refused
+    stream: io.BufferedReader = _buffered(raw)
+    head = stream.peek(8)[:8]
+    if head.startswith(ZSTD_MAGIC) or path.lower().endswith(".zst"):
+        raise SourceError(
+            f"{source} is Zstandard-compressed, which PMN does not read; "
+            "decompress it first (zstd -d) or recompress it with gzip, bzip2 or xz"
+        )
+    opener = _compression(path, head)
+    if opener is not None:
+        stream = io.BufferedReader(_Guarded(opener(stream), source), buffer_size=_BLOCK)
+    if encoding is None:
+        start = stream.peek(4)[:4]
+        encoding = next((name for bom, name in _BOMS if start.startswith(bom)), None)
+    if encoding is None:
+        return stream
+    return io.BufferedReader(_Transcoder(stream, encoding, source), buffer_size=_BLOCK)
+
+
+class _Guarded(io.RawIOBase):
+    """A decompressing stream whose failures are :class:`SourceError` with the file's name."""
+
+    def __init__(self, inner: io.BufferedIOBase, source: str) -> None:
+        super().__init__()
+        self._inner, self._source = inner, source
+
+    def readable(self) -> bool:
+        return True
+
+    def close(self) -> None:
+        self._inner.close()
+        super().close()
+
+    def readinto(self, buffer: bytearray | memoryview) -> int:  # type: ignore[override]
+        try:
+            return self._inner.readinto(buffer)
+        except (EOFError, OSError, lzma.LZMAError, zlib.error) as exc:
+            raise SourceError(
+                f"{self._source}: the compressed data is damaged or cut short ({exc})", errno.EIO
+            ) from exc
+
+
+class _Transcoder(io.RawIOBase):
+    """Bytes in one encoding read as UTF-8 bytes, decoded strictly a block at a time."""
+
+    def __init__(self, inner: IO[bytes], encoding: str, source: str) -> None:
+        super().__init__()
+        self._inner = inner
+        self._encoding = encoding
+        self._source = source
+        self._decoder = codecs.getincrementaldecoder(encoding)(errors=_BAD)
+        self._pending = b""
+        self._line = 1  # where the text decoded so far ends
+        self._column = 1
+        self._done = False
+        if encoding == "utf-8":
+            # a UTF-8 byte order mark is skipped by the readers; keep it out of the count
+            self._decoder = codecs.getincrementaldecoder("utf-8-sig")(errors=_BAD)
+
+    def readable(self) -> bool:
+        return True
+
+    def close(self) -> None:
+        self._inner.close()
+        super().close()
+
+    def readinto(self, buffer: bytearray | memoryview) -> int:  # type: ignore[override]
+        while not self._pending and not self._done:
+            block = self._inner.read(_BLOCK)
+            self._done = not block
+            text = self._decoder.decode(block, final=self._done)
+            bad = _BAD_RE.search(text)
+            if bad is not None:
+                self._advance(text[: bad.start()])
+                raise SourceDecodeError(
+                    self._source,
+                    self._encoding,
+                    self._line,
+                    self._column,
+                    ord(bad.group()) - 0xDC00,
+                )
+            self._advance(text)
+            self._pending = text.encode("utf-8")
+        size = min(len(buffer), len(self._pending))
+        buffer[:size] = self._pending[:size]
+        self._pending = self._pending[size:]
+        return size
+
+    def _advance(self, text: str) -> None:
+        newlines = text.count("\n")
+        if newlines:
+            self._line += newlines
+            self._column = len(text) - text.rindex("\n")
+        else:
+            self._column += len(text)
+
+
+__all__ = [
+    "COMPRESSIONS",
+    "ZSTD_MAGIC",
+    "SourceDecodeError",
+    "SourceError",
+    "open_source",
+    "strip_compression",
+    "text_encoding",
+]

@@ -1,0 +1,334 @@
+"""Collections of records in files: formats by extension, ``-`` for stdin/stdout, safe writes."""
+
+from __future__ import annotations
+
+import codecs
+import io
+import warnings
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from typing import IO
+
+from notation.core.record import Record, comment_as_written, iter_lines
+from notation.files.outputs import OutputFolder, SkippedPath, safe_output, walk_inputs
+from notation.files.sources import SourceDecodeError, open_source, strip_compression
+from notation.formats.pmn import (
+    DEFAULT_WIDTH,
+    Chunk,
+    iter_chunks,
+    iter_headers,
+    iter_records,
+    read_chunk,
+    write_records,
+)
+
+#: Format names and the file extensions that select them. ``ogn`` is Aualé's
+#: Oware Game Notation; ``openspiel-actions`` (OpenSpiel oware action
+#: sequences, one game per line) has no extension of its own: name it.
+FORMATS: dict[str, tuple[str, ...]] = {
+    "pmn": (".pmn", ".txt"),
+    "json": (".json",),
+    "jsonl": (".jsonl", ".ndjson"),
+    "ogn": (".ogn",),
+    "openspiel-actions": (),
+}
+
+
+def detect_format(path: str, default: str = "pmn") -> str:
+    """The format a file name's extension selects (``-`` and unknown extensions give ``default``)."""
+    lowered = path.lower()
+    for name, extensions in FORMATS.items():
+        if lowered.endswith(extensions):
+            return name
+    return default
+
+
+def _sniff(head: bytes) -> str:
+    """JSON when the data opens with an object or an array of arrays/objects; PMN otherwise
+    (a PMN file opens with a tag pair like ``[Game``)."""
+    stripped = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    if stripped.startswith(b"[Variant"):  # Aualé writes the Variant tag first
+        return "ogn"
+    if stripped.startswith(b"{"):
+        return "json"
+    if stripped.startswith(b"[") and stripped[1:].lstrip()[:1] in (b"{", b"[", b"]"):
+        return "json"
+    return "pmn"
+
+
+def read_games(
+    path: str,
+    fmt: str | None = None,
+    *,
+    game: str | None = None,
+    encoding: str | None = None,
+) -> Iterator[Chunk | Record]:
+    """Like :func:`read_path`, but PMN games come as unread :class:`Chunk` values.
+
+    For validation, which has a fast path for plain games, and for sending
+    games to other processes: a chunk is cheaper to cut than a record to read.
+    (Standard input found to be PMN by its first bytes comes as chunks too:
+    a chunk keeps the game's text, which cannot be read from stdin again.)
+    """
+    return _read(path, fmt, game, encoding, chunks=True)  # type: ignore[return-value]
+
+
+def read_path(
+    path: str,
+    fmt: str | None = None,
+    *,
+    game: str | None = None,
+    encoding: str | None = None,
+) -> Iterator[Record]:
+    """Yield the records of a file (``-``: standard input), one at a time.
+
+    ``fmt`` is a name in :data:`FORMATS`; when None it comes from the
+    extension, and for standard input or an unknown extension from the
+    first bytes (``{`` or ``[`` means JSON, ``[Variant`` OGN). ``game`` names
+    the game of ``openspiel-actions`` logs (``notation.formats.openspiel.openspiel_variant``).
+    Compressed files and other encodings are read through
+    :func:`notation.files.sources.open_source`.
+    """
+    return _read(path, fmt, game, encoding, chunks=False)  # type: ignore[return-value]
+
+
+def read_tags(
+    path: str, fmt: str | None = None, *, encoding: str | None = None
+) -> Iterator[tuple[tuple[str, str], ...]]:
+    """Each game's tag pairs, without reading its moves where the format allows.
+
+    PMN is scanned by :func:`notation.formats.pmn.iter_headers` (only the tag sections
+    are decoded, and movetext is never read: a damaged movetext goes unseen);
+    the other formats are read whole and their records' tags given.
+    """
+    return _read(path, fmt, None, encoding, chunks=False, tags=True)  # type: ignore[return-value]
+
+
+def _read(
+    path: str,
+    fmt: str | None,
+    game: str | None,
+    encoding: str | None,
+    *,
+    chunks: bool,
+    tags: bool = False,
+) -> Iterator[Chunk | Record | tuple[tuple[str, str], ...]]:
+    """:func:`read_path`, with PMN games as :class:`Chunk` values when ``chunks``,
+    or every game's tag pairs when ``tags``."""
+    source = "<stdin>" if path == "-" else path
+    stream: IO[bytes] = open_source(path, encoding)
+    try:
+        if fmt is None:
+            fmt = detect_format(strip_compression(path), default="")
+            if not fmt:
+                if not isinstance(stream, io.BufferedReader):
+                    stream = io.BufferedReader(io.BytesIO(stream.read()))
+                fmt = _sniff(stream.peek(64))
+        # the other formats' modules are imported when a file of theirs is read
+        if fmt == "pmn" and tags:
+            yield from iter_headers(stream, source)
+            return
+        games: Iterator[Chunk | Record]
+        if fmt == "pmn":
+            games = iter_chunks(stream, source) if chunks else iter_records(stream, source)
+        elif fmt == "ogn":
+            from notation.formats.ogn import iter_ogn_records
+
+            games = iter_ogn_records(stream, source)
+        elif fmt == "openspiel-actions":
+            from notation.formats.openspiel import iter_action_records
+
+            games = iter_action_records(stream, source, game)
+        else:
+            from notation.formats.jsonform import iter_json_records
+
+            games = iter_json_records(decoded_blocks(stream, source), source)
+        if tags:  # the other formats hold no header section to scan: their records' tags
+            yield from (record.tags for record in games)  # type: ignore[union-attr]
+        else:
+            yield from games
+    finally:
+        if path != "-":
+            stream.close()
+
+
+def read_declared(
+    path: str, fmt: str | None = None, *, encoding: str | None = None
+) -> Iterator[Record]:
+    """:func:`read_path`'s records, for what they declare (tags, result, main line):
+    a plainly written PMN game is read by the cheap reader
+    (:func:`notation.core.replay.plain_record`), whose record differs from the full
+    reader's only in carrying no line and column on its moves."""
+    from notation.core.replay import plain_record  # the replay's module: imported when used
+
+    for game in read_games(path, fmt, encoding=encoding):
+        if isinstance(game, Record):
+            yield game
+        else:
+            yield plain_record(game) or read_chunk(game)
+
+
+#: How much of a JSON file is read at a time.
+JSON_BLOCK_SIZE = 1 << 16
+
+
+def decoded_blocks(
+    stream: IO[bytes], source: str, block_size: int = JSON_BLOCK_SIZE
+) -> Iterator[str]:
+    """The UTF-8 text of a binary stream, a block at a time (a byte-order mark skipped).
+
+    A byte that is not UTF-8 raises :class:`SourceDecodeError` naming its line and
+    column (never U+FFFD in its place, silently), once the text before it is given.
+    """
+    carry = b""  # the bytes of a character cut by the end of a block
+    line, line_start = 1, 0  # the line of the block's first byte; where that line starts
+    offset = 0  # the offset of ``data`` in the stream
+    first = True
+    while True:
+        block = stream.read(block_size)
+        data = carry + block
+        if first:
+            first = False
+            while block and len(data) < len(codecs.BOM_UTF8):  # a mark cut by a tiny block
+                block = stream.read(block_size)
+                data += block
+            if data.startswith(codecs.BOM_UTF8):
+                data = data[len(codecs.BOM_UTF8) :]
+                offset = line_start = len(codecs.BOM_UTF8)
+        try:
+            text = data.decode("utf-8")
+            carry = b""
+        except UnicodeDecodeError as exc:
+            cut = block and exc.reason == "unexpected end of data" and len(data) - exc.start < 4
+            if not cut:  # never U+FFFD in place of a byte, silently
+                at = offset + exc.start
+                before = data.count(b"\n", 0, exc.start)
+                last = data.rfind(b"\n", 0, exc.start)
+                bad_line = line + before
+                bad_start = offset + last + 1 if last >= 0 else line_start
+                raise SourceDecodeError(
+                    source, "UTF-8", bad_line, at - bad_start + 1, data[exc.start]
+                ) from None
+            text, carry = data[: exc.start].decode("utf-8"), data[exc.start :]
+        used = len(data) - len(carry)
+        newlines = data.count(b"\n", 0, used)
+        if newlines:
+            line += newlines
+            line_start = offset + data.rfind(b"\n", 0, used) + 1
+        offset += used
+        if text:
+            yield text
+        if not block:
+            return
+
+
+@contextmanager
+def atomic_output(path: str, folder: OutputFolder | None = None) -> Iterator[IO[str]]:
+    """A text stream for ``path`` that replaces the file only when writing succeeds.
+
+    ``-`` is standard output; with ``folder``, ``path`` is a name inside it. What
+    happens to links, special files, modes and owners is
+    :func:`notation.files.outputs.safe_output`'s.
+    """
+    with safe_output(path, folder) as out:
+        yield out
+
+
+def write_path(
+    records: Iterable[Record],
+    path: str,
+    fmt: str | None = None,
+    *,
+    width: int = DEFAULT_WIDTH,
+    folder: OutputFolder | None = None,
+) -> None:
+    """Write records to a file (``-``: standard output) in a format, atomically.
+
+    A name ending ``.gz``, ``.bz2`` or ``.xz`` is written compressed, its format
+    taken from the name before that (``games.pmn.gz``). With ``folder``, ``path`` is a
+    name inside that output folder (:class:`notation.files.outputs.OutputFolder`).
+    """
+    fmt = fmt or detect_format(strip_compression(path))
+    with atomic_output(path, folder) as out:
+        if fmt == "pmn":
+            write_records(records, out, width=width)
+        elif fmt == "ogn":
+            from notation.formats.ogn import write_ogn
+
+            write_ogn(records, out)
+        elif fmt == "openspiel-actions":
+            from notation.formats.openspiel import write_actions
+
+            write_actions(records, out)
+        else:
+            from notation.formats.jsonform import write_json
+
+            write_json(records, out, lines=fmt == "jsonl")
+
+
+#: The extensions a folder walk reads (``.txt`` only when named).
+WALKED_EXTENSIONS = tuple(ext for exts in FORMATS.values() for ext in exts if ext != ".txt")
+
+
+class SkippedFileWarning(UserWarning):
+    """A file in a folder that :func:`expand_paths` did not read (a link out of it, a FIFO...)."""
+
+
+def expand_paths(paths: Iterable[str]) -> Iterator[str]:
+    """Files as given; folders walked (sorted) for .pmn, .json, .jsonl and .ogn regular files.
+
+    What a walk skips (see :func:`notation.files.outputs.walk_inputs`) is reported
+    as a :class:`SkippedFileWarning`; use ``walk_inputs`` to have it as data.
+    """
+    for item in walk_inputs(paths, WALKED_EXTENSIONS):
+        if isinstance(item, SkippedPath):
+            warnings.warn(f"{item.path}: skipped: {item.reason}", SkippedFileWarning, stacklevel=2)
+        else:
+            yield item
+
+
+def comment_losses(record: Record, fmt: str) -> list[str]:
+    """What writing ``record`` in ``fmt`` would change: one line per comment the format cannot hold.
+
+    OGN comments are braced and cannot hold ``}`` (:func:`notation.formats.ogn.write_ogn`
+    writes ``)``); a PMN comment holding ``}`` is written as a ``;`` comment
+    unless it also holds a line break, and then ``}`` becomes ``)`` too
+    (:func:`notation.formats.pmn.write_records`). PMN and JSON write a comment's carriage
+    returns as the PMN reader reads a file's (``\\r\\n`` a line end, a lone ``\\r`` a
+    space), and JSON's ``}`` as PMN's: :func:`notation.core.record.comment_as_written`.
+    """
+    losses: list[str] = []
+    if fmt not in ("ogn", "pmn", "json", "jsonl"):
+        return losses
+    for line in iter_lines(record.mainline):  # any depth: no recursion
+        comments = list(line.comments)
+        for node in line.moves:
+            comments.extend(node.comments_before)
+            comments.extend(node.comments)
+        for text in comments:
+            shown = text.strip()[:40]
+            if "\r" in text and fmt != "ogn":  # OGN spaces a comment's words anyway
+                losses.append(
+                    f'comment "{shown}": a carriage return written as a line end or a space'
+                )
+            if "}" in text and (fmt == "ogn" or "\n" in comment_as_written(text)):
+                losses.append(f'comment "{shown}": "}}" written as ")"')
+    return losses
+
+
+__all__ = [
+    "FORMATS",
+    "JSON_BLOCK_SIZE",
+    "WALKED_EXTENSIONS",
+    "SkippedFileWarning",
+    "atomic_output",
+    "comment_losses",
+    "decoded_blocks",
+    "detect_format",
+    "expand_paths",
+    "read_declared",
+    "read_games",
+    "read_path",
+    "read_tags",
+    "write_path",
+]

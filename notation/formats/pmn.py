@@ -1,0 +1,1063 @@
+"""Reading and writing PMN text.
+
+Reading is streaming: :func:`iter_records` takes lines (a file opened by
+:func:`open_text`, or ``io.StringIO(text)``) and yields one :class:`Record` per
+game, holding only one game in memory. A game that cannot be read is still
+yielded, with its ``errors`` and its ``raw`` text, and the reader carries on
+with the next game.
+
+Writing (:func:`write_record`) is the exact inverse on what the reader keeps:
+``read(write(record)) == record`` for every record.
+"""
+
+from __future__ import annotations
+
+import codecs
+import io
+import re
+import unicodedata
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import IO, TypeVar, cast
+
+from notation.core.limits import MAX_GAME_CHARS, MAX_KEPT_BYTES, too_large_chunk
+from notation.core.record import Line, MoveNode, ReadError, Record, comment_as_written
+from notation.core.tokens import (
+    LONG_NUMBER_RE,
+    MAX_DIGITS,
+    TAG_PAIR,
+    TOKEN_RE,
+    escape_tag_value,
+    unescape_tag_value,
+)
+from notation.errors import WriteError
+
+DEFAULT_WIDTH = 79
+TAG_LINE_RE = TAG_PAIR.re
+_TAG_LINE_BYTES = re.compile(TAG_PAIR.re.pattern.encode("utf-8"))
+#: A line of tag pairs with movetext after them (``[Game "Wari"] 1. C *``): movetext
+#: starts on it. The match ends where the movetext begins.
+_TAGS_THEN_MOVETEXT = rb"(?:" + TAG_PAIR.re.pattern.encode("utf-8") + rb"[ \t]*+)++(?=[^ \t\r\n\[])"
+_TAGS_THEN_MOVETEXT_RE = re.compile(_TAGS_THEN_MOVETEXT)
+_BOMS = (codecs.BOM_UTF8,)
+#: The lines at the start of a game that are blank or begin with "[".
+_TAG_SECTION_RE = re.compile(r"(?:[ \t]*(?:\[[^\n]*)?\n)*")
+#: The lines of a game in text without "{" (the cut of :class:`_LineCutter`, as regular
+#: expressions; see :func:`_game_end`). Lines are matched possessively, each
+#: character once.
+_TTM = re.sub(rb"\(\?P<\w+>", b"(?:", _TAGS_THEN_MOVETEXT)  # (no named groups: used twice)
+_BLANK = rb"[ \t]*+(?:\r[^\n]*+)?(?:\n|\Z)"
+_MOVETEXT_LINE = rb"[ \t]*+[^ \t\r\n\[][^\n]*+(?:\n|\Z)"
+_FIRST_MOVETEXT_LINE = rb"[ \t]*+(?:[^ \t\r\n\[]|" + _TTM + rb")[^\n]*+(?:\n|\Z)"
+#: A line that begins with "[" and is not tag pairs then movetext. The first way is a
+#: quicker match for the usual line, one plain tag pair alone (after it nothing but
+#: spaces, so it cannot be tag pairs then movetext).
+_TAG_LINE = (
+    rb'[ \t]*+\[[A-Za-z0-9_]++ "[^"\\\r\n]*+"\][ \t]*+(?:\n|\Z)|[ \t]*+(?!'
+    + _TTM
+    + rb")\[[^\n]*+(?:\n|\Z)"
+)
+#: The game up to where its movetext lines go on: the cut of :class:`_LineCutter` without
+#: the movetext after its first line. The empty group marks a game whose movetext
+#: began; :func:`_game_end` takes its movetext on (lines that are blank or begin with
+#: anything but "[", as ``(?:_MOVETEXT_LINE|_BLANK)*+`` would, to the first line that
+#: begins with "[", found by one search instead of a match a line).
+_GAME_HEAD_RE = re.compile(
+    rb"(?:"
+    + _BLANK
+    + rb")*+(?:(?:"
+    + _TAG_LINE
+    + rb")++(?:"
+    + _FIRST_MOVETEXT_LINE
+    + rb"()|(?:"
+    + _BLANK
+    + rb")++(?:"
+    + _MOVETEXT_LINE
+    + rb"())?)|"
+    + _FIRST_MOVETEXT_LINE
+    + rb"())?"
+)
+#: The start of a line that begins with "[" (after spaces and tabs): the next game's.
+_NEXT_GAME_LINE_RE = re.compile(rb"\n[ \t]*+\[")
+
+
+def _game_end(data: bytes, start: int) -> int:
+    """Where the game that starts at ``data[start]`` ends (``start`` when there is none):
+    blank lines; tag-pair lines; then movetext (the first line of it may be tag
+    pairs followed by movetext) and blank lines, up to the next line that begins
+    with "[". After tag-pair lines and a blank line, a "[" line starts the next
+    game (the game before was cut off after its tags)."""
+    head = _GAME_HEAD_RE.match(data, start)
+    end = head.end()  # type: ignore[union-attr]  # (always matches)
+    if head.lastindex is None or end == len(data):  # type: ignore[union-attr]
+        return end  # no movetext, or it ends with the data
+    # the movetext's first line ends with "\n": from it, the lines up to a "[" line
+    found = _NEXT_GAME_LINE_RE.search(data, end - 1)
+    return len(data) if found is None else found.start() + 1
+
+
+BLOCK_SIZE = 1 << 20
+#: A game carried over more than this many bytes is cut by the line cutter: the block
+#: cutter scans an unfinished game again for each block, at most this / BLOCK_SIZE times.
+_LONG_GAME = 4 * BLOCK_SIZE
+_T = TypeVar("_T")
+_RESULT_LIKE_RE = re.compile(r"[0-9]+[-/]")
+
+
+# -- reading -------------------------------------------------------------------
+
+
+def read_text(text: str, source: str = "<string>") -> list[Record]:
+    """Every record in a PMN text."""
+    return list(iter_records(io.StringIO(text, newline=None), source))
+
+
+def open_text(path: str) -> IO[bytes]:
+    """Open a file for :func:`iter_records` (binary: decoding is done per line)."""
+    return open(path, "rb")
+
+
+def _decode_chunk(lines: list[bytes], first_line: int) -> tuple[str, tuple[ReadError, ...]]:
+    """Decode one game's lines as UTF-8, at once; a line that is not UTF-8 gets an
+    ``encoding`` error (with its place) and U+FFFD for the bad bytes."""
+    data = b"".join(lines)
+    try:
+        text = data.decode("utf-8")
+        errors: tuple[ReadError, ...] = ()
+    except UnicodeDecodeError:
+        parts, found = [], []
+        for offset, raw in enumerate(lines):
+            try:
+                parts.append(raw.decode("utf-8"))
+            except UnicodeDecodeError as exc:
+                parts.append(raw.decode("utf-8", errors="replace"))
+                message = (
+                    f"byte {raw[exc.start]:#04x} is not valid UTF-8; name the file's encoding "
+                    "with --encoding (e.g. --encoding latin-1), or save the file as UTF-8"
+                )
+                found.append(ReadError("encoding", message, first_line + offset, exc.start + 1))
+        text, errors = "".join(parts), tuple(found)
+    if "\r" in text:
+        # Windows line ends. A lone carriage return is white space: not a line break
+        # (games are cut at "\n" only, and a line break here would let a comment hide
+        # a game), and not kept in a comment (the text it is written to would read
+        # it back as a line break, and the JSON form forbids it)
+        text = text.replace("\r\n", "\n").replace("\r", " ")
+    return text, errors
+
+
+def _chunk(lines: list[bytes], first_line: int, source: str) -> Chunk:
+    """One game's lines as a :class:`Chunk`; its text as read is kept beside the text
+    read when they differ (carriage returns), to be a damaged record's raw text."""
+    text, errors = _decode_chunk(lines, first_line)
+    original = None
+    if not errors and b"\r" in b"".join(lines):
+        original = b"".join(lines).decode("utf-8")
+    return Chunk(text, first_line, source, errors, original)
+
+
+@dataclass(frozen=True, slots=True)
+class Chunk:
+    """The text of one game as cut from a file, not yet read.
+
+    ``line`` is the number of its first line in the file; ``errors`` holds
+    decoding errors found while cutting it. Chunks are small plain values,
+    cheap to send to another process.
+    """
+
+    text: str
+    line: int
+    source: str
+    errors: tuple[ReadError, ...] = ()
+    #: the text exactly as in the file when ``text`` differs from it (its carriage
+    #: returns read as line ends and spaces): a damaged record keeps this one
+    original: str | None = None
+    #: for a game longer than :data:`notation.core.limits.MAX_KEPT_BYTES`, cut off as it
+    #: streamed: its length in bytes (``text`` is then only its beginning); else 0
+    cut: int = 0
+
+    def __reduce__(
+        self,
+    ) -> tuple[type[Chunk], tuple[str, int, str, tuple[ReadError, ...], str | None, int]]:
+        # sent to worker processes by the thousand: a constructor call unpickles
+        # faster than the field-by-field state of a slotted dataclass
+        return Chunk, (self.text, self.line, self.source, self.errors, self.original, self.cut)
+
+    @property
+    def too_large(self) -> bool:
+        """Whether the game is over the cap (:data:`notation.core.limits.MAX_GAME_CHARS`):
+        it is not read, but given as :func:`notation.core.limits.too_large_chunk`."""
+        return bool(self.cut) or len(self.text) > MAX_GAME_CHARS
+
+
+def iter_records(lines: Iterable[str | bytes], source: str = "<string>") -> Iterator[Record]:
+    """Yield the records in a stream of lines, one game at a time.
+
+    Lines may be ``bytes`` (decoded as UTF-8 here; a line that is not valid
+    UTF-8 makes its game damaged with an ``encoding`` error instead of
+    stopping the reader) or ``str``. A byte-order mark at the start is
+    skipped and Windows line endings are read as plain ones. A new game
+    starts at a line beginning with ``[`` once the current game has movetext.
+    """
+    for chunk in iter_chunks(lines, source):
+        yield read_chunk(chunk)
+
+
+def iter_chunks(lines: Iterable[str | bytes], source: str = "<string>") -> Iterator[Chunk]:
+    """Cut a stream of lines into games (see :func:`iter_records`), without reading them.
+
+    Works on bytes and decodes each game once; ``str`` lines are encoded first.
+    A binary file is cut a megabyte at a time (:func:`_iter_chunks_in_blocks`).
+    """
+    if isinstance(lines, io.BufferedIOBase | io.RawIOBase):
+        yield from _iter_chunks_in_blocks(cast(IO[bytes], lines), source)
+    else:
+        yield from _iter_chunks_by_line(lines, source)
+
+
+def _iter_chunks_in_blocks(
+    stream: IO[bytes], source: str, block_size: int = BLOCK_SIZE
+) -> Iterator[Chunk]:
+    """Cut a binary stream into games a block at a time, with one regular expression.
+
+    Gives the same chunks as the line-by-line cutter. The unfinished last game
+    of a block is carried into the next, always from its first line; a block
+    holding a "{" (a comment, which may hide "[" lines) goes through the line
+    cutter, which follows comments.
+    """
+    return _iter_in_blocks(stream, source, block_size, _piece_chunk, _same_chunk)
+
+
+def _piece_chunk(data: bytes, start: int, end: int, line: int, source: str) -> Chunk:
+    """The chunk of the game at ``data[start:end]``, which starts at line ``line``."""
+    return _chunk(_lines(data[start:end]), line, source)
+
+
+def _same_chunk(chunk: Chunk) -> Chunk:
+    return chunk
+
+
+def _iter_in_blocks(
+    stream: IO[bytes],
+    source: str,
+    block_size: int,
+    piece: Callable[[bytes, int, int, int, str], _T],
+    from_chunk: Callable[[Chunk], _T],
+) -> Iterator[_T]:
+    """The block cutter (see :func:`_iter_chunks_in_blocks`), giving ``piece(data, start,
+    end, line, source)`` for each game found by the regular expression and
+    ``from_chunk(chunk)`` for each game the line cutter cut: one cutter, for both
+    the chunks and the header scan (which decodes only the tag section).
+
+    Linear in the stream's length: the unfinished game carried from block to block is
+    scanned again only while it is under :data:`_LONG_GAME`; a game that grows past
+    that goes to the line cutter (:class:`_LineCutter`), which looks at each byte once
+    and cuts the game off past :data:`notation.core.limits.MAX_KEPT_BYTES`, until a game
+    begins that it holds whole."""
+    pending = b""  # the unfinished game carried over, from its first line
+    line = 1  # the line number where ``pending`` starts
+    first = True
+    long_line: list[bytes] = []  # blocks of a line longer than a block, joined once it ends
+    long_size = 0
+    cutter: _LineCutter | None = None  # the line cutter, while a game is too long to hold
+    while True:
+        block = stream.read(block_size)
+        if first and block.startswith(codecs.BOM_UTF8):
+            block = block[len(codecs.BOM_UTF8) :]
+        first = False
+        final = not block
+        if cutter is not None:
+            for chunk in cutter.finish() if final else cutter.feed_block(block):
+                yield from_chunk(chunk)
+            if final:
+                return
+            if cutter.holds_short_game():  # the long game ended: back to whole blocks
+                pending, line, cutter = cutter.held(), cutter.start, None
+            continue
+        cut = len(block) if final else block.rfind(b"\n") + 1
+        if not final and not cut:  # no line end in a whole block: read on
+            long_line.append(block)
+            long_size += len(block)
+            if len(pending) + long_size > _LONG_GAME:  # not scanned again and again
+                cutter = _LineCutter(source, line)
+                for part in (pending, *long_line):
+                    yield from (from_chunk(chunk) for chunk in cutter.feed_block(part))
+                pending, long_line, long_size = b"", [], 0
+            continue
+        if long_line:  # joined once, not once per block (which would be quadratic)
+            pending += b"".join(long_line)
+            long_line.clear()
+            long_size = 0
+        data, rest = pending + block[:cut], block[cut:]
+        if len(data) > _LONG_GAME or b"{" in data:
+            # a comment (which may hide "[" lines), or a long game (scanned again for each
+            # block, it would make the cut quadratic): the line cutter, which follows
+            # comments, looks at each byte once and cuts a game off past what is held
+            cutter = _LineCutter(source, line)
+            for chunk in cutter.feed_block(data):
+                yield from_chunk(chunk)
+            if final:
+                for chunk in cutter.finish():
+                    yield from_chunk(chunk)
+                return
+            if not cutter.holds_short_game():
+                for chunk in cutter.feed_block(rest):
+                    yield from_chunk(chunk)
+                continue
+            pending, line, cutter = cutter.held(), cutter.start, None
+        else:
+            start_offset = 0
+            count = data.count
+            size = len(data)
+            while True:  # one game at a time; the last one may go on in the next block
+                end = _game_end(data, start_offset)
+                if end in (size, start_offset):
+                    break
+                yield piece(data, start_offset, end, line, source)
+                line += count(b"\n", start_offset, end)
+                start_offset = end
+            pending = data[start_offset:]
+        if final:
+            if pending.strip():
+                yield piece(pending, 0, len(pending), line, source)
+            return
+        pending += rest
+
+
+def _lines(data: bytes) -> list[bytes]:
+    """Lines split at "\\n" only (``bytes.splitlines`` would also split at a lone "\\r")."""
+    return io.BytesIO(data).readlines()
+
+
+def _iter_chunks_by_line(lines: Iterable[str | bytes], source: str) -> Iterator[Chunk]:
+    """Cut games line by line, following ``{`` comments, each game as soon as it ends."""
+    cutter = _LineCutter(source, 1)
+    for line in lines:
+        chunk = cutter.feed_line(line.encode("utf-8") if isinstance(line, str) else line)
+        if chunk is not None:
+            yield chunk
+    yield from cutter.finish()
+
+
+#: A line longer than this is not held whole by the line cutter: its first piece says
+#: whether it starts a game, and the pieces after it are only followed for comments.
+_LINE_PIECE = BLOCK_SIZE
+#: How much of a game cut off as it streams is kept as its chunk's text (its tags).
+_CUT_HEAD = 1 << 16
+
+
+class _LineCutter:
+    """Games cut line by line, as a stream is fed to it.
+
+    A new game starts at a line beginning with "[" once the current game has
+    movetext (a line not starting with "[", or tag pairs followed by movetext on their
+    line), unless a "{" comment is open; inside a comment left open, a whole
+    tag-pair line after a blank line starts one too, so that one unclosed
+    comment cannot swallow the rest of a file. A "[" line after a blank line
+    that ends a tag section starts one as well: the game before was cut off
+    after its tags, and its tags are not the next game's.
+
+    The current game's lines are held up to :data:`notation.core.limits.MAX_KEPT_BYTES`;
+    past that the game is cut off as it streams: counted, not held, and its chunk
+    says how long it was (:attr:`Chunk.cut`). Each byte fed is looked at once.
+    """
+
+    def __init__(self, source: str, first_line: int) -> None:
+        self.source = source
+        self.lines: list[bytes] = []  # the current game's lines, while held whole
+        self.size = 0  # the current game's length in bytes, held or not
+        self.cut = False  # the current game outgrew what is held
+        self.blank = True  # the current game is white space only, so far
+        self.start = first_line  # the current game's first line
+        self.number = first_line  # the line being fed
+        self.in_movetext = False
+        self.in_tags = False  # a "[" line seen, no movetext yet
+        self.in_comment = False
+        self.previous_blank = False
+        self.mid_line = False  # the pieces fed so far end inside a line
+        self.follow = False  # the rest of the current line is followed for comments
+        self.carry = b""  # the start of a line whose end is not fed yet
+
+    def holds_short_game(self) -> bool:
+        """Whether the current game is held whole, from its first line, and is short
+        enough for the block cutter to carry (:data:`_LONG_GAME`)."""
+        return not self.cut and not self.mid_line and self.size + len(self.carry) <= _LONG_GAME
+
+    def held(self) -> bytes:
+        """The current game's bytes (with a line not yet ended), when held whole."""
+        return b"".join(self.lines) + self.carry
+
+    def feed_block(self, block: bytes) -> Iterator[Chunk]:
+        """Feed the stream's next bytes; the games that end in them."""
+        if self.carry:
+            block, self.carry = self.carry + block, b""
+        at, size = 0, len(block)
+        while at < size:
+            end = block.find(b"\n", at)
+            if end < 0:
+                tail = block[at:]
+                if self.mid_line or len(tail) > _LINE_PIECE:  # a line too long to hold
+                    chunk = self._feed(tail, ends=False)
+                    if chunk is not None:
+                        yield chunk
+                else:
+                    self.carry = tail
+                return
+            chunk = self._feed(block[at : end + 1], ends=True)
+            if chunk is not None:
+                yield chunk
+            at = end + 1
+
+    def feed_line(self, raw: bytes) -> Chunk | None:
+        """Feed one whole line; the game it ends by starting another, if it does."""
+        return self._feed(raw, ends=True)
+
+    def finish(self) -> Iterator[Chunk]:
+        """The stream has ended: the last game, unless it is white space only."""
+        if self.carry:
+            carry, self.carry = self.carry, b""
+            chunk = self._feed(carry, ends=True)
+            if chunk is not None:
+                yield chunk
+        if not self.blank:
+            yield self._chunk()
+
+    def _chunk(self) -> Chunk:
+        if not self.cut:
+            return _chunk(self.lines, self.start, self.source)
+        head = b"".join(self.lines)[:_CUT_HEAD].decode("utf-8", errors="replace")
+        head = head.replace("\r\n", "\n").replace("\r", " ")
+        return Chunk(head, self.start, self.source, cut=self.size)
+
+    def _feed(self, raw: bytes, *, ends: bool) -> Chunk | None:
+        done = None
+        if self.number == 1 and not self.mid_line and raw.startswith(codecs.BOM_UTF8):
+            raw = raw[len(codecs.BOM_UTF8) :]
+        if self.mid_line:  # the rest of a long line: only its comments matter
+            if self.follow:
+                self.in_comment, rest_commented = _comment_scan(raw, self.in_comment)
+                self.follow = not rest_commented
+        else:
+            done = self._line_start(raw, ends)
+        self.size += len(raw)
+        if not self.cut:
+            if self.size > MAX_KEPT_BYTES:
+                self.cut = True  # the lines held so far stay: the head of its chunk
+            else:
+                self.lines.append(raw)
+        if self.blank and raw.strip():
+            self.blank = False
+        self.mid_line = not ends
+        if ends:
+            self.number += 1
+        return done
+
+    def _line_start(self, raw: bytes, ends: bool) -> Chunk | None:
+        """A line begins with ``raw`` (the whole line when ``ends``): the game it ends."""
+        done = None
+        stripped = raw.lstrip(b" \t") if raw[:1] in b" \t" else raw
+        head = stripped[:1]
+        self.follow = False
+        if head == b"[":
+            if (
+                self.in_movetext
+                and (
+                    not self.in_comment
+                    or (
+                        self.previous_blank
+                        and ends
+                        and _TAG_LINE_BYTES.fullmatch(stripped.rstrip()) is not None
+                    )
+                )
+            ) or (self.in_tags and self.previous_blank):
+                done = self._chunk()
+                self.lines, self.size, self.cut, self.blank = [], 0, False, True
+                self.start = self.number
+                self.in_movetext = self.in_comment = False
+            if self.in_comment:
+                self.in_comment, commented = _comment_scan(stripped, True)
+                self.follow = not commented
+            elif not self.in_movetext:
+                tags = _TAGS_THEN_MOVETEXT_RE.match(stripped)
+                if tags is not None:  # movetext starts after the tag pairs on this line
+                    self.in_movetext = True
+                    self.in_comment, commented = _comment_scan(stripped[tags.end() :], False)
+                    self.follow = not commented
+            self.in_tags = not self.in_movetext
+            self.previous_blank = False
+        elif head in (b"\n", b"\r", b""):
+            self.previous_blank = True
+        else:
+            self.in_movetext = True
+            self.in_comment, commented = _comment_scan(raw, self.in_comment)
+            self.follow = not commented
+            self.previous_blank = False
+        return done
+
+
+_OPENERS_RE = re.compile(rb"[{;]")
+
+
+def _comment_scan(line: bytes, in_comment: bool) -> tuple[bool, bool]:
+    """Whether a ``{`` comment is still open at the end of ``line`` (a line or a piece of
+    one), and whether a ``;`` comment takes the rest of the line."""
+    at = 0
+    while True:
+        if in_comment:
+            close = line.find(b"}", at)
+            if close < 0:
+                return True, False
+            in_comment, at = False, close + 1
+        else:
+            opener = _OPENERS_RE.search(line, at)
+            if opener is None:
+                return False, False
+            if opener.group() == b";":  # ";" comments out the rest
+                return False, True
+            in_comment, at = True, opener.end()
+
+
+class _OpenMove:
+    """A move being read: annotations, comments and variations still attach to it."""
+
+    __slots__ = (
+        "after",
+        "before",
+        "column",
+        "glyph",
+        "line",
+        "nags",
+        "number",
+        "token",
+        "variations",
+    )
+
+    def __init__(
+        self,
+        token: str,
+        number: str | None,
+        glyph: str,
+        before: tuple[str, ...],
+        line: int,
+        column: int,
+    ) -> None:
+        self.token = token
+        self.number = number
+        self.glyph = glyph
+        self.before = before
+        self.line = line
+        self.column = column
+        # lists while reading (appending to a tuple copies it: quadratic on a
+        # move with a million comments), tuples in the node
+        self.nags: list[int] = []
+        self.after: list[str] = []
+        self.variations: list[Line] = []
+
+    def node(self) -> MoveNode:
+        return MoveNode(
+            self.token,
+            self.number,
+            self.glyph,
+            tuple(self.nags) if self.nags else (),
+            self.before,
+            tuple(self.after) if self.after else (),
+            tuple(self.variations) if self.variations else (),
+            self.line,
+            self.column,
+        )
+
+
+@dataclass(slots=True)
+class _Frame:
+    """A line being read: its finished nodes and the move still open."""
+
+    nodes: list[MoveNode] = field(default_factory=list)
+    comments: list[str] = field(default_factory=list)  # before the next move
+    open_move: _OpenMove | None = None
+    line: int = 0
+    column: int = 0
+
+    def close_move(self) -> None:
+        if self.open_move is not None:
+            self.nodes.append(self.open_move.node())
+            self.open_move = None
+
+    def finish(self) -> Line:
+        self.close_move()
+        return Line(tuple(self.nodes), tuple(self.comments))
+
+
+def read_chunk(chunk: Chunk) -> Record:
+    """Read one game's text into a record (a damaged record if it cannot be read).
+
+    A game over the cap (:attr:`Chunk.too_large`) is not read: it is the damaged
+    record of :func:`notation.core.limits.too_large_chunk`. This is the one place the cap
+    is applied, for every reader of chunks (the cheap reader declines such a game).
+    """
+    if chunk.too_large:  # one huge game must not take the run's memory
+        return too_large_chunk(chunk)
+    text, first_line, source = chunk.text, chunk.line, chunk.source
+    errors: list[ReadError] = list(chunk.errors)
+    tags: list[tuple[str, str]] = []
+    stack: list[_Frame] = [_Frame()]
+    number: str | None = None
+    result: str | None = None
+    seen_movetext = False
+    line = first_line
+    line_start = 0  # offset of the current line's first character
+    record_line = 0
+
+    def error(code: str, message: str, offset: int) -> None:
+        errors.append(ReadError(code, message, line, offset - line_start + 1))
+
+    for match in TOKEN_RE.finditer(text):
+        kind = match.lastgroup
+        start = match.start()
+        if kind == "space":
+            newlines = text.count("\n", start, match.end())
+            if newlines:
+                line += newlines
+                line_start = text.rindex("\n", start, match.end()) + 1
+            continue
+        if not record_line:
+            record_line = line
+        if (
+            result is not None
+            and kind not in ("comment", "line_comment")
+            and not (kind == "stray" and text.startswith("{", start))  # unclosed-comment
+        ):
+            error(
+                "text-after-result", f'"{_shown(match.group())}" after the result {result}', start
+            )
+            break
+        frame = stack[-1]
+        if kind in ("move", "glyph"):
+            seen_movetext = True
+            frame.close_move()
+            before = tuple(frame.comments) if frame.comments else ()
+            frame.comments.clear()
+            frame.open_move = _OpenMove(
+                match.group("move"),
+                number,
+                match.group("glyph") or "",
+                before,
+                line,
+                start - line_start + 1,
+            )
+            number = None
+        elif kind == "number":
+            seen_movetext = True
+            if number is not None:
+                error("syntax", f'move number "{number}" is not followed by a move', start)
+            number = match.group("number")
+        elif kind in ("comment", "line_comment"):
+            comment = match.group(kind)
+            if kind == "comment" and "\n" in comment:
+                newlines = comment.count("\n")
+                line += newlines
+                line_start = text.rindex("\n", start, match.end()) + 1
+            if frame.open_move is not None and not frame.open_move.variations:
+                frame.open_move.after.append(comment)
+            else:
+                frame.comments.append(comment)
+            seen_movetext = True  # tag pairs come first (grammar: record)
+        elif kind == "nag":
+            if frame.open_move is None or number is not None:
+                error("syntax", f'annotation "{match.group()}" does not follow a move', start)
+            else:
+                frame.open_move.nags.append(int(match.group("nag")))
+        elif kind == "open":
+            seen_movetext = True
+            if frame.open_move is None:
+                error("syntax", "a variation must follow the move it replaces", start)
+                break
+            if number is not None:
+                error("syntax", f'move number "{number}" is not followed by a move', start)
+                number = None
+            stack.append(_Frame(line=line, column=start - line_start + 1))
+        elif kind == "close":
+            if len(stack) == 1:
+                error("syntax", '")" closes no variation', start)
+                break
+            if number is not None:
+                error("syntax", f'move number "{number}" is not followed by a move', start)
+                number = None
+            finished = stack.pop().finish()
+            parent = stack[-1]
+            assert parent.open_move is not None
+            parent.open_move.variations.append(finished)
+        elif kind == "result":
+            if len(stack) > 1:
+                opened = f"line {frame.line} column {frame.column}"
+                error(
+                    "unclosed-variation",
+                    f"result inside an unclosed variation (opened at {opened})",
+                    start,
+                )
+                break
+            result = match.group("result")
+        elif kind == "tag_value":
+            if seen_movetext:
+                error(
+                    "syntax",
+                    "tag pair inside the movetext: tag pairs come first, before any move or comment",
+                    start,
+                )
+                break
+            tags.append((match.group("tag_name"), unescape_tag_value(match.group("tag_value"))))
+        elif kind == "tag_start":
+            end = text.find("\n", start)
+            written = text[start : end if end >= 0 else len(text)].rstrip()
+            escape = _BAD_ESCAPE_RE.match(written)
+            if escape:
+                error(
+                    "bad-tag",
+                    f"cannot read tag pair {_shown(written)}: in a value, a backslash is "
+                    'written \\\\ and a quote \\"',
+                    start + escape.end() - 2,
+                )
+            else:
+                error(
+                    "bad-tag",
+                    f'cannot read tag pair {_shown(written)}: expected [Name "value"]',
+                    start,
+                )
+            break
+        else:  # stray
+            bad = match.group()
+            if bad.startswith("{"):
+                error("unclosed-comment", "comment opened with { is never closed", start)
+            elif not ("\ufffd" in bad and chunk.errors):  # a bad byte: its error is given
+                error("syntax", f'cannot read "{_shown(bad)}"{_why_stray(bad)}', start)
+            break
+    else:
+        if number is not None:
+            error("syntax", f'move number "{number}" is not followed by a move', len(text))
+        if len(stack) > 1:
+            frame = stack[-1]
+            errors.append(
+                ReadError(
+                    "unclosed-variation",
+                    f"variation opened at line {frame.line} column {frame.column} is never closed",
+                    frame.line,
+                    frame.column,
+                )
+            )
+        elif result is None:
+            # grammar: movetext ::= line result; the record is kept (as "*")
+            end = len(text.rstrip())
+            errors.append(
+                ReadError(
+                    "missing-result",
+                    "the game has no result: end its movetext with one, such as 1-0, 0-1, "
+                    "1/2-1/2 (a draw) or * (not finished)",
+                    first_line + text.count("\n", 0, end),
+                    end - text.rfind("\n", 0, end),
+                )
+            )
+    if len(stack) > 1:
+        stack = stack[:1]
+    mainline = stack[0].finish()
+    if result is None:
+        result = "*"
+    return Record(
+        tuple(tags),
+        mainline,
+        result,
+        tuple(errors),
+        _as_read(chunk, text) if errors else None,
+        source,
+        record_line or first_line,
+    )
+
+
+def _as_read(chunk: Chunk, text: str) -> str:
+    """A damaged record's raw text: the game's text exactly as in the file (its line
+    ends included, lone carriage returns too), ending with a line end."""
+    if chunk.original is None:
+        return text.rstrip("\n") + "\n"
+    body = chunk.original.rstrip("\r\n")
+    after = chunk.original[len(body) :]  # the line ends after it: the first one is kept
+    return body + ("\r\n" if after.startswith("\r\n") else after[:1] or "\n")
+
+
+#: A tag pair whose value holds a backslash that escapes neither a quote nor a backslash;
+#: the match ends just after that backslash and the character it escapes.
+_BAD_ESCAPE_RE = re.compile(r'\[[ \t]*[A-Za-z0-9_]+[ \t]+"(?:[^"\\\n]|\\["\\])*\\[^"\\\n]')
+
+
+def _why_stray(bad: str) -> str:
+    """What to change in text the grammar cannot read (after "cannot read ..."), or ""."""
+    first = bad[0]
+    if first == "\ufffd":
+        return (
+            ": U+FFFD stands for a character lost when the text was converted from "
+            "another encoding; type the character again"
+        )
+    if first.isspace():
+        name = unicodedata.name(first, "a space character")
+        return f": {name} (U+{ord(first):04X}) is not white space in PMN; use a plain space"
+    if first == "$":
+        return ": an annotation is $ followed by one to three digits 0-9, such as $1"
+    if _RESULT_LIKE_RE.match(bad):
+        if LONG_NUMBER_RE.search(bad):
+            return f": a number in a result has at most {MAX_DIGITS} digits"
+        return ": a result is followed by a space"  # "1-0*", "1/2-1/2!"
+    if LONG_NUMBER_RE.search(bad):
+        return f": a number has at most {MAX_DIGITS} digits"
+    digit = next((c for c in bad if c.isdigit() and not c.isascii()), None)
+    if digit is not None:
+        return f': "{digit}" is not a digit of PMN; digits are 0-9'
+    return ""
+
+
+def _shown(text: str, limit: int = 60) -> str:
+    """Text for an error message: control characters escaped (a NUL byte shows as
+    ``\\x00``, U+FFFD as ``\\ufffd``), and cut short with "..." after ``limit`` characters."""
+    if len(text) > limit:
+        text = text[:limit] + "..."
+    if text.isprintable() and "\ufffd" not in text:
+        return text
+    return "".join(
+        "\\ufffd" if c == "\ufffd" else c if c.isprintable() else repr(c)[1:-1] for c in text
+    )
+
+
+# -- writing ------------------------------------------------------------------
+
+
+def write_records(records: Iterable[Record], out: IO[str], *, width: int = DEFAULT_WIDTH) -> None:
+    """Write records to a text stream, a blank line between games."""
+    first = True
+    for record in records:
+        if not first:
+            out.write("\n")
+        out.write(write_record(record, width=width))
+        first = False
+
+
+def write_record(record: Record, *, width: int = DEFAULT_WIDTH) -> str:
+    """The PMN text of one record: tag pairs, a blank line, movetext wrapped at ``width``.
+
+    A damaged record (one the reader could not read) is written back as its
+    raw text, so nothing is lost. Raises :class:`notation.errors.WriteError` for a
+    game cut off as it was read (:func:`notation.core.limits.is_cut_off`): its text was
+    not kept, and writing it would lose it silently.
+    """
+    if record.raw is not None:
+        return record.raw if record.raw.endswith(("\n", "\r")) else record.raw + "\n"
+    if record.errors:
+        raise WriteError(f"{record.errors[0].message}", record)
+    parts = [f'[{name} "{escape_tag_value(value)}"]\n' for name, value in record.tags]
+    if parts:
+        parts.append("\n")
+    mainline = record.mainline
+    if not mainline.comments and not any(
+        node.comments_before or node.comments or node.variations or node.nags
+        for node in mainline.moves
+    ):  # numbers and moves only: no comment to break a line, no parentheses
+        tokens = [
+            node.token + node.glyph
+            if node.number is None
+            else f"{node.number} {node.token}{node.glyph}"
+            for node in mainline.moves
+        ]
+        tokens.append(record.result)
+        parts.append(_wrap_plain(tokens, width))
+    else:
+        tokens = _movetext_tokens(mainline)
+        tokens.append(record.result)
+        parts.append(_wrap(tokens, width))
+    return "".join(parts)
+
+
+def _wrap_plain(tokens: list[str], width: int) -> str:
+    """:func:`_wrap` for tokens that hold no line break and no parenthesis (the same text).
+
+    Greedy, as :func:`_wrap`: each line takes as many tokens as fit in ``width``,
+    and a token longer than ``width`` has a line of its own. The tokens are
+    joined once with line breaks, and each line ends at the last break that
+    fits (``rfind``), rather than measuring token by token.
+    """
+    text = "\n".join(tokens)
+    if text.count("\n") != len(tokens) - 1:  # a token with a line break: token by token
+        return _wrap_tokens(tokens, width)
+    lines: list[str] = []
+    start, end = 0, len(text)
+    while end - start > width:
+        cut = text.rfind("\n", start, start + width + 1)
+        if cut < 0:  # the first token is longer than a line: it has the line alone
+            cut = text.find("\n", start)
+            if cut < 0:
+                break
+        lines.append(text[start:cut].replace("\n", " "))
+        start = cut + 1
+    lines.append(text[start:].replace("\n", " "))
+    return "\n".join(lines) + "\n"
+
+
+def _wrap_tokens(tokens: list[str], width: int) -> str:
+    """:func:`_wrap_plain` measured token by token."""
+    lines: list[str] = []
+    current: list[str] = []
+    length = -1  # the length of the line so far, were a space put before the next token
+    for token in tokens:
+        if current and length + 1 + len(token) > width:
+            lines.append(" ".join(current))
+            current, length = [token], len(token)
+        else:
+            current.append(token)
+            length += 1 + len(token)
+    if current:
+        lines.append(" ".join(current))
+    return "\n".join(lines) + "\n"
+
+
+def _movetext_tokens(mainline: Line) -> list[str]:
+    """Movetext as tokens; an explicit stack instead of recursion for deep variations."""
+    tokens: list[str] = []
+    # stack of iterators over the "pieces" still to write
+    stack: list[Iterator[str | Line]] = [_line_pieces(mainline)]
+    while stack:
+        piece = next(stack[-1], None)
+        if piece is None:
+            stack.pop()
+            if stack:
+                tokens.append(")")
+            continue
+        if isinstance(piece, Line):
+            tokens.append("(")
+            stack.append(_line_pieces(piece))
+        else:
+            tokens.append(piece)
+    return tokens
+
+
+def _line_pieces(line: Line) -> Iterator[str | Line]:
+    for node in line.moves:
+        for comment in node.comments_before:
+            yield _comment(comment)
+        # a move number and its move are never split across lines
+        number = "" if node.number is None else node.number + " "
+        yield number + node.token + node.glyph
+        for nag in node.nags:
+            yield f"${nag}"
+        for comment in node.comments:
+            yield _comment(comment)
+        yield from node.variations
+    for comment in line.comments:
+        yield _comment(comment)
+
+
+def _comment(text: str) -> str:
+    text = comment_as_written(text)  # no carriage return; "}" with a line break is ")"
+    # A comment that holds "}" cannot be braced; a ";" comment keeps it (to the end of line).
+    if "}" in text:
+        return ";" + text + "\n"
+    return "{" + text + "}"
+
+
+def _wrap(tokens: list[str], width: int) -> str:
+    lines: list[str] = []
+    current = ""
+    for token in tokens:
+        glue = "" if not current or current.endswith("(") or token == ")" else " "
+        if current and len(current) + len(glue) + len(token) > width and token != ")":
+            lines.append(current)
+            current = token
+        else:
+            current += glue + token
+        if token.endswith("\n"):  # a ";" comment ends its line
+            lines.append(current.rstrip("\n"))
+            current = ""
+        elif "\n" in token:
+            # a multi-line comment: what follows its last line break counts for the width
+            lines.append(current[: current.rindex("\n")])
+            current = current[current.rindex("\n") + 1 :]
+    if current:
+        lines.append(current)
+    return "\n".join(lines) + "\n"
+
+
+def iter_headers(
+    lines: Iterable[str | bytes], source: str = "<string>"
+) -> Iterator[tuple[tuple[str, str], ...]]:
+    """Yield each game's tag pairs without reading its movetext (a fast scan of a collection).
+
+    The games are cut as :func:`iter_chunks` cuts them, and each game's tags are
+    the tag pairs of its tag section (its first lines that are blank or begin
+    with "["), read as :func:`iter_records` reads them. From a binary stream only
+    the tag sections are decoded.
+    """
+    if isinstance(lines, io.BufferedIOBase | io.RawIOBase):
+        yield from _iter_in_blocks(
+            cast(IO[bytes], lines), source, BLOCK_SIZE, _piece_tags, _chunk_tags
+        )
+    else:
+        for chunk in _iter_chunks_by_line(lines, source):
+            yield _chunk_tags(chunk)
+
+
+#: The tag section in bytes: as :data:`_TAG_SECTION_RE` matches the decoded text, in
+#: which "\r\n" is "\n" and any other "\r" a space.
+_TAG_SECTION_BYTES_RE = re.compile(rb"(?:[ \t\r]*+(?:\[[^\n]*+)?\n)*+")
+
+
+def _piece_tags(
+    data: bytes, start: int, end: int, line: int, source: str
+) -> tuple[tuple[str, str], ...]:
+    """The tags of the game at ``data[start:end]``: only its tag section is decoded."""
+    section_end = _TAG_SECTION_BYTES_RE.match(data, start, end).end()  # type: ignore[union-attr]
+    section = data[start:section_end]
+    if b"{" in section or b";" in section:  # a comment: the way of _chunk_tags
+        return _chunk_tags(_piece_chunk(data, start, end, line, source))
+    try:
+        text = section.decode("utf-8")
+    except UnicodeDecodeError:
+        text = _decode_chunk(_lines(section), line)[0]
+    else:
+        if "\r" in text:
+            text = text.replace("\r\n", "\n").replace("\r", " ")
+    return _section_tags(text)
+
+
+def _chunk_tags(chunk: Chunk) -> tuple[tuple[str, str], ...]:
+    """The tags of a cut game. A comment in its tag section (after tag pairs on a line
+    of movetext) may hide text like a tag pair: then the game is read in full."""
+    text = chunk.text
+    section = text[: _TAG_SECTION_RE.match(text).end()]  # type: ignore[union-attr]
+    if "{" in section or ";" in section:
+        return read_chunk(chunk).tags
+    return _section_tags(section)
+
+
+#: A tag pair written the plain way (one space, no escapes): when every "[" of a tag
+#: section begins one, these are the section's tag pairs (a quicker search).
+_PLAIN_TAG_RE = re.compile(r'\[([A-Za-z0-9_]+) "([^"\\\r\n]*)"\]')
+
+
+def _section_tags(section: str) -> tuple[tuple[str, str], ...]:
+    """The tag pairs in a tag section, values unescaped."""
+    pairs: list[tuple[str, str]] = _PLAIN_TAG_RE.findall(section)
+    if len(pairs) == section.count("["):
+        return tuple(pairs)
+    pairs = TAG_LINE_RE.findall(section)
+    if "\\" in section:
+        return tuple((name, unescape_tag_value(value)) for name, value in pairs)
+    return tuple(pairs)
+
+
+__all__ = [
+    "BLOCK_SIZE",
+    "DEFAULT_WIDTH",
+    "TAG_LINE_RE",
+    "Chunk",
+    "iter_chunks",
+    "iter_headers",
+    "iter_records",
+    "open_text",
+    "read_chunk",
+    "read_text",
+    "write_record",
+    "write_records",
+]
