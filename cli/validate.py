@@ -23,13 +23,11 @@ from cli.excerpt import SourceLines, kept
 from cli.inputs import input_options, input_paths
 from cli.report import WRITERS, counts, game_verdict, write_text
 from cli.terminal import echo, terminal_text
-from notation.collection import (
-    FORMATS,
-    atomic_output,
-    read_games,
-    read_path,
-)
-from notation.event import (
+from notation.archive.parallel import default_jobs, validate_many
+from notation.archive.report import unread_entry, validation_json
+from notation.core.pits import CONVENTIONS, DEFAULT, translate_record
+from notation.core.replay import GameReport
+from notation.desk.event import (
     CHECKS,
     Entry,
     Finding,
@@ -39,11 +37,13 @@ from notation.event import (
     parse_levels,
     unread_files,
 )
-from notation.parallel import default_jobs, validate_many
-from notation.pits import CONVENTIONS, DEFAULT, translate_record
-from notation.replay import GameReport
-from notation.report import unread_entry, validation_json
-from notation.sinks import json_text
+from notation.formats.collection import (
+    FORMATS,
+    atomic_output,
+    read_games,
+    read_path,
+)
+from notation.render.sinks import json_text
 
 #: One line per game for standard output (the same line the full report writes).
 summary_line = game_verdict
@@ -171,7 +171,16 @@ def validate(
         code = validate_event(
             files,
             EventOptions(
-                output_format, input_format, quiet, jobs, pits, strict, levels, output, encoding
+                output_format,
+                input_format,
+                quiet,
+                jobs,
+                pits,
+                strict,
+                levels,
+                output,
+                encoding,
+                openspiel_game,
             ),
         )
         sys.exit(code)
@@ -242,7 +251,7 @@ def validate(
     for argument in empty:
         echo(f"{argument}: no game in it (ruling N4)", err=True)
     if output_format == "json":
-        body = validation_json(reports, unread)  # the object notation.distributed gives too
+        body = validation_json(reports, unread)  # the object notation.archive.distributed gives too
         sys.stdout.write(json_text(body, indent=1) + "\n")
     else:
         unreadable_note = f", {unreadable} file(s) unreadable" if unreadable else ""
@@ -277,6 +286,8 @@ class EventOptions:
     levels: tuple[str, ...]
     output: str | None
     encoding: str | None = None
+    #: the game of OpenSpiel action logs (--variant), as the line-per-game path reads them
+    openspiel_game: str | None = None
 
 
 def validate_event(files: tuple[str, ...], options: EventOptions) -> int:
@@ -300,7 +311,13 @@ def validate_event(files: tuple[str, ...], options: EventOptions) -> int:
             counted.setdefault(path, 0)
             try:
                 for index, record in enumerate(
-                    read_path(path, options.input_format, encoding=options.encoding), start=1
+                    read_path(
+                        path,
+                        options.input_format,
+                        game=options.openspiel_game,
+                        encoding=options.encoding,
+                    ),
+                    start=1,
                 ):
                     counted[argument] += 1
                     counted[path] += argument != path

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from cli.main import pmn
 from notation import read_text, validate_record
-from notation.replay import final_position, record_variant
+from notation.core.replay import final_position, record_variant
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 MESSY = """[North "Kofi"]
@@ -134,3 +134,17 @@ def test_every_example_is_in_canonical_form():
     good = sorted(str(p) for p in EXAMPLES.glob("*.pmn"))
     result = CliRunner().invoke(pmn, ["fmt", "--check", *good])
     assert result.exit_code == 0, result.stderr
+
+
+def test_validate_reads_a_kalah_log_the_same_with_a_report_file(tmp_path):
+    """--variant names the game of OpenSpiel action logs on both of validate's paths:
+    with -o the report said "INVALID: Wari (abapa)" (the event path dropped it)."""
+    log = str(EXAMPLES / "kalah-openspiel-playthrough.actions")
+    args = ["validate", "--from", "openspiel-actions", "--variant", "kalah", log]
+    printed = CliRunner().invoke(pmn, args)
+    assert printed.exit_code == 0 and "valid: Kalah (kalah)" in printed.output
+    report = tmp_path / "r.txt"
+    written = CliRunner().invoke(pmn, [*args, "-o", str(report)])
+    assert written.exit_code == 0, written.output
+    text = report.read_text(encoding="utf-8")
+    assert "valid: Kalah (kalah)" in text and "INVALID" not in text
