@@ -2,21 +2,20 @@
 
 Input: files and folders of any format, compressed or not, in any encoding
 (``--from``, ``--encoding``), read one game at a time, with unreadable games
-reported on stderr. Output: records written as they come (:class:`RecordSink`),
+reported on stderr. Output: records written as they come (:class:`notation.formats.registry.RecordSink`),
 so that a command can write to several files at once.
 """
 
 from __future__ import annotations
 
 import functools
-import io
 import os
 import sqlite3
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
-from typing import IO, Any, TypeVar
+from typing import Any, TypeVar
 
 import click
 
@@ -29,10 +28,6 @@ from notation.core.record import Record
 from notation.errors import WriteError
 from notation.files.sources import SourceError, strip_compression
 from notation.formats.collection import detect_format, read_path
-from notation.formats.jsonform import write_json
-from notation.formats.ogn import write_ogn
-from notation.formats.openspiel import write_actions
-from notation.formats.pmn import write_record
 from notation.games import RulesError
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -121,40 +116,6 @@ def user_errors() -> Iterator[None]:
         raise SystemExit(1) from None
     except OSError as exc:
         raise click.FileError(exc.filename or "?", exc.strerror or str(exc)) from exc
-
-
-class RecordSink:
-    """Records written to a text stream one at a time, in any output format."""
-
-    def __init__(self, out: IO[str], fmt: str) -> None:
-        self.out = out
-        self.fmt = fmt
-        self.count = 0
-
-    def write(self, record: Record) -> None:
-        """Write one record after those already written."""
-        first = self.count == 0
-        self.count += 1
-        if self.fmt == "pmn":
-            self.out.write(("" if first else "\n") + write_record(record))
-        elif self.fmt == "ogn":
-            if not first:
-                self.out.write("\n")
-            write_ogn([record], self.out)
-        elif self.fmt == "openspiel-actions":
-            write_actions([record], self.out)
-        elif self.fmt == "jsonl":
-            write_json([record], self.out, lines=True)
-        else:
-            # the array write_json writes, a record at a time
-            buffer = io.StringIO()
-            write_json([record], buffer, lines=True)
-            self.out.write(("[\n  " if first else ",\n  ") + buffer.getvalue().rstrip("\n"))
-
-    def close(self) -> None:
-        """Finish the output (a JSON array's closing bracket)."""
-        if self.fmt == "json":
-            self.out.write("\n]\n" if self.count else "[]\n")
 
 
 def finish(counts: Reading) -> None:

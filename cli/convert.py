@@ -27,11 +27,12 @@ from notation.files.sources import SourceError, strip_compression
 from notation.formats.canonical import rewrite_moves
 from notation.formats.collection import FORMATS, comment_losses, detect_format, write_path
 from notation.formats.pmn import DEFAULT_WIDTH
+from notation.formats.registry import formats
 
 ALL_FORMATS = click.Choice(list(FORMATS))
 PITS_CHOICE = click.Choice(list(CONVENTIONS), case_sensitive=False)
 #: Formats that name the 2x6 board's holes their own way (letters, or OpenSpiel's 0-5).
-FIXED_NAMING = ("ogn", "openspiel-actions")
+FIXED_NAMING = tuple(entry.name for entry in formats() if entry.names_holes)
 
 
 def _pits_alias(value: str) -> dict[str, str]:

@@ -9,7 +9,6 @@ import click
 
 from cli.archive_io import (
     Reading,
-    RecordSink,
     check_inputs,
     finish,
     indexed_input_options,
@@ -23,6 +22,7 @@ from notation.archive.index import ArchiveIndex, read_back
 from notation.archive.tools import GameView, game_key, header_completeness, header_differences
 from notation.core.record import Record
 from notation.formats.collection import atomic_output
+from notation.formats.registry import RecordSink
 
 
 @dataclass(frozen=True, slots=True)

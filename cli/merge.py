@@ -6,7 +6,6 @@ import click
 
 from cli.archive_io import (
     Reading,
-    RecordSink,
     finish,
     input_options,
     iter_records,
@@ -16,6 +15,7 @@ from cli.archive_io import (
 from cli.common import FORMAT_CHOICE, RegistryCommand
 from cli.dedupe import drop_duplicates
 from notation.formats.collection import atomic_output
+from notation.formats.registry import RecordSink
 
 
 @click.command("merge", cls=RegistryCommand)

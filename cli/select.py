@@ -8,7 +8,6 @@ import click
 
 from cli.archive_io import (
     Reading,
-    RecordSink,
     check_inputs,
     finish,
     indexed_input_options,
@@ -20,6 +19,7 @@ from cli.common import FORMAT_CHOICE, RegistryCommand, deprecated_option
 from notation.archive.index import ArchiveIndex, read_back
 from notation.archive.tools import GameView, Selection
 from notation.formats.collection import atomic_output
+from notation.formats.registry import RecordSink
 
 
 @click.command("select", cls=RegistryCommand)

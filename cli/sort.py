@@ -8,7 +8,6 @@ import click
 
 from cli.archive_io import (
     Reading,
-    RecordSink,
     finish,
     input_options,
     iter_records,
@@ -20,6 +19,7 @@ from notation.archive.tools import sort_key
 from notation.core.record import Record
 from notation.formats.collection import atomic_output
 from notation.formats.pmn import read_text, write_record
+from notation.formats.registry import RecordSink
 
 
 @click.command("sort")

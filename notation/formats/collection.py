@@ -17,43 +17,19 @@ from notation.formats.pmn import (
     Chunk,
     iter_chunks,
     iter_headers,
-    iter_records,
     read_chunk,
-    write_records,
 )
+from notation.formats.registry import find_format, format_for_path, formats, sniff
 
-#: Format names and the file extensions that select them. ``ogn`` is Aualé's
-#: Oware Game Notation; ``openspiel-actions`` (OpenSpiel oware action
-#: sequences, one game per line) has no extension of its own: name it.
-FORMATS: dict[str, tuple[str, ...]] = {
-    "pmn": (".pmn", ".txt"),
-    "json": (".json",),
-    "jsonl": (".jsonl", ".ndjson"),
-    "ogn": (".ogn",),
-    "openspiel-actions": (),
-}
+#: Format names and the file extensions that select them, from the format registry
+#: (:mod:`notation.formats.registry`, where each format's reader and writer are named).
+FORMATS: dict[str, tuple[str, ...]] = {entry.name: entry.extensions for entry in formats()}
 
 
 def detect_format(path: str, default: str = "pmn") -> str:
     """The format a file name's extension selects (``-`` and unknown extensions give ``default``)."""
-    lowered = path.lower()
-    for name, extensions in FORMATS.items():
-        if lowered.endswith(extensions):
-            return name
-    return default
-
-
-def _sniff(head: bytes) -> str:
-    """JSON when the data opens with an object or an array of arrays/objects; PMN otherwise
-    (a PMN file opens with a tag pair like ``[Game``)."""
-    stripped = head.lstrip(b"\xef\xbb\xbf \t\r\n")
-    if stripped.startswith(b"[Variant"):  # Aualé writes the Variant tag first
-        return "ogn"
-    if stripped.startswith(b"{"):
-        return "json"
-    if stripped.startswith(b"[") and stripped[1:].lstrip()[:1] in (b"{", b"[", b"]"):
-        return "json"
-    return "pmn"
+    found = format_for_path(path)
+    return found.name if found is not None else default
 
 
 def read_games(
@@ -123,26 +99,16 @@ def _read(
             if not fmt:
                 if not isinstance(stream, io.BufferedReader):
                     stream = io.BufferedReader(io.BytesIO(stream.read()))
-                fmt = _sniff(stream.peek(64))
-        # the other formats' modules are imported when a file of theirs is read
+                fmt = sniff(stream.peek(64)).name
+        # PMN's own fast paths: tag sections scanned, games cut and not yet read
         if fmt == "pmn" and tags:
             yield from iter_headers(stream, source)
             return
         games: Iterator[Chunk | Record]
-        if fmt == "pmn":
-            games = iter_chunks(stream, source) if chunks else iter_records(stream, source)
-        elif fmt == "ogn":
-            from notation.formats.ogn import iter_ogn_records
-
-            games = iter_ogn_records(stream, source)
-        elif fmt == "openspiel-actions":
-            from notation.formats.openspiel import iter_action_records
-
-            games = iter_action_records(stream, source, game)
-        else:
-            from notation.formats.jsonform import iter_json_records
-
-            games = iter_json_records(decoded_blocks(stream, source), source)
+        if fmt == "pmn" and chunks:
+            games = iter_chunks(stream, source)
+        else:  # the format's module is imported when a file of it is read
+            games = find_format(fmt).read(stream, source, game)
         if tags:  # the other formats hold no header section to scan: their records' tags
             yield from (record.tags for record in games)  # type: ignore[union-attr]
         else:
@@ -249,21 +215,12 @@ def write_path(
     name inside that output folder (:class:`notation.files.outputs.OutputFolder`).
     """
     fmt = fmt or detect_format(strip_compression(path))
+    entry = find_format(fmt)
     with atomic_output(path, folder) as out:
-        if fmt == "pmn":
-            write_records(records, out, width=width)
-        elif fmt == "ogn":
-            from notation.formats.ogn import write_ogn
-
-            write_ogn(records, out)
-        elif fmt == "openspiel-actions":
-            from notation.formats.openspiel import write_actions
-
-            write_actions(records, out)
-        else:
-            from notation.formats.jsonform import write_json
-
-            write_json(records, out, lines=fmt == "jsonl")
+        writer = entry.open_writer(out, width=width)
+        for record in records:
+            writer.write(record)
+        writer.close()
 
 
 #: The extensions a folder walk reads (``.txt`` only when named).

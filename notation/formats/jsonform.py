@@ -123,18 +123,47 @@ def _moves_to_json(line: Line) -> list[dict[str, Any]]:
 
 def write_json(records: Iterable[Record], out: IO[str], *, lines: bool = False) -> None:
     """Write records as a JSON array (indented) or as JSON Lines (``lines=True``)."""
-    if lines:
-        for record in records:
-            out.write(dumps(record_to_json(record)))
-            out.write("\n")
-        return
-    out.write("[")
-    first = True
+    writer = JSONLinesWriter(out) if lines else JSONWriter(out)
     for record in records:
-        out.write("\n  " if first else ",\n  ")
-        out.write(dumps(record_to_json(record)))
-        first = False
-    out.write("\n]\n" if not first else "]\n")
+        writer.write(record)
+    writer.close()
+
+
+class JSONWriter:
+    """Records written as a JSON array, one at a time, a record a line (the format
+    registry's writer): ``[``, each record, ``]`` when closed."""
+
+    def __init__(self, out: IO[str], width: int = 0) -> None:
+        self.out = out  # (JSON is not wrapped: no width)
+        self.first = True
+
+    def write(self, record: Record) -> None:
+        self.out.write(("[\n  " if self.first else ",\n  ") + dumps(record_to_json(record)))
+        self.first = False
+
+    def close(self) -> None:
+        self.out.write("[]\n" if self.first else "\n]\n")
+
+
+class JSONLinesWriter:
+    """Records written as JSON Lines, a record a line (the format registry's writer)."""
+
+    def __init__(self, out: IO[str], width: int = 0) -> None:
+        self.out = out
+
+    def write(self, record: Record) -> None:
+        self.out.write(dumps(record_to_json(record)) + "\n")
+
+    def close(self) -> None:
+        """Nothing to finish."""
+
+
+def read_stream(stream: IO[bytes], source: str, game: str | None = None) -> Iterator[Record]:
+    """The records of a binary stream of JSON or JSON Lines, decoded as UTF-8 a block at
+    a time (the format registry's reader; a record names its own game)."""
+    from notation.formats.collection import decoded_blocks  # (the one UTF-8 block decoder)
+
+    return iter_json_records(decoded_blocks(stream, source), source)
 
 
 # -- JSON -> record ------------------------------------------------------------
@@ -729,10 +758,13 @@ def _record_or_damaged(value: Any, path: str, source: str, line: int | None) -> 
 __all__ = [
     "CARRIED_CODES",
     "SCHEMA_FILE",
+    "JSONLinesWriter",
+    "JSONWriter",
     "JsonRecordError",
     "iter_json_records",
     "json_path",
     "load_schema",
+    "read_stream",
     "record_from_json",
     "record_to_json",
     "write_json",

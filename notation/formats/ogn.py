@@ -252,10 +252,32 @@ def _spaced(comments: tuple[str, ...]) -> tuple[str, ...]:
 
 def write_ogn(records: Iterable[Record], out: IO[str]) -> None:
     """Write records as OGN, a blank line between games. Raises OGNWriteError."""
-    for index, record in enumerate(records):
-        if index:
-            out.write("\n")
-        out.write(write_ogn_record(record))
+    writer = OGNWriter(out)
+    for record in records:
+        writer.write(record)
+    writer.close()
+
+
+class OGNWriter:
+    """OGN records written to a text stream one at a time, a blank line between games
+    (the format registry's writer). Raises OGNWriteError for a record OGN cannot hold."""
+
+    def __init__(self, out: IO[str], width: int = 0) -> None:
+        self.out = out  # (OGN wraps its movetext its own way: no width)
+        self.first = True
+
+    def write(self, record: Record) -> None:
+        text = write_ogn_record(record)
+        self.out.write(text if self.first else "\n" + text)
+        self.first = False
+
+    def close(self) -> None:
+        """Nothing to finish: OGN has no closing text."""
+
+
+def read_stream(stream: IO[bytes], source: str, game: str | None = None) -> Iterator[Record]:
+    """The records of a binary stream of OGN (the format registry's reader)."""
+    return iter_ogn_records(stream, source)
 
 
 def write_ogn_record(record: Record) -> str:
@@ -414,8 +436,10 @@ __all__ = [
     "ABAPA_VARIANT",
     "TAG_ROSTER",
     "OGNWriteError",
+    "OGNWriter",
     "iter_ogn_records",
     "read_ogn",
+    "read_stream",
     "record_from_ogn",
     "write_ogn",
     "write_ogn_record",

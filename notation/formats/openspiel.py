@@ -174,23 +174,47 @@ def _damaged_text(
 def write_actions(records: Iterable[Record], out: IO[str]) -> None:
     """Write each record's main line as a line of actions. Raises ActionsWriteError
     (also for a game of no moves: a blank line reads back as no game)."""
-    first: str | None = None
+    writer = ActionsWriter(out)
     for record in records:
+        writer.write(record)
+    writer.close()
+
+
+class ActionsWriter:
+    """Records written as lines of OpenSpiel actions, one at a time (the format registry's
+    writer). Raises ActionsWriteError for a record the format cannot hold: another game
+    than the file's first (a line does not say its game), a game of no moves (a blank
+    line is no game), another ruleset or a set-up position."""
+
+    def __init__(self, out: IO[str], width: int = 0) -> None:
+        self.out = out  # (a line of actions is not wrapped: no width)
+        self.game: str | None = None
+
+    def write(self, record: Record) -> None:
         actions = actions_of(record)
         game = type(record_variant(record)).openspiel_name  # actions_of read it: it reads
-        if first is not None and game != first:  # a file's line does not say its game
+        if self.game is not None and game != self.game:
             raise ActionsWriteError(
                 f"a file of OpenSpiel actions holds games of one kind (--variant names it when "
-                f"read): this game is {game}, the file's first is {first}",
+                f"read): this game is {game}, the file's first is {self.game}",
                 record,
             )
-        first = game
-        if not actions:  # the reader skips a blank line: it would be no game at all
+        self.game = game
+        if not actions:
             raise ActionsWriteError(
                 "a game of no moves has no line of OpenSpiel actions (a blank line is no game)",
                 record,
             )
-        out.write(" ".join(map(str, actions)) + "\n")
+        self.out.write(" ".join(map(str, actions)) + "\n")
+
+    def close(self) -> None:
+        """Nothing to finish."""
+
+
+def read_stream(stream: IO[bytes], source: str, game: str | None = None) -> Iterator[Record]:
+    """The records of a binary stream of action lines, replayed as ``game`` (the format
+    registry's reader; see :func:`iter_action_records`)."""
+    return iter_action_records(stream, source, game)
 
 
 def actions_of(record: Record) -> list[int]:
@@ -243,11 +267,13 @@ def actions_of(record: Record) -> list[int]:
 __all__ = [
     "FORMAT",
     "ActionsWriteError",
+    "ActionsWriter",
     "actions_of",
     "iter_action_records",
     "openspiel_games",
     "openspiel_variant",
     "read_actions",
+    "read_stream",
     "record_from_actions",
     "write_actions",
 ]

@@ -828,12 +828,34 @@ def _shown(text: str, limit: int = 60) -> str:
 
 def write_records(records: Iterable[Record], out: IO[str], *, width: int = DEFAULT_WIDTH) -> None:
     """Write records to a text stream, a blank line between games."""
-    first = True
+    writer = PMNWriter(out, width)
     for record in records:
-        if not first:
-            out.write("\n")
-        out.write(write_record(record, width=width))
-        first = False
+        writer.write(record)
+    writer.close()
+
+
+class PMNWriter:
+    """PMN records written to a text stream one at a time, a blank line between games
+    (the format registry's writer: :mod:`notation.formats.registry`)."""
+
+    def __init__(self, out: IO[str], width: int = DEFAULT_WIDTH) -> None:
+        self.out = out
+        self.width = width
+        self.first = True
+
+    def write(self, record: Record) -> None:
+        text = write_record(record, width=self.width)
+        self.out.write(text if self.first else "\n" + text)
+        self.first = False
+
+    def close(self) -> None:
+        """Nothing to finish: PMN has no closing text."""
+
+
+def read_stream(stream: IO[bytes], source: str, game: str | None = None) -> Iterator[Record]:
+    """The records of a binary stream of PMN text (the format registry's reader; a PMN
+    record names its own game, so ``game`` is not used)."""
+    return iter_records(stream, source)
 
 
 def write_record(record: Record, *, width: int = DEFAULT_WIDTH) -> str:
@@ -1052,11 +1074,13 @@ __all__ = [
     "DEFAULT_WIDTH",
     "TAG_LINE_RE",
     "Chunk",
+    "PMNWriter",
     "iter_chunks",
     "iter_headers",
     "iter_records",
     "open_text",
     "read_chunk",
+    "read_stream",
     "read_text",
     "write_record",
     "write_records",

@@ -1,0 +1,220 @@
+"""The formats PMN reads and writes: one registry, as the games have one.
+
+Each format is one module of :mod:`notation.formats` and one :class:`Format` here: its
+name, the file extensions that select it, how its first bytes are told apart, its
+reader and its writer. Reading a file (:func:`notation.formats.collection.read_path`),
+writing one (:func:`~notation.formats.collection.write_path`), the archive commands'
+streaming output (:class:`RecordSink`), ``pmn convert`` and every ``--help`` that
+lists formats ask this registry; adding a format is adding its module and its entry.
+
+A format's module is imported only when a file of it is read or written (the entry
+names its reader and writer as ``"module:name"``): ``pmn validate games.pmn`` does not
+load the JSON schema validator.
+
+    >>> [f.name for f in formats()]
+    ['pmn', 'json', 'jsonl', 'ogn', 'openspiel-actions']
+    >>> format_for_path("games.jsonl").name, format_for_path("-")
+    ('jsonl', None)
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import IO, Any, Protocol
+
+from notation.core.record import Record
+from notation.errors import PMNError
+
+#: The movetext width PMN writes (notation.formats.pmn.DEFAULT_WIDTH, without importing it).
+DEFAULT_WIDTH = 79
+
+
+class RecordWriter(Protocol):
+    """Records written to a text stream one at a time: :meth:`write` each, then :meth:`close`
+    (which finishes the format's text: a JSON array's closing bracket). A record the format
+    cannot hold raises :class:`notation.errors.WriteError`. ``out`` may be set to another
+    stream between records (``pmn split`` reopens its parts)."""
+
+    out: IO[str]
+
+    def write(self, record: Record) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class UnknownFormatError(PMNError):
+    """A format name the registry does not know."""
+
+    code = "unknown-format"
+
+
+def _load(spec: str) -> Any:
+    module, _, name = spec.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+@dataclass(frozen=True, slots=True)
+class Format:
+    """One format: what selects it, and where its reader and writer are.
+
+    ``reader`` is ``"module:function"`` taking ``(stream, source, game)`` (a binary
+    stream, the name to report, the game of logs that do not say theirs) and giving
+    records; ``writer`` is ``"module:class"`` taking ``(out, width)``: a
+    :class:`RecordWriter`. ``opens`` tells the format from a file's first bytes when
+    neither a name nor an extension does (checked in registry order; PMN, the default,
+    has none). ``names_holes``: the format names the 2x6 board's holes its own way
+    (letters, OpenSpiel's 0-5), so records are translated to it, never from a choice.
+    """
+
+    name: str
+    extensions: tuple[str, ...]
+    summary: str
+    reader: str
+    writer: str
+    opens: Callable[[bytes], bool] | None = None
+    names_holes: bool = False
+
+    def read(self, stream: IO[bytes], source: str, game: str | None = None) -> Iterator[Record]:
+        """The records of a binary stream in this format, one at a time."""
+        read: Callable[[IO[bytes], str, str | None], Iterator[Record]] = _load(self.reader)
+        return read(stream, source, game)
+
+    def open_writer(self, out: IO[str], *, width: int = DEFAULT_WIDTH) -> RecordWriter:
+        """A writer of records to ``out`` in this format."""
+        writer: Callable[[IO[str], int], RecordWriter] = _load(self.writer)
+        return writer(out, width)
+
+
+def _bare(head: bytes) -> bytes:
+    return head.lstrip(b"\xef\xbb\xbf \t\r\n")
+
+
+def _opens_ogn(head: bytes) -> bool:
+    return _bare(head).startswith(b"[Variant")  # Aualé writes the Variant tag first
+
+
+def _opens_json(head: bytes) -> bool:
+    """An object, or an array of arrays or objects (a PMN file opens with ``[Game``)."""
+    bare = _bare(head)
+    return bare.startswith(b"{") or (
+        bare.startswith(b"[") and bare[1:].lstrip()[:1] in (b"{", b"[", b"]")
+    )
+
+
+_FORMATS: tuple[Format, ...] = (
+    Format(
+        "pmn",
+        (".pmn", ".txt"),
+        "PMN text: tag pairs and movetext (docs/pmn.md)",
+        "notation.formats.pmn:read_stream",
+        "notation.formats.pmn:PMNWriter",
+    ),
+    Format(
+        "json",
+        (".json",),
+        "a JSON array of records (schemas/record.schema.json)",
+        "notation.formats.jsonform:read_stream",
+        "notation.formats.jsonform:JSONWriter",
+        opens=_opens_json,
+    ),
+    Format(
+        "jsonl",
+        (".jsonl", ".ndjson"),
+        "JSON Lines: a record a line",
+        "notation.formats.jsonform:read_stream",
+        "notation.formats.jsonform:JSONLinesWriter",
+    ),
+    Format(
+        "ogn",
+        (".ogn",),
+        "Aualé's Oware Game Notation",
+        "notation.formats.ogn:read_stream",
+        "notation.formats.ogn:OGNWriter",
+        opens=_opens_ogn,
+        names_holes=True,
+    ),
+    Format(
+        "openspiel-actions",
+        (),
+        "OpenSpiel action sequences, a game a line (no extension of its own: name it)",
+        "notation.formats.openspiel:read_stream",
+        "notation.formats.openspiel:ActionsWriter",
+        names_holes=True,
+    ),
+)
+_BY_NAME = {f.name: f for f in _FORMATS}
+
+
+def formats() -> tuple[Format, ...]:
+    """Every format, in the order help texts list them."""
+    return _FORMATS
+
+
+def find_format(name: str) -> Format:
+    """The format of a name. Raises :class:`UnknownFormatError`."""
+    try:
+        return _BY_NAME[name]
+    except KeyError:
+        known = ", ".join(_BY_NAME)
+        raise UnknownFormatError(f"unknown format {name!r}; the formats are {known}") from None
+
+
+def format_for_path(path: str) -> Format | None:
+    """The format a file name's extension selects; None for ``-`` and other extensions
+    (compression extensions are not stripped here)."""
+    lowered = path.lower()
+    for entry in _FORMATS:
+        if entry.extensions and lowered.endswith(entry.extensions):
+            return entry
+    return None
+
+
+def sniff(head: bytes) -> Format:
+    """The format a file's first bytes show (the first whose ``opens`` says so; PMN else)."""
+    for entry in _FORMATS:
+        if entry.opens is not None and entry.opens(head):
+            return entry
+    return _BY_NAME["pmn"]
+
+
+class RecordSink:
+    """Records written to a text stream one at a time, in any format of the registry
+    (the archive commands write their output through it as the records come)."""
+
+    def __init__(self, out: IO[str], fmt: str, *, width: int = DEFAULT_WIDTH) -> None:
+        self.fmt = fmt
+        self.count = 0
+        self._writer = find_format(fmt).open_writer(out, width=width)
+
+    @property
+    def out(self) -> IO[str]:
+        """The stream written to (it may be set to another between records)."""
+        return self._writer.out
+
+    @out.setter
+    def out(self, stream: IO[str]) -> None:
+        self._writer.out = stream
+
+    def write(self, record: Record) -> None:
+        """Write one record after those already written."""
+        self._writer.write(record)
+        self.count += 1
+
+    def close(self) -> None:
+        """Finish the output (a JSON array's closing bracket)."""
+        self._writer.close()
+
+
+__all__ = [
+    "DEFAULT_WIDTH",
+    "Format",
+    "RecordSink",
+    "RecordWriter",
+    "UnknownFormatError",
+    "find_format",
+    "format_for_path",
+    "formats",
+    "sniff",
+]
