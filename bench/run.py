@@ -485,7 +485,7 @@ def rows_e2e(settings: Settings) -> Iterator[Row]:
 _PASSES = (
     "import sys, time\n"
     "from notation.formats.pmn import iter_chunks\n"
-    "from notation.core.replay import validate_chunk\n"
+    "from notation.formats.plain import validate_chunk\n"
     "path, passes = sys.argv[1], int(sys.argv[2])\n"
     "for _ in range(passes):\n"
     "    start = time.process_time()\n"
@@ -580,7 +580,7 @@ def rows_tricala_felt(settings: Settings) -> Iterator[Row]:
 _COLD_PASS = (
     "import sys\n"
     "from notation.formats.pmn import iter_chunks\n"
-    "from notation.core.replay import validate_chunk\n"
+    "from notation.formats.plain import validate_chunk\n"
     "with open(sys.argv[1], 'rb') as stream:\n"
     "    for index, chunk in enumerate(iter_chunks(stream, sys.argv[1]), 1):\n"
     "        validate_chunk(chunk, index)\n"

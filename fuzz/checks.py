@@ -7,7 +7,7 @@ import io
 import json
 
 from notation.core.record import Record
-from notation.core.replay import validate_chunk, validate_record
+from notation.core.replay import validate_record
 from notation.formats.canonical import canonical_record
 from notation.formats.jsonform import (
     _validator,
@@ -15,6 +15,7 @@ from notation.formats.jsonform import (
     record_from_json,
     record_to_json,
 )
+from notation.formats.plain import validate_chunk
 from notation.formats.pmn import (
     _iter_chunks_by_line,
     _iter_chunks_in_blocks,

@@ -506,7 +506,7 @@ def test_validating_games_leaves_nothing_for_the_garbage_collector(game, extra):
     import random
 
     from notation.core.generate import random_record
-    from notation.core.replay import validate_chunk
+    from notation.formats.plain import validate_chunk
     from notation.formats.pmn import iter_chunks, write_records
     from notation.games import find_variant
 

@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from notation import find_variant, write_record
 from notation.core.generate import random_record
-from notation.core.replay import plain_record, validate_chunk, validate_record
+from notation.core.replay import validate_record
+from notation.formats.plain import plain_record, validate_chunk
 from notation.formats.pmn import Chunk, iter_chunks, read_chunk
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

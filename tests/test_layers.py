@@ -45,8 +45,6 @@ APART = [("notation.archive", "notation.desk")]
 
 #: Imports that still run upward, each with what would remove it (issue 26).
 KNOWN = {
-    ("notation.core.replay", "notation.formats.pmn"): "the cheap reader of plain PMN "
-    "(plain_record) and validate_chunk belong to the PMN format",
     ("notation.core.generate", "notation.formats.canonical"): "random games are written in "
     "canonical form; generate belongs above the formats",
     ("notation.games.kalah", "notation.render.svg"): "Kalah's drawing uses svg's private "

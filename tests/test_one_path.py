@@ -16,8 +16,8 @@ from click.testing import CliRunner
 from cli.main import pmn
 from notation import read_text, validate_record
 from notation.core.record import MAINLINE, Line, MoveNode, walk
-from notation.core.replay import validate_chunk
 from notation.formats.canonical import canonical_record
+from notation.formats.plain import validate_chunk
 from notation.formats.pmn import iter_chunks
 from notation.games import find_game, find_variant, game_names, games, games_with_format
 

@@ -11,8 +11,8 @@ from click.testing import CliRunner
 from cli.main import pmn
 from notation.archive.parallel import validate_many
 from notation.core.record import ReadError
-from notation.core.replay import validate_game
 from notation.formats.collection import read_games
+from notation.formats.plain import validate_game
 from notation.formats.pmn import Chunk, iter_chunks
 from notation.games.base import Outcome
 

@@ -21,10 +21,11 @@ from cli.main import pmn
 from notation import find_variant
 from notation.core.limits import is_cut_off
 from notation.core.record import Record
-from notation.core.replay import validate_chunk, validate_record
+from notation.core.replay import validate_record
 from notation.errors import WriteError
 from notation.formats.canonical import canonical_record
 from notation.formats.jsonform import dumps, iter_json_records, loads, record_to_json, write_json
+from notation.formats.plain import validate_chunk
 from notation.formats.pmn import iter_chunks, iter_records, read_text, write_record
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

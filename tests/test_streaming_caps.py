@@ -122,7 +122,7 @@ def test_every_reader_of_a_cut_game_leaves_a_too_large_game_unread(monkeypatch):
     """read_chunk is the one place the cap is applied: the index, the recorder and the
     validator's cheap reader asked it for a too-large game and got the game read in full
     (pmn index on one 16 MiB game: 112 s and 2.3 GB; pmn record --resume: 723 MB)."""
-    from notation.core.replay import plain_record, validate_game
+    from notation.formats.plain import plain_record, validate_game
     from notation.formats.pmn import Chunk, read_chunk
 
     moves = "C b " * 300_000  # 1,200,000 characters of plain movetext

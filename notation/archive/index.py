@@ -38,11 +38,12 @@ from typing import Any
 
 from notation.archive.tools import GameView, PositionPattern, Selection, game_key
 from notation.core.record import Record
-from notation.core.replay import record_variant, validate_game
+from notation.core.replay import record_variant
 from notation.errors import PMNError
 from notation.files import outputs as files
 from notation.files.sources import open_source, strip_compression
 from notation.formats.collection import detect_format, read_path
+from notation.formats.plain import validate_game
 from notation.formats.pmn import Chunk, iter_chunks, iter_records, read_chunk
 from notation.games import AnyVariant, RulesError, find_variant
 

@@ -13,13 +13,12 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
-from typing import Any, cast
+from typing import Any
 
 from notation.core.pits import DEFAULT as DEFAULT_PITS
 from notation.core.pits import PITS_TAG, PitsError, Translation, translate_record
 from notation.core.record import MAINLINE, Line, MoveNode, Record, TreePath, path_text, walk_runs
-from notation.core.tokens import MOVE, MOVE_NUMBER, RESULT, TAG_PAIR, unescape_tag_value
-from notation.formats.pmn import Chunk, read_chunk
+from notation.core.tokens import RESULT
 from notation.games import AnyVariant, find_variant
 from notation.games.base import MoveError, Outcome, PositionError, RulesError, parse_result
 
@@ -27,9 +26,9 @@ from notation.games.base import MoveError, Outcome, PositionError, RulesError, p
 EARLY_TERMINATIONS = ("resignation", "agreement", "time", "adjudication")
 #: ``Termination`` values for a game that ended by the rules, or that has not ended.
 OTHER_TERMINATIONS = ("normal", "unterminated")
+_RESULT_RE = RESULT.re
 
 _SCORE_RE = re.compile(r"[0-9]+(?:-[0-9]+)+")
-_NUMBER_RE = re.compile(r"([0-9]+)(\.(?:\.\.)?)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -601,118 +600,6 @@ def _check_declarations(
             )
 
 
-# -- the cheap reader ------------------------------------------------------------
-
-_TAG_LINE_RE = TAG_PAIR.re
-_NUMBER_RE = MOVE_NUMBER.re
-_RESULT_RE = RESULT.re
-_MOVE_RE = MOVE.re
-#: Characters that make movetext more than numbers, moves and a result.
-_NOT_PLAIN_RE = re.compile(r'[{};()$!?%\\"\x00]')
-#: Move nodes met before, by their text (``"C"``, or ``"12.\0C"`` with the number
-#: before it): nodes are immutable values, so plainly written games share them (a
-#: bounded cache; see :func:`plain_record`).
-_NODES: dict[str, MoveNode] = {}
-
-
-def _plain_node(text: str) -> MoveNode | None:
-    """The move node of a token of :func:`plain_record` (``"C"``, ``"12.\0C"``),
-    remembered; None when it is not a move, with or without a number."""
-    number, joined, token = text.partition("\0")
-    if not joined:
-        number, token = "", text
-    if (
-        not token  # a number and nothing after it ("12.\0" when spaces follow the number)
-        or token[-1] == "."  # a number with no move after it (or two numbers in a row)
-        or "\0" in token
-        or _RESULT_RE.fullmatch(token)
-        or not _MOVE_RE.fullmatch(token)
-        or (number and not _NUMBER_RE.fullmatch(number))
-    ):
-        return None
-    node = MoveNode(token, number or None)
-    if len(_NODES) < 65536:
-        _NODES[text] = node
-    return node
-
-
-def plain_record(chunk: Chunk) -> Record | None:
-    """A game written plainly, read cheaply; None when it is anything else.
-
-    Plainly means: one tag pair per line, then only move numbers, moves and
-    a result (no comments, annotations or variations), and no decoding
-    errors. The record is the one the full reader builds, except that its
-    moves carry no line and column (so :func:`validate_chunk` reads the
-    game again in full when it has anything to report).
-    """
-    if chunk.errors or chunk.too_large:  # (read_chunk gives a too-large game's record)
-        return None
-    lines = chunk.text.split("\n")
-    tags: list[tuple[str, str]] = []
-    first = -1
-    body = len(lines)
-    for index, line in enumerate(lines):
-        stripped = line.strip()
-        if not stripped:
-            continue
-        if first < 0:
-            first = index
-        if not stripped.startswith("["):
-            body = index
-            break
-        match = _TAG_LINE_RE.fullmatch(stripped)
-        if match is None:
-            return None
-        tags.append((match.group("tag_name"), unescape_tag_value(match.group("tag_value"))))
-    movetext = " ".join(lines[body:])
-    if _NOT_PLAIN_RE.search(movetext):
-        return None
-    # each move number joined to the move after it by a NUL ("12.\0C"), so that a
-    # move and its number are one token, looked up whole
-    tokens = movetext.replace(". ", ".\0").split()
-    if not tokens or not _RESULT_RE.fullmatch(tokens[-1]):
-        return None  # no result, or a number before it ("69.\01-0")
-    result = tokens.pop()
-    nodes: list[MoveNode | None] = list(map(_NODES.get, tokens))
-    if not all(nodes):  # (a MoveNode is always true)
-        for index, node in enumerate(nodes):
-            if node is None:
-                node = _plain_node(tokens[index])
-                if node is None:
-                    return None
-                nodes[index] = node
-    return Record(
-        tuple(tags),
-        Line(tuple(cast("list[MoveNode]", nodes))),
-        result,
-        source=chunk.source,
-        line=chunk.line + max(first, 0),
-    )
-
-
-def validate_game(game: Chunk | Record, index: int = 1, *, pits: str | None = None) -> GameReport:
-    """Validate a game given as an unread chunk (cheap reader first) or as a record."""
-    if isinstance(game, Chunk):
-        return validate_chunk(game, index, pits=pits)
-    return validate_record(game, index, pits=pits)
-
-
-def validate_chunk(chunk: Chunk, index: int = 1, *, pits: str | None = None) -> GameReport:
-    """Validate one game's text: the same report as ``validate_record(read_chunk(chunk))``.
-
-    A game written plainly is read by the cheap reader (:func:`plain_record`)
-    and checked by the same :func:`validate_record`; anything else, and any
-    game with a problem to report, is read in full, so every report carries
-    exact places.
-    """
-    record = plain_record(chunk)
-    if record is not None:
-        report = validate_record(record, index, pits=pits)
-        if report.valid:
-            return report
-    return validate_record(read_chunk(chunk), index, pits=pits)
-
-
 __all__ = [
     "EARLY_TERMINATIONS",
     "OTHER_TERMINATIONS",
@@ -725,11 +612,8 @@ __all__ = [
     "final_position",
     "iter_mainline",
     "open_game",
-    "plain_record",
     "record_variant",
     "replay",
     "start_position",
-    "validate_chunk",
-    "validate_game",
     "validate_record",
 ]

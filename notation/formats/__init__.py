@@ -1,11 +1,13 @@
 """Formats: each one module that reads and writes records in it.
 
-PMN text (:mod:`notation.formats.pmn`, its grammar :mod:`~notation.formats.grammar` and
-canonical form :mod:`~notation.formats.canonical`), JSON and JSON Lines
+PMN text (:mod:`notation.formats.pmn`, its grammar :mod:`~notation.formats.grammar`, its
+canonical form :mod:`~notation.formats.canonical` and the cheap reader of plain games
+:mod:`~notation.formats.plain`), JSON and JSON Lines
 (:mod:`~notation.formats.jsonform` over the streaming :mod:`~notation.formats.jsontext`),
 OGN (:mod:`~notation.formats.ogn`) and OpenSpiel action logs
-(:mod:`~notation.formats.openspiel`); :mod:`~notation.formats.collection` reads and writes
-a file in any of them.
+(:mod:`~notation.formats.openspiel`); :mod:`~notation.formats.registry` names each format (its
+extensions, reader and writer), and :mod:`~notation.formats.collection` reads and writes a
+file in any of them through it.
 
 What it may import: :mod:`notation.errors`, :mod:`notation.core`, :mod:`notation.games`
 and :mod:`notation.files`; nothing of rendering, the archive or the desk.

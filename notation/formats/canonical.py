@@ -23,8 +23,9 @@ from notation.core.limits import MAX_KEPT_BYTES
 from notation.core.pits import DEFAULT as DEFAULT_PITS
 from notation.core.pits import PitsError, translate_record
 from notation.core.record import STANDARD_TAG_ORDER, MoveNode, Record, TreePath
-from notation.core.replay import Problem, Step, open_game, plain_record, replay
+from notation.core.replay import Problem, Step, open_game, replay
 from notation.errors import PMNError
+from notation.formats.plain import plain_record
 from notation.formats.pmn import (
     DEFAULT_WIDTH,
     Chunk,
@@ -154,7 +155,7 @@ def format_chunk(
 
     The same text and issues as ``write_record(canonical_record(read_chunk(chunk)))``:
     a plainly written game is read by the cheap reader
-    (:func:`notation.core.replay.plain_record`), and read again in full only when
+    (:func:`notation.formats.plain.plain_record`), and read again in full only when
     there are issues to place.
     """
     plain = plain_record(chunk)

@@ -123,9 +123,9 @@ def read_declared(
 ) -> Iterator[Record]:
     """:func:`read_path`'s records, for what they declare (tags, result, main line):
     a plainly written PMN game is read by the cheap reader
-    (:func:`notation.core.replay.plain_record`), whose record differs from the full
+    (:func:`notation.formats.plain.plain_record`), whose record differs from the full
     reader's only in carrying no line and column on its moves."""
-    from notation.core.replay import plain_record  # the replay's module: imported when used
+    from notation.formats.plain import plain_record  # (imports the replay: when used)
 
     for game in read_games(path, fmt, encoding=encoding):
         if isinstance(game, Record):
