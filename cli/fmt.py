@@ -11,15 +11,11 @@ import click
 from cli.common import location
 from cli.inputs import input_options, input_paths
 from cli.terminal import SafeClickException, echo
+from notation.archive.formatting import GameTooLongError, check_file, read_whole_text
 from notation.archive.parallel import default_jobs
 from notation.files.outputs import allow_rewrite
-from notation.files.sources import SourceDecodeError, SourceError, open_source, strip_compression
-from notation.formats.canonical import (
-    GameTooLongError,
-    canonical_record,
-    check_file,
-    read_bounded,
-)
+from notation.files.sources import SourceError, strip_compression
+from notation.formats.canonical import canonical_record
 from notation.formats.collection import FORMATS, WALKED_EXTENSIONS, atomic_output, detect_format
 from notation.formats.pmn import DEFAULT_WIDTH, iter_records, write_record
 
@@ -28,29 +24,6 @@ PMN_WALKED = tuple(ext for ext in FORMATS["pmn"] if ext in WALKED_EXTENSIONS)
 
 #: What the canonical form has no room for (reported by ``--check``, dropped when written).
 BYTE_ORDER_MARK = "\ufeff"
-
-
-def read_text(path: str, encoding: str | None = None) -> str:
-    """The whole text of a file (``-``: standard input), read once (a named pipe can be
-    read only once), through :func:`notation.files.sources.open_source`.
-
-    A byte that does not decode raises :class:`SourceDecodeError` (its line and
-    column, and a hint to name the encoding), never a U+FFFD in its place.
-    A UTF-8 byte order mark and CRLF line ends are kept: they are part of the text.
-    """
-    source = "<stdin>" if path == "-" else path
-    stream = open_source(path, encoding)
-    try:
-        raw = read_bounded(stream, source)
-    finally:
-        if path != "-":
-            stream.close()
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = raw.count(b"\n", 0, exc.start) + 1
-        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
-        raise SourceDecodeError(source, "UTF-8", line, column, raw[exc.start]) from None
 
 
 def format_text(text: str, source: str, width: int, long: bool) -> tuple[str, list[str]]:
@@ -165,7 +138,7 @@ def fmt(
                 if checked.changed:
                     changed.append(source)
                 continue
-            original = read_text(path, encoding)
+            original = read_whole_text(path, encoding)
         except (SourceError, GameTooLongError) as exc:  # this file is left as it is
             echo(str(exc), err=True)
             trouble = True

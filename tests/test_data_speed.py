@@ -416,7 +416,7 @@ def reference_check(path: Path, width: int = 79) -> tuple[bool, list[str]] | Non
 @pytest.mark.parametrize("name", CHECK_CASES)
 def test_fmt_check_finds_every_difference_it_found_before(tmp_path, name):
     from cli.common import location
-    from notation.formats.canonical import check_file
+    from notation.archive.formatting import check_file
 
     text = CHECK_CASES[name]
     path = tmp_path / "g.pmn"
@@ -447,7 +447,7 @@ def test_fmt_check_finds_every_difference_it_found_before(tmp_path, name):
 
 
 def test_fmt_check_of_every_example_and_of_its_formatted_text(tmp_path):
-    from notation.formats.canonical import check_file
+    from notation.archive.formatting import check_file
 
     for source in PMN_FILES:
         changed, _messages = reference_check(source) or (None, None)
@@ -463,7 +463,7 @@ def test_fmt_check_of_every_example_and_of_its_formatted_text(tmp_path):
 def test_fmt_check_on_many_games_uses_the_pool_and_finds_one_change(tmp_path):
     """Past a batch, games are formatted on two processes: the answer is the same."""
     from notation.archive import parallel
-    from notation.formats.canonical import check_file
+    from notation.archive.formatting import check_file
 
     games = [f'[Game "Wari"]\n[Round "{n}"]\n\n1. C b 2. A *\n' for n in range(60)]
     path = tmp_path / "many.pmn"

@@ -16,9 +16,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from notation import find_variant
+from notation.archive.formatting import check_file
 from notation.core.generate import random_record
 from notation.core.replay import iter_mainline
-from notation.formats.canonical import check_file
 
 #: Every board and ruleset, by the tags that select it (as tests/test_properties.py).
 GAMES: list[list[tuple[str, str]]] = [

@@ -13,10 +13,11 @@ it and what it may import. From the bottom:
    other);
 7. :mod:`notation` itself (the public API) and then the command line, ``cli``.
 
-A module may import from its own layer and the layers below it. The imports that still
-run upward are named in :data:`KNOWN`, each with what would remove it: a new one fails
-here, and one removed must leave the list too. Imports under ``TYPE_CHECKING`` are
-for annotations only and do not count; imports inside a function do (they run).
+A module may import from its own layer and the layers below it, and from no layer above
+(the four that ran upward when the folders were made are gone: the cheap PMN reader
+moved to formats, canonical_tags to the record, fmt's file checks to the archive,
+Kalah's drawing to render). Imports under ``TYPE_CHECKING`` are for annotations only
+and do not count; imports inside a function do (they run).
 """
 
 from __future__ import annotations
@@ -42,16 +43,6 @@ LAYERS = {
 }
 #: Layers of one rank that may not import each other.
 APART = [("notation.archive", "notation.desk")]
-
-#: Imports that still run upward, each with what would remove it (issue 26).
-KNOWN = {
-    ("notation.core.generate", "notation.formats.canonical"): "random games are written in "
-    "canonical form; generate belongs above the formats",
-    ("notation.games.kalah", "notation.render.svg"): "Kalah's drawing uses svg's private "
-    "helpers: a public drawing kit in render that every board uses",
-    ("notation.formats.canonical", "notation.archive.parallel"): "check_file (fmt --check "
-    "on every core) is file-level work: beside fmt's reading, above the formats",
-}
 
 
 def _module_name(path: Path) -> str:
@@ -122,16 +113,13 @@ def layer_of(module: str) -> tuple[str, int]:
 
 
 def test_no_module_imports_from_a_layer_above_its_own():
-    upward = {}
-    for module, targets in graph().items():
-        _, rank = layer_of(module)
-        for target in targets:
-            if layer_of(target)[1] > rank:
-                upward[(module, target)] = "upward"
-    assert set(upward) == set(KNOWN), (
-        f"new upward imports: {sorted(set(upward) - set(KNOWN))}; "
-        f"gone, to strike from KNOWN: {sorted(set(KNOWN) - set(upward))}"
-    )
+    upward = [
+        (module, target)
+        for module, targets in graph().items()
+        for target in targets
+        if layer_of(target)[1] > layer_of(module)[1]
+    ]
+    assert upward == [], f"imports from a layer above: {upward}"
 
 
 def test_the_archive_and_the_desk_stand_apart():

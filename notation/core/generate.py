@@ -13,9 +13,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from notation.core.record import Line, MoveNode, Record
+from notation.core.record import Line, MoveNode, Record, canonical_tags
 from notation.core.replay import expected_number
-from notation.formats.canonical import canonical_tags
 from notation.games import AnyVariant, find_variant
 
 

@@ -260,6 +260,14 @@ class Record:
         )
 
 
+def canonical_tags(tags: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+    """Standard tags first in :data:`STANDARD_TAG_ORDER`, then the others as they came
+    (the order the canonical form writes them in)."""
+    rank = {name: index for index, name in enumerate(STANDARD_TAG_ORDER)}
+    ordered = sorted(enumerate(tags), key=lambda item: (rank.get(item[1][0], len(rank)), item[0]))
+    return tuple(tag for _, tag in ordered)
+
+
 def comment_as_written(text: str) -> str:
     """A comment as every writer of PMN and JSON writes it, and so as it reads back.
 
@@ -501,6 +509,7 @@ __all__ = [
     "TreePath",
     "Visitor",
     "Walked",
+    "canonical_tags",
     "comment_as_written",
     "count_moves",
     "iter_lines",

@@ -12,25 +12,16 @@ variations are kept. The canonical record replays to the same positions.
 
 from __future__ import annotations
 
-import codecs
-import os
-import re
-from dataclasses import dataclass, field, replace
-from functools import partial
-from typing import IO
+from dataclasses import dataclass, replace
 
-from notation.core.limits import MAX_KEPT_BYTES
 from notation.core.pits import DEFAULT as DEFAULT_PITS
 from notation.core.pits import PitsError, translate_record
-from notation.core.record import STANDARD_TAG_ORDER, MoveNode, Record, TreePath
+from notation.core.record import MoveNode, Record, TreePath, canonical_tags
 from notation.core.replay import Problem, Step, open_game, replay
-from notation.errors import PMNError
 from notation.formats.plain import plain_record
 from notation.formats.pmn import (
     DEFAULT_WIDTH,
     Chunk,
-    iter_chunks,
-    open_text,
     read_chunk,
     write_record,
 )
@@ -44,13 +35,6 @@ class FormatIssue:
     line: int
     column: int
     message: str
-
-
-def canonical_tags(tags: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
-    """Standard tags first in :data:`STANDARD_TAG_ORDER`, then the others as they came."""
-    rank = {name: index for index, name in enumerate(STANDARD_TAG_ORDER)}
-    ordered = sorted(enumerate(tags), key=lambda item: (rank.get(item[1][0], len(rank)), item[0]))
-    return tuple(tag for _, tag in ordered)
 
 
 def canonical_record(record: Record, *, long: bool = False) -> tuple[Record, list[FormatIssue]]:
@@ -167,152 +151,10 @@ def format_chunk(
     return write_record(canonical, width=width), issues
 
 
-@dataclass(slots=True)
-class FileCheck:
-    """What ``pmn fmt --check`` finds in a file: whether formatting would change its
-    text, and what could not be formatted (each with its game's number)."""
-
-    changed: bool = False
-    issues: list[tuple[int, FormatIssue]] = field(default_factory=list)
-
-
-def check_file(
-    path: str, *, width: int = DEFAULT_WIDTH, long: bool = False, jobs: int = 1
-) -> FileCheck | None:
-    """Whether a PMN file is in canonical form, read a game at a time (see :class:`FileCheck`).
-
-    The canonical text of the file (its games' canonical texts, a blank line
-    between them) is compared with the file's text as it is read, a game at a
-    time, so the file is read once with one game in memory. Anything but a regular
-    file (a named pipe), a file that holds what
-    the canonical form never has and the reader does not keep (a byte-order mark, a
-    carriage return) or a byte that is not UTF-8 is answered None: compare the
-    whole texts (which says why they differ). Games are formatted on ``jobs``
-    processes (:func:`notation.archive.parallel.map_in_order`).
-    """
-    if (
-        not os.path.isfile(path)  # a named pipe can be read only once
-        or _holds(path, b"\r")
-        or _starts_with(path, codecs.BOM_UTF8)
-    ):
-        return None
-    from notation.archive.parallel import map_in_order  # (multiprocessing: imported when used)
-
-    result = FileCheck()
-    compare = _Comparison()
-    index = 0
-    format_slice = partial(_format_slice, width=width, long=long)
-    with open_text(path) as stream:
-        formatted = map_in_order(format_slice, iter_chunks(stream, path), jobs)
-        for index, (written, text, issues, faithful) in enumerate(formatted, start=1):
-            if not faithful:  # a byte that is not UTF-8: the whole text's to report
-                return None
-            result.issues.extend((index, issue) for issue in issues)
-            compare.feed(text if index == 1 else "\n" + text, written)
-    if index == 0:  # no game: the text is white space (or nothing), which formats to nothing
-        with open_text(path) as stream:
-            result.changed = bool(stream.read())
-    else:
-        result.changed = not compare.same()
-    return result
-
-
-def _format_slice(
-    chunks: list[Chunk], *, width: int, long: bool
-) -> list[tuple[str, str, list[FormatIssue], bool]]:
-    """Each game's text as cut, its canonical text, its issues, and whether it decoded."""
-    results = []
-    for chunk in chunks:
-        text, issues = format_chunk(chunk, width=width, long=long)
-        results.append((chunk.text, text, issues, not chunk.errors))
-    return results
-
-
-class _Comparison:
-    """Two texts that arrive in pieces, compared as they come (only the part of one
-    not yet matched by the other is held)."""
-
-    def __init__(self) -> None:
-        self.left = ""
-        self.right = ""
-        self.differ = False
-
-    def feed(self, left: str, right: str) -> None:
-        if self.differ:
-            return
-        self.left += left
-        self.right += right
-        common = min(len(self.left), len(self.right))
-        if self.left[:common] != self.right[:common]:
-            self.differ = True
-            self.left = self.right = ""
-            return
-        self.left, self.right = self.left[common:], self.right[common:]
-
-    def same(self) -> bool:
-        return not self.differ and self.left == self.right
-
-
-def _starts_with(path: str, head: bytes) -> bool:
-    with open(path, "rb") as stream:
-        return stream.read(len(head)) == head
-
-
-def _holds(path: str, byte: bytes, block_size: int = 1 << 20) -> bool:
-    """Whether a file holds a byte, read a block at a time."""
-    with open(path, "rb") as stream:
-        while block := stream.read(block_size):
-            if byte in block:
-                return True
-    return False
-
-
-#: Where a game may start: a line beginning with "[" (after spaces and tabs).
-_GAME_START_RE = re.compile(rb"\n[ \t]*\[")
-
-
-def read_bounded(stream: IO[bytes], source: str, block_size: int = 1 << 20) -> bytes:
-    """The whole of a stream (for ``pmn fmt``, which compares a file with its canonical
-    text), read a block at a time, but never past a game too long to hold: a stretch of :data:`notation.core.limits.MAX_KEPT_BYTES` with no line that could
-    start a game is a game cut off as it streams (a decompression bomb, one endless
-    line), which fmt could not write back: :class:`GameTooLongError`, the file untouched."""
-    blocks: list[bytes] = []
-    size = 0
-    since = 0  # bytes since the last place a game could start
-    tail = b""
-    while block := stream.read(block_size):
-        blocks.append(block)
-        size += len(block)
-        window = tail + block
-        starts = [m.end() for m in _GAME_START_RE.finditer(window)]
-        since = len(window) - starts[-1] if starts else since + len(block)
-        if since > MAX_KEPT_BYTES:
-            raise GameTooLongError(source, size - since, MAX_KEPT_BYTES)
-        tail = window[-16:]
-    return b"".join(blocks)
-
-
-class GameTooLongError(PMNError):
-    """A file holding a game longer than a reader holds: fmt leaves it as it is."""
-
-    code = "too-large"
-
-    def __init__(self, source: str, offset: int, limit: int) -> None:
-        super().__init__(
-            f"{source}: a game from byte {offset:,} on runs past {limit:,} bytes (PMN cuts "
-            "such a game off as it reads it, and cannot write it back): not formatted, "
-            "the file is left as it is"
-        )
-
-
 __all__ = [
-    "FileCheck",
     "FormatIssue",
-    "GameTooLongError",
     "canonical_record",
     "canonical_tags",
-    "check_file",
     "format_chunk",
-    "read_bounded",
     "rewrite_moves",
 ]

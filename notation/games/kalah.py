@@ -120,7 +120,7 @@ class KalahVariant(Variant[KalahPosition, int]):
     names = ("Kalah",)
     board = "kalah"
     formats = ("openspiel-actions",)
-    drawing = "notation.games.kalah:kalah_svg"
+    drawing = "notation.render.svg:kalah_svg"
     openspiel_name = "mancala"
 
     @property
@@ -349,62 +349,6 @@ def variant_from_tags(game: str, rules: str | None, tags: Mapping[str, str]) -> 
     return KalahVariant()
 
 
-# -- drawing -----------------------------------------------------------------
-
-
-def kalah_svg(
-    variant: KalahVariant,
-    position: KalahPosition,
-    *,
-    last_move: int | None = None,
-    before: KalahPosition | None = None,
-    token: str | None = None,
-) -> str:
-    """The board as South sees it: North's f..a on top, South's A..F below, North's store
-    on the left and South's on the right."""
-    from notation.render import svg
-
-    step, radius, left, top = 74, 30, 40, 46
-    store_width = 64
-    pits_left = left + store_width + 16
-    width = pits_left + 6 * step + store_width + 16 + left
-    drawing = svg._Drawing(width, f"{variant.game} position")
-    drawing.add(
-        f'<rect x="{left - 14}" y="{top - 6}" width="{width - 2 * left + 28}" height="172" '
-        f'rx="24" fill="{svg.BOARD}" stroke="{svg.BOARD_EDGE}" stroke-width="2"/>'
-    )
-    over = variant.outcome(position) is not None
-    rows = ((NORTH, list(reversed(PITS[NORTH])), top + 40), (SOUTH, list(PITS[SOUTH]), top + 120))
-    for seat, pits, y in rows:
-        label_y = y - radius - 16 if seat == NORTH else y + radius + 27
-        for column, pit in enumerate(pits):
-            x = pits_left + step / 2 + column * step
-            marked = pit == last_move
-            count = position.pits[pit]
-            drawing.add(svg._pit_group(PIT_NAMES[pit], str(count), marked))
-            svg._pit_circle(drawing, x, y, radius, marked)
-            drawing.text(x, y + 8, str(count), size=22, weight="bold", css="count")
-            drawing.text(x, label_y, PIT_NAMES[pit], size=15, weight="bold", css="name")
-            drawing.add("</g>")
-    for seat, x in ((NORTH, left), (SOUTH, pits_left + 6 * step + 16)):
-        count = position.pits[STORES[seat]]
-        mover = not over and position.to_move == seat
-        edge = svg.MARK_EDGE if mover else svg.PIT_EDGE
-        drawing.add(
-            f'<g class="score" data-seat="{SEATS[seat]}" data-count="{count}">'
-            f'<rect x="{x}" y="{top + 10}" width="{store_width}" height="140" rx="28" '
-            f'fill="{svg.PIT}" stroke="{edge}" stroke-width="{3 if mover else 1.5}"/>'
-        )
-        drawing.text(x + store_width / 2, top + 88, str(count), size=24, weight="bold", css="count")
-        drawing.text(x + store_width / 2, top + 40, SEATS[seat], size=12, weight="bold")
-        if mover:
-            drawing.text(x + store_width / 2, top + 136, "to move", size=11, fill=svg.MARK_EDGE)
-        drawing.add("</g>")
-    lines = svg._captions(variant, position, last_move, before, token, [variant.game])
-    bottom = drawing.captions(top + 196, lines)
-    return drawing.finish(bottom + 14)
-
-
 __all__ = [
     "MAX_ACTIONS",
     "PIT_NAMES",
@@ -412,7 +356,6 @@ __all__ = [
     "KalahPosition",
     "KalahVariant",
     "Sowing",
-    "kalah_svg",
     "sow",
     "variant_from_tags",
 ]

@@ -10,8 +10,12 @@ Like python-chess's ``chess.svg``, this is a sibling of the model that the
 library never imports by itself: import it when you want pictures.
 
 There is one function per board (:func:`wari_svg` for Trysse and Wari,
-:func:`tricala_svg`, :func:`trias_svg`) and :func:`position_svg`, which picks
-one by ``variant.game``. Every drawing names its pits, gives the stones in
+:func:`tricala_svg`, :func:`trias_svg`, :func:`kalah_svg`) and :func:`position_svg`,
+which picks the one a game names (its ``drawing``, ``"module:function"``). Each is
+built with the drawing kit every board uses, public for a plugin game's own board:
+:class:`Drawing` (elements, text, captions), :func:`pit_group` and :func:`pit_circle`
+(a pit, ringed when it is the last move's), :func:`score_box`, :func:`captions_of`
+(whose turn, the result, the last move) and the colours. Every drawing names its pits, gives the stones in
 each (Tricala: per colour, as coloured discs with counts), the stones each
 player captured (Trias: removed), whose turn it is or the result, and marks
 the last move when it is given: its origin pit is ringed and, for a Tricala
@@ -33,11 +37,35 @@ from xml.sax.saxutils import escape, quoteattr
 
 if TYPE_CHECKING:
     from notation.games.base import Variant
+    from notation.games.kalah import KalahPosition, KalahVariant
     from notation.games.trias import TriasPosition, TriasVariant
     from notation.games.tricala import TricalaMove, TricalaPosition, TricalaVariant
     from notation.games.wari import WariPosition, WariVariant
 
-__all__ = ["position_svg", "status_text", "trias_svg", "tricala_svg", "wari_svg"]
+__all__ = [
+    "BOARD",
+    "BOARD_EDGE",
+    "FONT",
+    "INK",
+    "MARK",
+    "MARK_EDGE",
+    "MUTED",
+    "PATH",
+    "PIT",
+    "PIT_EDGE",
+    "STONE_COLOURS",
+    "Drawing",
+    "captions_of",
+    "kalah_svg",
+    "pit_circle",
+    "pit_group",
+    "position_svg",
+    "score_box",
+    "status_text",
+    "trias_svg",
+    "tricala_svg",
+    "wari_svg",
+]
 
 FONT = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
 BOARD = "#d9b77e"
@@ -59,7 +87,7 @@ CHAR_WIDTH = 7.4  # average width of a 13px character, for wrapping captions
 LINE_HEIGHT = 18
 
 
-class _Drawing:
+class Drawing:
     """Collects SVG elements; the height is fixed when the drawing is finished."""
 
     def __init__(self, width: int, label: str) -> None:
@@ -117,7 +145,7 @@ def status_text(variant: Variant[Any, Any], position: Any) -> str:
     return f"{variant.seats[variant.to_move(position)]} to move"
 
 
-def _captions(
+def captions_of(
     variant: Variant[Any, Any],
     position: Any,
     last_move: Any,
@@ -135,12 +163,12 @@ def _captions(
     return lines
 
 
-def _pit_group(name: str, stones: str, marked: bool) -> str:
+def pit_group(name: str, stones: str, marked: bool) -> str:
     css = "pit last-move" if marked else "pit"
     return f"<g class={quoteattr(css)} data-pit={quoteattr(name)} data-stones={quoteattr(stones)}>"
 
 
-def _pit_circle(drawing: _Drawing, x: float, y: float, r: float, marked: bool) -> None:
+def pit_circle(drawing: Drawing, x: float, y: float, r: float, marked: bool) -> None:
     if marked:
         drawing.add(
             f'<circle cx="{x:g}" cy="{y:g}" r="{r + 4:g}" fill="none" stroke="{MARK_EDGE}" '
@@ -153,8 +181,8 @@ def _pit_circle(drawing: _Drawing, x: float, y: float, r: float, marked: bool) -
     )
 
 
-def _score_box(
-    drawing: _Drawing, x: float, y: float, seat: str, count: int, what: str, mover: bool
+def score_box(
+    drawing: Drawing, x: float, y: float, seat: str, count: int, what: str, mover: bool
 ) -> None:
     """A store-like box: the seat's name, the count, and what it counts."""
     edge = MARK_EDGE if mover else BOARD_EDGE
@@ -184,7 +212,7 @@ def wari_svg(
     from notation.games.wari import HOLE_NAMES, NORTH, SOUTH
 
     step, radius, left, top = 74, 30, 30, 46
-    drawing = _Drawing(left + 6 * step + 150, f"{variant.game} position")
+    drawing = Drawing(left + 6 * step + 150, f"{variant.game} position")
     rows = ((NORTH, range(11, 5, -1), top + 40), (SOUTH, range(0, 6), top + 120))
     drawing.add(
         f'<rect x="{left - 14}" y="{top - 6}" width="{6 * step + 28}" height="172" rx="24" '
@@ -197,13 +225,13 @@ def wari_svg(
             x = left + step / 2 + column * step
             marked = hole == last_move
             count = position.pits[hole]
-            drawing.add(_pit_group(HOLE_NAMES[hole], str(count), marked))
-            _pit_circle(drawing, x, y, radius, marked)
+            drawing.add(pit_group(HOLE_NAMES[hole], str(count), marked))
+            pit_circle(drawing, x, y, radius, marked)
             drawing.text(x, y + 8, str(count), size=22, weight="bold", css="count")
             drawing.text(x, label_y, HOLE_NAMES[hole], size=15, weight="bold", css="name")
             drawing.add("</g>")
         mover = outcome is None and position.to_move == seat
-        _score_box(
+        score_box(
             drawing,
             left + 6 * step + 30,
             y,
@@ -213,7 +241,7 @@ def wari_svg(
             mover,
         )
     extra = [f"{variant.game} ({variant.rules})"]
-    lines = _captions(variant, position, last_move, before, token, extra)
+    lines = captions_of(variant, position, last_move, before, token, extra)
     bottom = drawing.captions(top + 196, lines)
     return drawing.finish(bottom + 14)
 
@@ -248,7 +276,7 @@ def tricala_svg(
     width = ROWS * dx + 40
     panel = 14 + 24 * len(variant.seats)  # the seats' panel, above the triangle
     top = panel + 64
-    drawing = _Drawing(width, "Tricala position")
+    drawing = Drawing(width, "Tricala position")
 
     def centre(pit: int) -> tuple[float, float]:
         row, col = COORDS[pit]
@@ -275,14 +303,14 @@ def tricala_svg(
                 f'<circle cx="{x:g}" cy="{y:g}" r="{radius + 8:g}" fill="none" '
                 f'stroke="{BOARD_EDGE}" stroke-width="2" stroke-dasharray="5 3" class="corner"/>'
             )
-        _pit_circle(drawing, x, y, radius, pit in marked)
+        pit_circle(drawing, x, y, radius, pit in marked)
     if len(path) > 1:
         _draw_path(drawing, [centre(p) for p in path], radius)
     for pit, name in enumerate(PIT_NAMES):  # then names and stones, over the path
         x, y = centre(pit)
         counts = unpack(position.board[pit])
         stones = "".join(f"{COLOURS[i]}{n}" for i, n in enumerate(counts) if n) or "-"
-        drawing.add(_pit_group(name, stones, pit in marked))
+        drawing.add(pit_group(name, stones, pit in marked))
         drawing.text(x, y - 14, name, size=14, weight="bold", css="name")
         present = [(i, n) for i, n in enumerate(counts) if n]
         for k, (colour, n) in enumerate(present):
@@ -318,12 +346,12 @@ def tricala_svg(
     ]
     if position.in_setup:
         extra.append("Set-up: each turn places 3 stones; corners stay empty.")
-    lines = _captions(variant, position, last_move, before, token, extra)
+    lines = captions_of(variant, position, last_move, before, token, extra)
     bottom = drawing.captions(c[1] + pad, lines)
     return drawing.finish(bottom + 14)
 
 
-def _draw_path(drawing: _Drawing, points: Sequence[tuple[float, float]], radius: float) -> None:
+def _draw_path(drawing: Drawing, points: Sequence[tuple[float, float]], radius: float) -> None:
     """A sowing's path: a dashed line through the pits' centres from a dot at the origin,
     ending in an arrowhead just inside the rim of the final pit (its stones stay legible)."""
     (x0, y0), (x1, y1) = points[-2], points[-1]
@@ -358,7 +386,7 @@ def trias_svg(
     from notation.games.trias import FILES, HOLE_NAMES, NORTH, SOUTH
 
     step, radius, left, top = 54, 23, 44, 44
-    drawing = _Drawing(left + 12 * step + 150, "Trias position")
+    drawing = Drawing(left + 12 * step + 150, "Trias position")
     drawing.add(
         f'<rect x="{left - 10}" y="{top - 8}" width="{12 * step + 20}" height="{3 * 62 + 8}" '
         f'rx="18" fill="{BOARD}" stroke="{BOARD_EDGE}" stroke-width="2"/>'
@@ -376,8 +404,8 @@ def trias_svg(
             x = left + step / 2 + column * step
             marked = hole == last_move
             count = position.pits[hole]
-            drawing.add(_pit_group(HOLE_NAMES[hole], str(count), marked))
-            _pit_circle(drawing, x, y, radius, marked)
+            drawing.add(pit_group(HOLE_NAMES[hole], str(count), marked))
+            pit_circle(drawing, x, y, radius, marked)
             drawing.text(x, y - 7, HOLE_NAMES[hole], size=10, fill=MUTED, css="name")
             drawing.text(x, y + 13, str(count), size=17, weight="bold", css="count")
             drawing.add("</g>")
@@ -386,7 +414,7 @@ def trias_svg(
             drawing.text(left + 12 * step + 28, y + 5, "central row", anchor="start", fill=MUTED)
         else:
             mover = outcome is None and position.to_move == seat
-            _score_box(
+            score_box(
                 drawing,
                 left + 12 * step + 26,
                 y,
@@ -395,12 +423,65 @@ def trias_svg(
                 "removed",
                 mover,
             )
-    lines = _captions(variant, position, last_move, before, token, [variant.game])
+    lines = captions_of(variant, position, last_move, before, token, [variant.game])
     bottom = drawing.captions(top + 3 * 62 + 30, lines)
     return drawing.finish(bottom + 14)
 
 
 # -- any board --------------------------------------------------------------
+def kalah_svg(
+    variant: KalahVariant,
+    position: KalahPosition,
+    *,
+    last_move: int | None = None,
+    before: KalahPosition | None = None,
+    token: str | None = None,
+) -> str:
+    """The board as South sees it: North's f..a on top, South's A..F below, North's store
+    on the left and South's on the right."""
+    from notation.games.kalah import NORTH, PIT_NAMES, PITS, SEATS, SOUTH, STORES
+
+    step, radius, left, top = 74, 30, 40, 46
+    store_width = 64
+    pits_left = left + store_width + 16
+    width = pits_left + 6 * step + store_width + 16 + left
+    drawing = Drawing(width, f"{variant.game} position")
+    drawing.add(
+        f'<rect x="{left - 14}" y="{top - 6}" width="{width - 2 * left + 28}" height="172" '
+        f'rx="24" fill="{BOARD}" stroke="{BOARD_EDGE}" stroke-width="2"/>'
+    )
+    over = variant.outcome(position) is not None
+    rows = ((NORTH, list(reversed(PITS[NORTH])), top + 40), (SOUTH, list(PITS[SOUTH]), top + 120))
+    for seat, pits, y in rows:
+        label_y = y - radius - 16 if seat == NORTH else y + radius + 27
+        for column, pit in enumerate(pits):
+            x = pits_left + step / 2 + column * step
+            marked = pit == last_move
+            count = position.pits[pit]
+            drawing.add(pit_group(PIT_NAMES[pit], str(count), marked))
+            pit_circle(drawing, x, y, radius, marked)
+            drawing.text(x, y + 8, str(count), size=22, weight="bold", css="count")
+            drawing.text(x, label_y, PIT_NAMES[pit], size=15, weight="bold", css="name")
+            drawing.add("</g>")
+    for seat, x in ((NORTH, left), (SOUTH, pits_left + 6 * step + 16)):
+        count = position.pits[STORES[seat]]
+        mover = not over and position.to_move == seat
+        edge = MARK_EDGE if mover else PIT_EDGE
+        drawing.add(
+            f'<g class="score" data-seat="{SEATS[seat]}" data-count="{count}">'
+            f'<rect x="{x}" y="{top + 10}" width="{store_width}" height="140" rx="28" '
+            f'fill="{PIT}" stroke="{edge}" stroke-width="{3 if mover else 1.5}"/>'
+        )
+        drawing.text(x + store_width / 2, top + 88, str(count), size=24, weight="bold", css="count")
+        drawing.text(x + store_width / 2, top + 40, SEATS[seat], size=12, weight="bold")
+        if mover:
+            drawing.text(x + store_width / 2, top + 136, "to move", size=11, fill=MARK_EDGE)
+        drawing.add("</g>")
+    lines = captions_of(variant, position, last_move, before, token, [variant.game])
+    bottom = drawing.captions(top + 196, lines)
+    return drawing.finish(bottom + 14)
+
+
 def diagram_svg(
     variant: Variant[Any, Any],
     position: Any,
@@ -412,7 +493,7 @@ def diagram_svg(
     """The text diagram as SVG: the drawing of a game that declares none of its own."""
     rows = variant.diagram(position).splitlines()
     width = max(320, int(max((len(row) for row in rows), default=0) * 8.4) + 32)
-    drawing = _Drawing(width, f"{variant.game} position")
+    drawing = Drawing(width, f"{variant.game} position")
     y = 14.0
     for row in rows:
         y += LINE_HEIGHT
@@ -420,7 +501,7 @@ def diagram_svg(
             f'<text x="16" y="{y:g}" font-size="13" font-family="monospace" '
             f'xml:space="preserve" fill="{INK}">{escape(row)}</text>'
         )
-    bottom = drawing.captions(y + 6, _captions(variant, position, last_move, before, token))
+    bottom = drawing.captions(y + 6, captions_of(variant, position, last_move, before, token))
     return drawing.finish(bottom + 14)
 
 
