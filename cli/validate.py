@@ -75,6 +75,60 @@ class Progress:
             self.shown = False
 
 
+class GameSource:
+    """The games of FILES as ``pmn validate`` reads them, for both its outputs (a line per
+    game, and the whole report): one reading, so both see the same games.
+
+    Files and folders are read in order (folders walked); ``--variant`` names the game
+    of OpenSpiel logs, ``--from-pits`` translates records without a Pits tag. Games come
+    as cut chunks (the validator's cheap path) unless records are needed (``records``:
+    the event checks read every record's tags; or a pits translation). A file that
+    cannot be read is handed to ``not_read`` and the other files are still read; so is
+    a file the walk of a folder skips (``error`` False). ``counted`` holds the games
+    read from each argument and from each file of a folder (ruling N4 needs both).
+    """
+
+    def __init__(
+        self,
+        files: tuple[str, ...],
+        input_format: str | None,
+        openspiel_game: str | None,
+        encoding: str | None,
+        pits: str | None,
+        *,
+        records: bool,
+        not_read: Any,
+    ) -> None:
+        self.files = files
+        self.input_format = input_format
+        self.openspiel_game = openspiel_game
+        self.encoding = encoding
+        self.pits = pits
+        self.records = records or pits is not None
+        self.not_read = not_read
+        self.counted: dict[str, int] = {}
+
+    def __iter__(self) -> Iterator[tuple[Any, int]]:
+        reader = read_path if self.records else read_games
+        for argument in self.files:
+            self.counted.setdefault(argument, 0)
+            skipped = lambda item: self.not_read(item.path, item.reason, False)  # noqa: E731
+            for path in input_paths([argument], skipped=skipped):
+                self.counted.setdefault(path, 0)
+                try:
+                    games: Iterator[Any] = reader(
+                        path, self.input_format, game=self.openspiel_game, encoding=self.encoding
+                    )
+                    for index, game in enumerate(games, start=1):
+                        self.counted[argument] += 1
+                        self.counted[path] += argument != path
+                        if self.pits is not None:
+                            game = translate_record(game, DEFAULT, self.pits).record
+                        yield game, index
+                except OSError as exc:  # one problem; the other files are still read
+                    self.not_read(path, exc.strerror or str(exc), True)
+
+
 @click.command(cls=RegistryCommand)
 @input_options()
 @click.option(
@@ -184,7 +238,6 @@ def validate(
             ),
         )
         sys.exit(code)
-    counted: dict[str, int] = {}
     reports: list[dict[str, object]] = []
     games = valid = 0
     progress = Progress(enabled=not quiet and sys.stderr.isatty())
@@ -196,33 +249,14 @@ def validate(
             progress.clear()
             echo(f"{path}: {'cannot read' if error else 'skipped'}: {reason}", err=True)
 
-    def every_game() -> Iterator[tuple[Any, int]]:
-        for argument in files:
-            counted.setdefault(argument, 0)
-            for path in input_paths(
-                [argument], skipped=lambda item: not_read(item.path, item.reason, error=False)
-            ):
-                try:
-                    if pits is None:
-                        for index, game in enumerate(
-                            read_games(path, input_format, game=openspiel_game, encoding=encoding),
-                            start=1,
-                        ):
-                            counted[argument] += 1
-                            yield game, index
-                        continue
-                    for index, record in enumerate(
-                        read_path(path, input_format, game=openspiel_game, encoding=encoding),
-                        start=1,
-                    ):
-                        counted[argument] += 1
-                        yield translate_record(record, DEFAULT, pits).record, index
-                except OSError as exc:  # one problem; the other files are still checked
-                    not_read(path, exc.strerror or str(exc), error=True)
+    source = GameSource(
+        files, input_format, openspiel_game, encoding, pits, records=False, not_read=not_read
+    )
+    counted = source.counted
 
     stdout = sys.stdout
     lines = SourceLines(encoding)  # the records' lines shown under their problems
-    games_read = kept(every_game(), lines) if output_format == "text" else every_game()
+    games_read = kept(iter(source), lines) if output_format == "text" else iter(source)
     for report in validate_many(games_read, jobs or default_jobs()):
         games += 1
         valid += report.valid
@@ -257,13 +291,6 @@ def validate(
         unreadable_note = f", {unreadable} file(s) unreadable" if unreadable else ""
         click.echo(f"{games} game(s): {valid} valid, {invalid} invalid{unreadable_note}")
     sys.exit(0 if invalid == 0 and not unreadable and not empty else 1)
-
-
-def each_path(files: tuple[str, ...]) -> Iterator[tuple[str, str]]:
-    """Each file to read, with the argument (file or folder) it comes from."""
-    for argument in files:
-        for path in input_paths([argument]):
-            yield argument, path
 
 
 UNREAD_MESSAGE = (
@@ -302,36 +329,36 @@ def validate_event(files: tuple[str, ...], options: EventOptions) -> int:
         raise click.BadParameter(str(exc), param_hint="--level") from exc
     entries: list[Entry] = []
     findings: list[Finding] = []
-    counted: dict[str, int] = {}
     progress = Progress(enabled=not options.quiet and sys.stderr.isatty())
 
-    def every_record() -> Iterator[tuple[Any, int]]:
-        for argument, path in each_path(files):
-            counted.setdefault(argument, 0)
-            counted.setdefault(path, 0)
-            try:
-                for index, record in enumerate(
-                    read_path(
-                        path,
-                        options.input_format,
-                        game=options.openspiel_game,
-                        encoding=options.encoding,
-                    ),
-                    start=1,
-                ):
-                    counted[argument] += 1
-                    counted[path] += argument != path
-                    if options.pits is not None:
-                        record = translate_record(record, DEFAULT, options.pits).record
-                    if options.strict:
-                        entries.append(Entry.of(record, index))
-                    yield record, index
-            except OSError as exc:
-                raise click.FileError(path, exc.strerror) from exc
+    unreadable: list[str] = []
+
+    def not_read(path: str, reason: str, error: bool) -> None:
+        if error:  # (a file a folder walk skips is an unread-file finding under --strict)
+            progress.clear()
+            echo(f"{path}: cannot read: {reason}", err=True)
+            unreadable.append(path)
+
+    source = GameSource(
+        files,
+        options.input_format,
+        options.openspiel_game,
+        options.encoding,
+        options.pits,
+        records=options.strict,
+        not_read=not_read,
+    )
+    counted = source.counted
+
+    def every_game() -> Iterator[tuple[Any, int]]:
+        for game, index in source:
+            if options.strict:
+                entries.append(Entry.of(game, index))
+            yield game, index
 
     reports: list[GameReport] = []
     invalid = 0
-    for report in validate_many(every_record(), options.jobs or default_jobs()):
+    for report in validate_many(every_game(), options.jobs or default_jobs()):
         reports.append(report)
         invalid += not report.valid
         progress.update(len(reports), invalid)
@@ -376,4 +403,4 @@ def validate_event(files: tuple[str, ...], options: EventOptions) -> int:
             err=True,
         )
     failed = any(not r.valid for r in reports) or any(levels[f.check] == "error" for f in findings)
-    return 1 if failed else 0
+    return 1 if failed or unreadable else 0

@@ -148,3 +148,18 @@ def test_validate_reads_a_kalah_log_the_same_with_a_report_file(tmp_path):
     assert written.exit_code == 0, written.output
     text = report.read_text(encoding="utf-8")
     assert "valid: Kalah (kalah)" in text and "INVALID" not in text
+
+
+def test_validate_reports_an_unreadable_file_the_same_with_a_report_file(tmp_path):
+    """An unreadable file was a listed problem on one of validate's paths and stopped the
+    other ("Error: Could not open file"): both now read the other files, say which one
+    could not be read, and exit 1."""
+    good = EXAMPLES / "wari-annotated.pmn"
+    missing = tmp_path / "damaged.pmn.gz"  # not gzip data: it cannot be read
+    missing.write_bytes(b"\x1f\x8b\x08\x00 these bytes are not deflate data")
+    for extra in ([], ["-o", str(tmp_path / "r.txt")], ["--strict", "-o", str(tmp_path / "s.txt")]):
+        result = CliRunner().invoke(pmn, ["validate", str(missing), str(good), *extra])
+        assert result.exit_code == 1, (extra, result.output)
+        assert f"{missing}: cannot read" in result.output, extra
+        assert "Could not open" not in result.output
+    assert "valid" in (tmp_path / "r.txt").read_text(encoding="utf-8")
