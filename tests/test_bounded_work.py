@@ -173,8 +173,9 @@ def test_a_count_stopped_by_the_search_budget_says_at_least(
 def test_tab_completion_in_a_crowded_position_offers_a_few_moves_of_the_pit_typed(
     tmp_path: Path,
 ) -> None:
-    from cli.record import COMMANDS, Recorder, Session
+    from cli.record import COMMANDS, Session
     from notation import read_text
+    from notation.desk.recorder import Recorder
 
     path = crowded_record(tmp_path / "crowded.pmn")
     session = Session(Recorder(str(path), read_text(path.read_text())[0]))

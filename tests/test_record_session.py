@@ -11,9 +11,10 @@ from click.testing import CliRunner
 
 import cli.record
 from cli.main import pmn
-from cli.record import Recorder, Session, nearest
+from cli.record import Session
 from notation import read_text, validate_record
 from notation.core.record import Record
+from notation.desk.recorder import Recorder, nearest
 
 ROOT = Path(__file__).resolve().parent.parent
 WARI = '[Game "Wari"]\n[South "Ada"]\n[North "Kofi"]\n\n*\n'
