@@ -5,7 +5,6 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import click
@@ -14,11 +13,16 @@ from click.core import ParameterSource
 from cli.excerpt import ProblemException
 from cli.terminal import SafeClickException
 from notation.core.pits import PitsError
-from notation.core.record import MAINLINE, Record
-from notation.core.replay import Problem, Step, open_game, replay
+from notation.core.record import Record
+from notation.core.replay import (
+    GamePoint,
+    NoSuchMoveError,
+    Problem,
+    ReplayStoppedError,
+    replay_to_move,
+)
 from notation.formats.collection import FORMATS
 from notation.formats.openspiel import openspiel_variant
-from notation.games import AnyVariant
 from notation.games.base import PositionError, RulesError
 
 FORMAT_CHOICE = click.Choice(list(FORMATS))
@@ -268,18 +272,6 @@ def load_game(
     return record
 
 
-@dataclass(frozen=True, slots=True)
-class GamePoint:
-    """A point of a game's main line: the position there, and the move that led to it."""
-
-    variant: AnyVariant
-    position: Any
-    last_token: str | None = None  # the last move as written
-    last_move: Any = None
-    before: Any = None  # the position before the last move
-    steps: tuple[Step, ...] = ()  # the main-line moves played to get here
-
-
 def replay_to(
     files: str | Sequence[str],
     game_number: int,
@@ -295,35 +287,11 @@ def replay_to(
     message for the user, never a traceback.
     """
     record = load_game(files, game_number, input_format=input_format, encoding=encoding)
-    file = record.source
     try:
-        game = open_game(record)
+        return replay_to_move(record, move_count)
     except (PitsError, RulesError, PositionError) as exc:
-        raise SafeClickException(f"{file}:{record.line}: {exc}") from exc
-    moves = game.record.mainline.moves
-    if move_count is not None and move_count > len(moves):
-        raise click.UsageError(f"game {game_number} has {len(moves)} moves, not {move_count}")
-    last: list[Step] = []
-    problems: list[Problem] = []
-    replayed = replay(
-        game.variant,
-        game.record.mainline,
-        game.start,
-        problems=problems,
-        on_step=lambda step: last.append(step) if step.on_mainline else None,
-        variations=False,
-        limit=move_count,
-    )
-    wanted = len(moves) if move_count is None else move_count
-    if replayed.plies < wanted:
-        problem = problems[0]
-        token = game.written_token(MAINLINE, replayed.plies, problem.token or "")
-        message = problem.message.split(": ", 1)[-1]
-        raise ProblemException(
-            f"{file}:{problem.line}:{problem.column}: {token}: {message}", file, problem
-        )
-    if not last:
-        return GamePoint(game.variant, game.start)
-    step = last[-1]
-    token = game.written_token(step.path, step.index, step.node.token)
-    return GamePoint(game.variant, step.after, token, step.move, step.before, tuple(last))
+        raise SafeClickException(f"{record.source}:{record.line}: {exc}") from exc
+    except NoSuchMoveError as exc:
+        raise click.UsageError(f"game {game_number} {exc}") from exc
+    except ReplayStoppedError as exc:
+        raise ProblemException(str(exc), record.source, exc.problem) from exc

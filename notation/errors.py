@@ -13,6 +13,8 @@ PMN raises with one ``except PMNError`` and still tell the cases apart::
     │   ├── AmbiguousMoveError ambiguous-move
     │   └── LapLimitError     lap-limit          (notation.games.tricala.rules)
     ├── PitsError             unknown-pits       (notation.core.pits)
+    ├── NoSuchMoveError       no-such-move       (notation.core.replay)
+    ├── ReplayStoppedError    illegal-move       (notation.core.replay)
     ├── JsonRecordError       bad-record         (notation.formats.jsonform)
     ├── UnknownFormatError    unknown-format     (notation.formats.registry)
     ├── WriteError            cannot-write       (a record a writer cannot write)

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from notation import find_variant, write_record
+from notation import find_variant, read_text, write_record
 from notation.core.generate import random_record
 from notation.core.replay import validate_record
 from notation.formats.plain import plain_record, validate_chunk
@@ -97,3 +97,20 @@ def test_the_cheap_reader_takes_numbers_however_they_are_spaced():
         assert cheap is None or cheap == full
     (chunk,) = iter_chunks(['[Game "Wari"]\n', "\n", "1. C b 2. C d *\n"], "t")
     assert plain_record(chunk) == read_chunk(chunk)
+
+
+def test_a_game_replayed_to_a_move_by_the_library():
+    """replay_to_move (moved from the command line into the library, issue 26) gives the
+    position after N main-line moves, and says why it cannot as an error with a code."""
+    from notation.core.replay import NoSuchMoveError, ReplayStoppedError, replay_to_move
+
+    record = read_text('[Game "Wari"]\n\n1. C b 2. D *\n')[0]
+    point = replay_to_move(record, 2)
+    assert (point.last_token, len(point.steps)) == ("b", 2)
+    assert replay_to_move(record).last_token == "D"
+    with pytest.raises(NoSuchMoveError, match="has 3 moves, not 4"):
+        replay_to_move(record, 4)
+    bad = read_text('[Game "Wari"]\n\n1. C C *\n')[0]
+    with pytest.raises(ReplayStoppedError) as stopped:
+        replay_to_move(bad)
+    assert stopped.value.code == "illegal-move" and stopped.value.problem.line == 3

@@ -19,6 +19,7 @@ from notation.core.pits import DEFAULT as DEFAULT_PITS
 from notation.core.pits import PITS_TAG, PitsError, Translation, translate_record
 from notation.core.record import MAINLINE, Line, MoveNode, Record, TreePath, path_text, walk_runs
 from notation.core.tokens import RESULT
+from notation.errors import PMNError
 from notation.games import AnyVariant, find_variant
 from notation.games.base import MoveError, Outcome, PositionError, RulesError, parse_result
 
@@ -600,12 +601,82 @@ def _check_declarations(
             )
 
 
+@dataclass(frozen=True, slots=True)
+class GamePoint:
+    """A point of a game's main line: the position there, and the move that led to it."""
+
+    variant: AnyVariant
+    position: Any
+    last_token: str | None = None  # the last move as written
+    last_move: Any = None
+    before: Any = None  # the position before the last move
+    steps: tuple[Step, ...] = ()  # the main-line moves played to get here
+
+
+class NoSuchMoveError(PMNError):
+    """A move number past the end of a game's main line."""
+
+    code = "no-such-move"
+
+
+class ReplayStoppedError(PMNError):
+    """A main-line move the rules refuse, before the point asked for; ``problem`` says
+    which and where."""
+
+    code = "illegal-move"
+
+    def __init__(self, message: str, problem: Problem) -> None:
+        super().__init__(message)
+        self.problem = problem
+
+
+def replay_to_move(record: Record, move_count: int | None = None) -> GamePoint:
+    """The game after ``move_count`` main-line moves (default: all of them).
+
+    The record is replayed by the one replay (:func:`replay`), its hole numbering
+    honoured (:func:`open_game`). Raises what :func:`open_game` raises (an unknown
+    game, a bad ``Position``), :class:`NoSuchMoveError` past the main line's end and
+    :class:`ReplayStoppedError` at a move the rules refuse before it.
+    """
+    game = open_game(record)
+    moves = game.record.mainline.moves
+    if move_count is not None and move_count > len(moves):
+        raise NoSuchMoveError(f"has {len(moves)} moves, not {move_count}")
+    last: list[Step] = []
+    problems: list[Problem] = []
+    replayed = replay(
+        game.variant,
+        game.record.mainline,
+        game.start,
+        problems=problems,
+        on_step=lambda step: last.append(step) if step.on_mainline else None,
+        variations=False,
+        limit=move_count,
+    )
+    wanted = len(moves) if move_count is None else move_count
+    if replayed.plies < wanted:
+        problem = problems[0]
+        token = game.written_token(MAINLINE, replayed.plies, problem.token or "")
+        message = problem.message.split(": ", 1)[-1]
+        raise ReplayStoppedError(
+            f"{record.source}:{problem.line}:{problem.column}: {token}: {message}", problem
+        )
+    if not last:
+        return GamePoint(game.variant, game.start)
+    step = last[-1]
+    token = game.written_token(step.path, step.index, step.node.token)
+    return GamePoint(game.variant, step.after, token, step.move, step.before, tuple(last))
+
+
 __all__ = [
     "EARLY_TERMINATIONS",
     "OTHER_TERMINATIONS",
     "Game",
+    "GamePoint",
     "GameReport",
+    "NoSuchMoveError",
     "Problem",
+    "ReplayStoppedError",
     "Replayed",
     "Step",
     "expected_number",
@@ -614,6 +685,7 @@ __all__ = [
     "open_game",
     "record_variant",
     "replay",
+    "replay_to_move",
     "start_position",
     "validate_record",
 ]
