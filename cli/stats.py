@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import statistics
 import sys
-from collections import Counter
 
 import click
 
@@ -12,17 +10,9 @@ from cli.common import location
 from cli.csvout import write_csv
 from cli.inputs import input_options, input_paths, output_option
 from cli.terminal import echo
+from notation.archive.stats import CollectionStats
 from notation.formats.collection import read_declared, read_tags
 from notation.render.sinks import json_text
-
-LENGTH_BUCKETS = (0, 20, 40, 60, 80, 100, 150, 200, 300)
-
-
-def length_bucket(plies: int) -> str:
-    """``"40-59"`` style bucket of a game's length in moves."""
-    lower = max(b for b in LENGTH_BUCKETS if b <= plies)
-    following = [b for b in LENGTH_BUCKETS if b > plies]
-    return f"{lower}-{following[0] - 1}" if following else f"{lower}+"
 
 
 @click.command()
@@ -55,90 +45,51 @@ def stats(
     check them). Length is the number of moves in the main line. Unreadable
     records are counted apart and reported on stderr (exit code 1).
     """
-    tables: dict[str, Counter[str]] = {
-        "game": Counter(),
-        "ruleset": Counter(),
-        "result": Counter(),
-        "termination": Counter(),
-        "length": Counter(),
-    }
-    lengths: list[int] = []
-    counted = 0  # games counted by --tags-only
-    damaged = 0
+    counts = CollectionStats(lengths=not tags_only)
     unreadable_files = 0
     for path in input_paths(files):
-        if tags_only:
-            try:
-                for tags in read_tags(path, input_format, encoding=encoding):
-                    values = dict(tags)
-                    game = values.get("Game") or "?"
-                    tables["game"][game] += 1
-                    tables["ruleset"][f"{game} {values.get('Rules') or '(default)'}"] += 1
-                    tables["result"][values.get("Result") or "(none)"] += 1
-                    tables["termination"][values.get("Termination") or "(none)"] += 1
-                    counted += 1
-            except OSError as exc:  # reported; the other files are still counted
-                echo(f"{path}: cannot read: {exc.strerror or exc}", err=True)
-                unreadable_files += 1
-            continue
         try:
-            for index, record in enumerate(
-                read_declared(path, input_format, encoding=encoding), start=1
-            ):
+            if tags_only:
+                for tags in read_tags(path, input_format, encoding=encoding):
+                    counts.add_tags(tags)
+                continue
+            games = read_declared(path, input_format, encoding=encoding)
+            for index, record in enumerate(games, start=1):
                 if record.damaged:  # counted apart, and said where (exit 1, like every command)
-                    damaged += 1
+                    counts.add_damaged()
                     error = record.errors[0]
                     where = location(record.source, error.line, error.column)
                     echo(f"{where}: game {index}: cannot read: {error.message}", err=True)
                     continue
-                game = record.tag("Game") or "?"
-                tables["game"][game] += 1
-                tables["ruleset"][f"{game} {record.tag('Rules') or '(default)'}"] += 1
-                tables["result"][record.result] += 1
-                tables["termination"][record.tag("Termination") or "(none)"] += 1
-                plies = len(record.mainline.moves)
-                lengths.append(plies)
-                tables["length"][length_bucket(plies)] += 1
+                counts.add_record(record)
         except OSError as exc:  # reported; the other files are still counted
             echo(f"{path}: cannot read: {exc.strerror or exc}", err=True)
             unreadable_files += 1
-    games = counted if tags_only else len(lengths)
-    summary: dict[str, int | float] = {"games": games, "unreadable": damaged}
-    if tags_only:
-        del tables["length"]
-    else:
-        summary["moves_min"] = min(lengths, default=0)
-        summary["moves_median"] = statistics.median(lengths) if lengths else 0
-        summary["moves_max"] = max(lengths, default=0)
-
-    def ordered(name: str) -> list[tuple[str, int]]:
-        if name == "length":
-            return sorted(tables[name].items(), key=lambda kv: int(kv[0].split("-")[0].rstrip("+")))
-        return sorted(tables[name].items(), key=lambda kv: (-kv[1], kv[0]))
-
+    summary = counts.summary()
+    failed = bool(unreadable_files or counts.damaged)
     if output_format == "json":
-        body = {"summary": summary, **{name: dict(ordered(name)) for name in tables}}
-        click.echo(json_text(body, indent=1))
-        sys.exit(1 if unreadable_files or damaged else 0)
+        tables = {name: dict(counts.ordered(name)) for name in counts.tables}
+        click.echo(json_text({"summary": summary, **tables}, indent=1))
+        sys.exit(1 if failed else 0)
     if output_format == "csv":
         write_csv(
             [
                 ["table", "value", "games"],
                 *(["summary", key, value] for key, value in summary.items()),
-                *([name, key, count] for name in tables for key, count in ordered(name)),
+                *([name, key, n] for name in counts.tables for key, n in counts.ordered(name)),
             ],
             sys.stdout,
         )
-        sys.exit(1 if unreadable_files or damaged else 0)
+        sys.exit(1 if failed else 0)
     if tags_only:
-        echo(f"{games} game(s), counted by their tags")
+        echo(f"{counts.games} game(s), counted by their tags")
     else:
         echo(
-            f"{games} game(s), {damaged} unreadable; moves per game: min {summary['moves_min']}, "
-            f"median {summary['moves_median']}, max {summary['moves_max']}"
+            f"{counts.games} game(s), {counts.damaged} unreadable; moves per game: min "
+            f"{summary['moves_min']}, median {summary['moves_median']}, max {summary['moves_max']}"
         )
-    for name in tables:
+    for name in counts.tables:
         echo(f"\nby {name}:", lines=True)
-        for key, count in ordered(name):
+        for key, count in counts.ordered(name):
             echo(f"  {key:<32} {count:>7}")
-    sys.exit(1 if unreadable_files or damaged else 0)
+    sys.exit(1 if failed else 0)
