@@ -11,17 +11,28 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import itertools
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, TypeVar
 
 import click
 
 from cli.common import FORMAT_CHOICE, encoding_option
-from cli.terminal import echo
+from cli.excerpt import ProblemException
+from cli.terminal import SafeClickException, echo
+from notation.core.pits import PitsError
 from notation.core.record import Record
+from notation.core.replay import (
+    GamePoint,
+    NoSuchMoveError,
+    Problem,
+    ReplayStoppedError,
+    replay_to_move,
+)
 from notation.files.outputs import SkippedPath, declare_inputs, walk_inputs
 from notation.formats.collection import WALKED_EXTENSIONS, atomic_output, read_path
+from notation.games.base import PositionError, RulesError
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -144,3 +155,70 @@ def output_option(function: F) -> F:
         type=click.Path(dir_okay=False, allow_dash=True),
         help="Write the output to this file; '-' is standard output.",
     )(wrapper)  # type: ignore[return-value]
+
+
+def load_game(
+    files: str | Sequence[str],
+    game_number: int,
+    *,
+    input_format: str | None = None,
+    encoding: str | None = None,
+) -> Record:
+    """Game ``game_number`` (1-based, counted across the inputs) of files, folders or ``-``,
+    undamaged; usage/click errors otherwise."""
+    from notation.files.sources import SourceError
+
+    paths = [files] if isinstance(files, str) else list(files)
+    try:
+        record = (
+            next(
+                itertools.islice(
+                    (record for _, record in read_inputs(paths, input_format, encoding)),
+                    game_number - 1,
+                    None,
+                ),
+                None,
+            )
+            if game_number >= 1
+            else None
+        )
+    except SourceError as exc:  # a byte that does not decode, a compression PMN does not read
+        raise SafeClickException(str(exc)) from exc
+    except OSError as exc:  # a device, a file that cannot be read
+        raise click.FileError(exc.filename or ", ".join(paths), exc.strerror) from exc
+    if record is None:
+        raise click.UsageError(f"{', '.join(paths)} has no game {game_number}")
+    if record.damaged:
+        error = record.errors[0]
+        raise ProblemException(
+            f"{record.source}:{error.line}:{error.column}: {error.message}",
+            record.source,
+            Problem(error.code, error.message, error.line, error.column),
+            record,
+        )
+    return record
+
+
+def replay_to(
+    files: str | Sequence[str],
+    game_number: int,
+    move_count: int | None,
+    *,
+    input_format: str | None = None,
+    encoding: str | None = None,
+) -> GamePoint:
+    """Game ``game_number`` of ``files`` after ``move_count`` main-line moves (default: all).
+
+    The record is replayed by the one replay (:func:`notation.core.replay.replay`),
+    its hole numbering honoured like every command's. Every failure is a
+    message for the user, never a traceback.
+    """
+    record = load_game(files, game_number, input_format=input_format, encoding=encoding)
+    try:
+        return replay_to_move(record, move_count)
+    except (PitsError, RulesError, PositionError) as exc:
+        raise SafeClickException(f"{record.source}:{record.line}: {exc}") from exc
+    except NoSuchMoveError as exc:
+        raise click.UsageError(f"game {game_number} {exc}") from exc
+    except ReplayStoppedError as exc:
+        raise ProblemException(str(exc), record.source, exc.problem) from exc

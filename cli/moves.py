@@ -7,8 +7,8 @@ import sys
 
 import click
 
-from cli.common import RegistryCommand, games_help, replay_to, warn_deprecated
-from cli.inputs import input_options, output_option
+from cli.common import RegistryCommand, games_help, warn_deprecated
+from cli.inputs import input_options, output_option, replay_to
 from cli.terminal import echo, terminal_text
 from notation.core.movelist import (
     COUNT_LIMIT,

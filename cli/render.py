@@ -6,9 +6,9 @@ import sys
 
 import click
 
-from cli.common import deprecated_option, describe_problem, load_game
+from cli.common import deprecated_option, describe_problem
 from cli.excerpt import SourceLines
-from cli.inputs import input_options
+from cli.inputs import input_options, load_game
 from cli.show import GAME_OPTION, output_path
 from cli.terminal import SafeClickException, echo
 from notation.core.replay import Problem

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import click
 
-from cli.common import deprecated_option, replay_to
-from cli.inputs import input_options
+from cli.common import deprecated_option
+from cli.inputs import input_options, replay_to
 from cli.terminal import terminal_text
 from notation.core.commands import clocks_after, format_duration
 from notation.files.outputs import same_file
