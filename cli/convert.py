@@ -17,7 +17,7 @@ from cli.common import (
     location,
     variant_option,
 )
-from cli.inputs import input_options, input_paths, read_inputs
+from cli.inputs import input_options, input_paths, output_file_option, read_inputs
 from cli.terminal import SafeClickException, echo
 from notation.core.pits import CONVENTIONS, DEFAULT, PITS_TAG, PitsError, translate_record
 from notation.core.record import Record
@@ -41,13 +41,7 @@ def _pits_alias(value: str) -> dict[str, str]:
 
 @click.command(cls=RegistryCommand)
 @input_options()
-@click.option(
-    "-o",
-    "--output",
-    default="-",
-    show_default=True,
-    help="The output file, for every input's records; '-' is stdout.",
-)
+@output_file_option("The output file, for every input's records; '-' is stdout.")
 @click.option(
     "-d",
     "--output-dir",

@@ -17,6 +17,7 @@ from cli.archive_io import (
     shared,
 )
 from cli.common import FORMAT_CHOICE, location
+from cli.inputs import output_file_option
 from cli.terminal import echo
 from notation.archive.index import ArchiveIndex, read_back
 from notation.archive.tools import GameView, game_key, header_completeness, header_differences
@@ -91,7 +92,7 @@ def choose_most_complete(records: Iterable[Record], *, symmetric: bool) -> dict[
 
 @click.command("dedupe")
 @indexed_input_options
-@click.option("-o", "--output", default="-", show_default=True, help="Output file; '-' is stdout.")
+@output_file_option("Output file; '-' is stdout.")
 @click.option("--to", "to", type=FORMAT_CHOICE, help="Output format (default: by extension).")
 @click.option(
     "--keep",

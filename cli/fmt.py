@@ -9,7 +9,7 @@ import sys
 import click
 
 from cli.common import location
-from cli.inputs import input_options, input_paths
+from cli.inputs import input_options, input_paths, output_file_option
 from cli.terminal import SafeClickException, echo
 from notation.archive.formatting import GameTooLongError, check_file, read_whole_text
 from notation.archive.parallel import default_jobs
@@ -74,14 +74,7 @@ def differences(text: str) -> list[str]:
     help="Rewrite FILES themselves (safely: a temporary file renamed over each) instead of "
     "printing the canonical text.",
 )
-@click.option(
-    "-o",
-    "--output",
-    default="-",
-    show_default=True,
-    type=click.Path(dir_okay=False, allow_dash=True),
-    help="Write the canonical text to this file; '-' is standard output.",
-)
+@output_file_option("Write the canonical text to this file; '-' is standard output.")
 def fmt(
     files: tuple[str, ...],
     encoding: str | None,

@@ -5,14 +5,14 @@ from __future__ import annotations
 import click
 
 from cli.archive_io import input_options, shared
-from cli.inputs import input_paths
+from cli.inputs import input_paths, output_file_option
 from cli.terminal import echo
 from notation.archive.index import ArchiveIndex
 
 
 @click.command("index")
 @input_options
-@click.option("-o", "--output", required=True, help="The index database (made if missing).")
+@output_file_option("The index database (made if missing).", required=True)
 @shared
 def index(
     files: tuple[str, ...], input_format: str | None, encoding: str | None, output: str

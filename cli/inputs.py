@@ -14,7 +14,7 @@ import functools
 import itertools
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import click
 
@@ -124,6 +124,30 @@ def read_inputs(
         yield from enumerate(read_path(path, input_format, game=game, encoding=encoding), start=1)
 
 
+def output_file_option(
+    help: str,
+    *,
+    dest: str = "output",
+    required: bool = False,
+    metavar: str = "FILE",
+) -> Callable[[F], F]:
+    """``-o/--output FILE``, declared once for every command: a file (not a folder),
+    ``-`` for standard output (the default unless ``required``). What the command
+    writes there goes through the output layer, which refuses an output that is one
+    of its inputs (:mod:`notation.files.outputs`). ``help`` says what is written."""
+    return click.option(
+        "-o",
+        "--output",
+        dest,
+        default=None if required else "-",
+        required=required,
+        show_default=not required,
+        metavar=metavar,
+        type=click.Path(dir_okay=False, allow_dash=not required),
+        help=help,
+    )
+
+
 def output_option(function: F) -> F:
     """``-o/--output FILE`` for a command that prints its output: what it prints goes to FILE.
 
@@ -147,14 +171,8 @@ def output_option(function: F) -> F:
             raise click.FileError(output, exc.strerror or str(exc)) from exc
         sys.exit(code)
 
-    return click.option(
-        "-o",
-        "--output",
-        default="-",
-        show_default=True,
-        type=click.Path(dir_okay=False, allow_dash=True),
-        help="Write the output to this file; '-' is standard output.",
-    )(wrapper)  # type: ignore[return-value]
+    option = output_file_option("Write the output to this file; '-' is standard output.")
+    return option(cast(F, wrapper))
 
 
 def load_game(

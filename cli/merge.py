@@ -14,13 +14,14 @@ from cli.archive_io import (
 )
 from cli.common import FORMAT_CHOICE, RegistryCommand
 from cli.dedupe import drop_duplicates
+from cli.inputs import output_file_option
 from notation.formats.collection import atomic_output
 from notation.formats.registry import RecordSink
 
 
 @click.command("merge", cls=RegistryCommand)
 @input_options
-@click.option("-o", "--output", default="-", show_default=True, help="Output file; '-' is stdout.")
+@output_file_option("Output file; '-' is stdout.")
 @click.option("--to", "to", type=FORMAT_CHOICE, help="Output format (default: by extension).")
 @click.option("--dedupe", "dedupe", is_flag=True, help="Drop duplicate games (the first is kept).")
 @click.option(

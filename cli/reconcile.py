@@ -8,7 +8,7 @@ from typing import Any
 import click
 
 from cli.common import location
-from cli.inputs import input_options, input_paths
+from cli.inputs import input_options, input_paths, output_file_option
 from cli.terminal import SafeClickException, terminal_text
 from notation.desk.reconcile import Reconciliation, Sheet, describe, pair_sheets, reconcile
 from notation.formats.collection import atomic_output, read_path
@@ -93,13 +93,7 @@ def text_report(
     show_default=True,
     help="text: a verdict per pair; json: an object with a 'pairs' array.",
 )
-@click.option(
-    "-o",
-    "--output",
-    default="-",
-    type=click.Path(dir_okay=False, allow_dash=True),
-    help="Write the report to this file ('-': standard output).",
-)
+@output_file_option("Write the report to this file ('-': standard output).")
 def reconcile_command(
     files: tuple[str, ...],
     input_format: str | None,

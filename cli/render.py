@@ -8,7 +8,7 @@ import click
 
 from cli.common import deprecated_option, describe_problem
 from cli.excerpt import SourceLines
-from cli.inputs import input_options, load_game
+from cli.inputs import input_options, load_game, output_file_option
 from cli.show import GAME_OPTION, output_path
 from cli.terminal import SafeClickException, echo
 from notation.core.replay import Problem
@@ -19,14 +19,8 @@ from notation.render.sinks import html_page
 @click.command()
 @input_options()
 @GAME_OPTION
-@click.option(
-    "-o",
-    "--output",
-    "html_path",
-    default="-",
-    show_default=True,
-    metavar="OUT.html",
-    help="The HTML page to write ('-' for standard output).",
+@output_file_option(
+    "The HTML page to write ('-' for standard output).", dest="html_path", metavar="OUT.html"
 )
 @deprecated_option("--html", "-o/--output", "html_path", metavar="OUT.html")
 def render(

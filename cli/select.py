@@ -16,6 +16,7 @@ from cli.archive_io import (
     shared,
 )
 from cli.common import FORMAT_CHOICE, RegistryCommand, deprecated_option
+from cli.inputs import output_file_option
 from notation.archive.index import ArchiveIndex, read_back
 from notation.archive.tools import GameView, Selection
 from notation.formats.collection import atomic_output
@@ -24,7 +25,7 @@ from notation.formats.registry import RecordSink
 
 @click.command("select", cls=RegistryCommand)
 @indexed_input_options
-@click.option("-o", "--output", default="-", show_default=True, help="Output file; '-' is stdout.")
+@output_file_option("Output file; '-' is stdout.")
 @click.option(
     "--to", "to", type=FORMAT_CHOICE, help="Output format ({formats}; default: by extension)."
 )

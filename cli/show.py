@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from cli.common import deprecated_option
-from cli.inputs import input_options, replay_to
+from cli.inputs import input_options, output_file_option, replay_to
 from cli.terminal import terminal_text
 from notation.core.commands import clocks_after, format_duration
 from notation.files.outputs import same_file
@@ -49,14 +49,9 @@ def _svg_alias(value: str) -> dict[str, str]:
     help="Show the board after this many moves of the main line (each player's move counts one; "
     "0 is the start). Default: the end of the main line.",
 )
-@click.option(
-    "-o",
-    "--output",
-    default="-",
-    show_default=True,
-    metavar="FILE",
-    help="Write the board to this file ('-' for standard output); a name ending in .svg "
-    "draws an SVG picture.",
+@output_file_option(
+    "Write the board to this file ('-' for standard output); a name ending in .svg draws "
+    "an SVG picture."
 )
 @click.option(
     "--to",

@@ -15,6 +15,7 @@ from cli.archive_io import (
     shared,
 )
 from cli.common import FORMAT_CHOICE
+from cli.inputs import output_file_option
 from notation.archive.tools import sort_key
 from notation.core.record import Record
 from notation.formats.collection import atomic_output
@@ -31,7 +32,7 @@ from notation.formats.registry import RecordSink
     metavar="TAG[,TAG...]",
     help="Tags to order by, most significant first.",
 )
-@click.option("-o", "--output", default="-", show_default=True, help="Output file; '-' is stdout.")
+@output_file_option("Output file; '-' is stdout.")
 @click.option("--to", "to", type=FORMAT_CHOICE, help="Output format (default: by extension).")
 @click.option(
     "--reverse",

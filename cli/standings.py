@@ -8,7 +8,7 @@ import click
 
 from cli import inputs
 from cli.archive_io import check_inputs
-from cli.inputs import input_paths
+from cli.inputs import input_paths, output_file_option
 from cli.terminal import SafeClickException, SafeUsageError, echo
 from notation.archive.index import ArchiveIndex, ArchiveIndexError, read_back
 from notation.archive.parallel import default_jobs, validate_many
@@ -187,13 +187,7 @@ def event_standings(
 )
 @click.option("--event", help="Count only the games whose Event tag is this.")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), help="Processes to validate with.")
-@click.option(
-    "-o",
-    "--output",
-    default="-",
-    type=click.Path(dir_okay=False, allow_dash=True),
-    help="Write to this file ('-': standard output).",
-)
+@output_file_option("Write to this file ('-': standard output).")
 def standings(
     files: tuple[str, ...],
     input_format: str | None,

@@ -20,7 +20,7 @@ from cli.common import (
     variant_option,
 )
 from cli.excerpt import SourceLines, kept
-from cli.inputs import input_options, input_paths
+from cli.inputs import input_options, input_paths, output_file_option
 from cli.report import WRITERS, counts, game_verdict, write_text
 from cli.terminal import echo, terminal_text
 from notation.archive.parallel import default_jobs, validate_many
@@ -178,14 +178,9 @@ class GameSource:
     help="Make an event check an error, a warning or off (repeatable), e.g. "
     "--level similar-names=error --level bad-round=off. Checks: " + ", ".join(CHECKS) + ".",
 )
-@click.option(
-    "-o",
-    "--output",
-    default="-",
-    show_default=True,
-    type=click.Path(dir_okay=False, allow_dash=True),
-    help="Write the whole report (every game, every reason, the summary) to this file in "
-    "--format; '-' is standard output (given, even as '-': the whole report).",
+@output_file_option(
+    "Write the whole report (every game, every reason, the summary) to this file in "
+    "--format; '-' is standard output (given, even as '-': the whole report)."
 )
 def validate(
     files: tuple[str, ...],
