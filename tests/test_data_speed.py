@@ -402,14 +402,18 @@ CHECK_CASES = {
 
 def reference_check(path: Path, width: int = 79) -> tuple[bool, list[str]] | None:
     """What fmt --check answers reading the whole text (None: the text does not decode)."""
-    from cli.fmt import format_text, read_text
+    from cli.common import location
+    from notation.archive.formatting import format_text, read_whole_text
     from notation.files.sources import SourceError
 
     try:
-        original = read_text(str(path))
+        original = read_whole_text(str(path))
     except SourceError:
         return None
-    formatted, messages = format_text(original, str(path), width, False)
+    formatted, issues = format_text(original, str(path), width, False)
+    messages = [
+        f"{location(str(path), i.line, i.column)}: game {n}: {i.message}" for n, i in issues
+    ]
     return formatted != original, messages
 
 

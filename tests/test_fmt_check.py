@@ -83,7 +83,7 @@ def _game(rules: str, movetext: str, position: str | None = GRAND_SLAM) -> str:
 def test_fmt_check_sees_tokens_and_numbers_that_are_not_canonical(
     tmp_path: Path, rules, movetext, position, changed
 ):
-    from cli.fmt import format_text
+    from notation.archive.formatting import format_text
 
     text = _game(rules, movetext, position)
     path = tmp_path / "g.pmn"

@@ -9,6 +9,7 @@ but never past a game too long to hold (:class:`GameTooLongError`).
 from __future__ import annotations
 
 import codecs
+import io
 import os
 import re
 from dataclasses import dataclass, field
@@ -17,9 +18,19 @@ from typing import IO
 
 from notation.core.limits import MAX_KEPT_BYTES
 from notation.errors import PMNError
-from notation.files.sources import SourceDecodeError, open_source
-from notation.formats.canonical import FormatIssue, format_chunk
-from notation.formats.pmn import DEFAULT_WIDTH, Chunk, iter_chunks, open_text
+from notation.files.sources import SourceDecodeError, open_source, strip_compression
+from notation.formats.canonical import FormatIssue, canonical_record, format_chunk
+from notation.formats.pmn import (
+    DEFAULT_WIDTH,
+    Chunk,
+    iter_chunks,
+    iter_records,
+    open_text,
+    write_record,
+)
+
+#: What could not be formatted: the game's number, and the issue.
+Issue = tuple[int, FormatIssue]
 
 
 @dataclass(slots=True)
@@ -185,4 +196,82 @@ def read_whole_text(path: str, encoding: str | None = None) -> str:
         raise SourceDecodeError(source, "UTF-8", line, column, raw[exc.start]) from None
 
 
-__all__ = ["FileCheck", "GameTooLongError", "check_file", "read_bounded", "read_whole_text"]
+#: What the canonical form has no room for (reported by ``--check``, dropped when written).
+BYTE_ORDER_MARK = "\ufeff"
+
+
+def format_text(text: str, source: str, width: int, long: bool) -> tuple[str, list[Issue]]:
+    """The canonical text of a PMN text, and what could not be formatted (each with its
+    game's number)."""
+    formatted_parts: list[str] = []
+    issues: list[Issue] = []
+    records = iter_records(io.BytesIO(text.encode("utf-8")), source)
+    for index, record in enumerate(records, start=1):
+        canonical, found = canonical_record(record, long=long)
+        formatted_parts.append(write_record(canonical, width=width))
+        issues.extend((index, issue) for issue in found)
+    return "\n".join(formatted_parts), issues
+
+
+def differences(text: str) -> list[str]:
+    """What in ``text`` canonical form never has, whatever the records: a byte order mark,
+    CRLF line ends."""
+    found = []
+    if text.startswith(BYTE_ORDER_MARK):
+        found.append("a byte order mark")
+    if "\r\n" in text:
+        found.append("CRLF line ends")
+    return found
+
+
+@dataclass(slots=True)
+class FormattedFile:
+    """One file through ``pmn fmt``: its canonical text and the text read (None when only
+    checked, a game at a time), whether formatting changes it and why (a byte order
+    mark, CRLF line ends), and what could not be formatted."""
+
+    source: str
+    text: str | None
+    original: str | None
+    changed: bool
+    why: list[str]
+    issues: list[Issue]
+
+
+def format_file(
+    path: str,
+    *,
+    check: bool = False,
+    width: int = DEFAULT_WIDTH,
+    long: bool = False,
+    encoding: str | None = None,
+    jobs: int = 1,
+) -> FormattedFile:
+    """A PMN file (``-``: standard input) in canonical form. With ``check``, a plain file
+    is compared a game at a time on ``jobs`` processes (:func:`check_file`), never held
+    whole; otherwise it is read whole (:func:`read_whole_text`). Raises
+    :class:`notation.files.sources.SourceError` (a byte that does not decode),
+    :class:`GameTooLongError` and ``OSError``: the file is then left as it is."""
+    source = "<stdin>" if path == "-" else path
+    if check and path != "-" and encoding is None and strip_compression(path) == path:
+        checked = check_file(path, width=width, long=long, jobs=jobs)
+        if checked is not None:
+            return FormattedFile(source, None, None, checked.changed, [], checked.issues)
+    original = read_whole_text(path, encoding)
+    formatted, issues = format_text(original, source, width, long)
+    changed = formatted != original
+    return FormattedFile(source, formatted, original, changed, differences(original), issues)
+
+
+__all__ = [
+    "BYTE_ORDER_MARK",
+    "FileCheck",
+    "FormattedFile",
+    "GameTooLongError",
+    "check_file",
+    "differences",
+    "format_file",
+    "format_text",
+    "read_bounded",
+    "read_whole_text",
+]
