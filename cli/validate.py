@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 import time
 from collections.abc import Iterator
@@ -32,13 +31,10 @@ from notation.desk.event import (
     Entry,
     Finding,
     LevelError,
-    check_entry,
-    check_event,
     parse_levels,
-    unread_files,
+    submission_findings,
 )
 from notation.formats.collection import (
-    FORMATS,
     atomic_output,
     read_games,
     read_path,
@@ -249,7 +245,6 @@ def validate(
     )
     counted = source.counted
 
-    stdout = sys.stdout
     lines = SourceLines(encoding)  # the records' lines shown under their problems
     games_read = kept(iter(source), lines) if output_format == "text" else iter(source)
     for report in validate_many(games_read, jobs or default_jobs()):
@@ -262,16 +257,7 @@ def validate(
         if quiet and report.valid:
             continue
         progress.clear()
-        # buffered (a line per game; click.echo flushes each one), flushed before the
-        # game's problems go to stderr so that the two streams stay in order
-        stdout.write(terminal_text(summary_line(report)) + "\n")
-        if report.problems:
-            stdout.flush()
-        for problem in report.problems:
-            echo(describe_problem(report.source, report.index, problem), err=True)
-            for part in lines.excerpt_lines(report.source, problem):
-                click.echo(part, err=True)  # made safe for a terminal by the excerpt
-        lines.release(report.source, report.index)
+        _print_game(report, lines)
     lines.close()
     progress.clear()
     invalid = games - valid
@@ -288,11 +274,18 @@ def validate(
     sys.exit(0 if invalid == 0 and not unreadable and not empty else 1)
 
 
-UNREAD_MESSAGE = (
-    "not read: folders are read for "
-    + ", ".join(ext for extensions in FORMATS.values() for ext in extensions if ext != ".txt")
-    + " files"
-)
+def _print_game(report: GameReport, lines: SourceLines) -> None:
+    """A game's line on stdout, and its problems, each with the lines it is in, on stderr."""
+    # buffered (a line per game; click.echo flushes each one), flushed before the
+    # game's problems go to stderr so that the two streams stay in order
+    sys.stdout.write(terminal_text(summary_line(report)) + "\n")
+    if report.problems:
+        sys.stdout.flush()
+    for problem in report.problems:
+        echo(describe_problem(report.source, report.index, problem), err=True)
+        for part in lines.excerpt_lines(report.source, problem):
+            click.echo(part, err=True)  # made safe for a terminal by the excerpt
+    lines.release(report.source, report.index)
 
 
 @dataclass(frozen=True, slots=True)
@@ -323,7 +316,6 @@ def validate_event(files: tuple[str, ...], options: EventOptions) -> int:
     except LevelError as exc:
         raise click.BadParameter(str(exc), param_hint="--level") from exc
     entries: list[Entry] = []
-    findings: list[Finding] = []
     progress = Progress(enabled=not options.quiet and sys.stderr.isatty())
 
     unreadable: list[str] = []
@@ -343,7 +335,6 @@ def validate_event(files: tuple[str, ...], options: EventOptions) -> int:
         records=options.strict,
         not_read=not_read,
     )
-    counted = source.counted
 
     def every_game() -> Iterator[tuple[Any, int]]:
         for game, index in source:
@@ -358,27 +349,21 @@ def validate_event(files: tuple[str, ...], options: EventOptions) -> int:
         invalid += not report.valid
         progress.update(len(reports), invalid)
     progress.clear()
-    for argument in files:
-        if not counted.get(argument):
-            findings.append(Finding("no-games", "no game in it (ruling N4)", argument))
-    if options.strict:  # and every file of a folder
-        findings.extend(
-            Finding("no-games", "no game in it (ruling N4)", path)
-            for path, count in counted.items()
-            if not count and path not in files
-        )
-    if options.strict:
-        for argument in files:
-            if argument != "-" and os.path.isdir(argument):
-                findings.extend(
-                    Finding("unread-file", UNREAD_MESSAGE, path) for path in unread_files(argument)
-                )
-        for entry in entries:
-            findings.extend(check_entry(entry))
-        findings.extend(check_event(entries))
-    findings.sort(key=lambda f: (f.source, f.line, f.game))
+    findings = submission_findings(files, source.counted, entries, strict=options.strict)
     if not options.strict:  # only the N4 empty-input check applies
         levels = {name: (level if name == "no-games" else "off") for name, level in levels.items()}
+    _write_report(options, reports, findings, levels)
+    failed = any(not r.valid for r in reports) or any(levels[f.check] == "error" for f in findings)
+    return 1 if failed or unreadable else 0
+
+
+def _write_report(
+    options: EventOptions,
+    reports: list[GameReport],
+    findings: list[Finding],
+    levels: dict[str, str],
+) -> None:
+    """The whole report in --format to -o (or stdout), and, for a file, its summary on stderr."""
     try:
         with atomic_output(options.output or "-") as out:
             if options.output_format == "text":
@@ -397,5 +382,3 @@ def validate_event(files: tuple[str, ...], options: EventOptions) -> int:
             f"report in {options.output}",
             err=True,
         )
-    failed = any(not r.valid for r in reports) or any(levels[f.check] == "error" for f in findings)
-    return 1 if failed or unreadable else 0

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from notation.core.record import Record
 from notation.core.replay import record_variant
 from notation.errors import PMNError
-from notation.formats.collection import expand_paths
+from notation.formats.collection import WALKED_EXTENSIONS, expand_paths
 
 #: Severities a check can be given; ``off`` turns it off.
 SEVERITIES = ("error", "warning", "off")
@@ -393,11 +393,51 @@ def unread_files(folder: str) -> list[str]:
     return unread
 
 
+#: The finding for a file a folder holds that is not read (other extensions).
+UNREAD_MESSAGE = (
+    "not read: folders are read for "
+    + ", ".join(ext for ext in WALKED_EXTENSIONS if ext != ".txt")
+    + " files"
+)
+
+
+def submission_findings(
+    files: Sequence[str], counted: Mapping[str, int], entries: Sequence[Entry], *, strict: bool
+) -> list[Finding]:
+    """What the event checks find in a set of submissions, in file order: an input with
+    no game (ruling N4; under ``strict`` every file of a folder too), and under
+    ``strict`` the files a folder holds that are not read, each game's own checks
+    (:func:`check_entry`) and the checks across the set (:func:`check_event`).
+    ``counted`` holds the games read from each input and each file of a folder."""
+    findings = [
+        Finding("no-games", "no game in it (ruling N4)", argument)
+        for argument in files
+        if not counted.get(argument)
+    ]
+    if strict:
+        findings.extend(
+            Finding("no-games", "no game in it (ruling N4)", path)
+            for path, count in counted.items()
+            if not count and path not in files
+        )
+        for argument in files:
+            if argument != "-" and os.path.isdir(argument):
+                findings.extend(
+                    Finding("unread-file", UNREAD_MESSAGE, path) for path in unread_files(argument)
+                )
+        for entry in entries:
+            findings.extend(check_entry(entry))
+        findings.extend(check_event(entries))
+    findings.sort(key=lambda f: (f.source, f.line, f.game))
+    return findings
+
+
 __all__ = [
     "BYE",
     "CHECKS",
     "EVENT_TAGS",
     "SEVERITIES",
+    "UNREAD_MESSAGE",
     "Check",
     "Entry",
     "Finding",
@@ -408,5 +448,6 @@ __all__ = [
     "name_key",
     "parse_levels",
     "preferred_spelling",
+    "submission_findings",
     "unread_files",
 ]
