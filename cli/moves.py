@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import Any
 
 import click
 
@@ -18,7 +19,7 @@ from notation.core.movelist import (
     legal_moves,
     move_row,
 )
-from notation.games import find_variant
+from notation.games import AnyVariant, find_variant
 from notation.games.base import PositionError, RulesError
 
 
@@ -119,55 +120,77 @@ def moves(
         point = replay_to(files, number, move_count, input_format=input_format, encoding=encoding)
         variant, position = point.variant, point.position
     else:
-        if game is not None:
-            raise click.UsageError(
-                "--game N chooses a game of FILES; with --position use --variant"
-            )
-        if variant_name is None:
-            raise click.UsageError(f"--position needs --variant NAME ({games_help()})")
-        tags = {"Players": players} if players else {}
-        try:
-            variant = find_variant(variant_name, rules, tags)
-            position = variant.parse_position(position_text or "")
-        except (RulesError, PositionError) as exc:
-            raise click.UsageError(terminal_text(str(exc))) from exc
-    outcome = variant.outcome(position)
+        variant, position = _given_position(game, variant_name, rules, players, position_text)
     shown = limit if limit is not None else LIST_LIMIT
     if output_format == "json":
-        head = {
-            "position": variant.format_position(position),
-            "to_move": variant.seats[variant.to_move(position)],
-            "result": outcome.result if outcome else None,
-        }
-        if count_only:
-            counted = count_legal(variant, position, pit=pit)
-            body = {**head, "count": counted.count, "exact": counted.exact}
-            click.echo(json.dumps(body, ensure_ascii=False))
-            return
-        # json.dumps of {**head, "moves": [...]}, written a move at a time
-        out = sys.stdout
-        out.write(json.dumps(head, ensure_ascii=False)[:-1] + ', "moves": [')
-        listed = 0
-        for move in legal_moves(variant, position, pit=pit, limit=shown):
-            line = json.dumps(move_row(variant, move, position), ensure_ascii=False)
-            out.write(line if listed == 0 else ", " + line)
-            out.flush()
-            listed += 1
-        out.write("]")
-        if limit is None and listed == shown:  # cut by the default limit: say how many in all
-            counted = count_legal(variant, position, pit=pit, most=max(COUNT_LIMIT, shown))
-            if not counted.exact or counted.count > shown:
-                out.write(f', "count": {counted.count}, "exact": {json.dumps(counted.exact)}')
-        out.write("}\n")
-        return
-    if count_only:
+        _json_listing(variant, position, pit=pit, shown=shown, cut=limit is None, count=count_only)
+    elif count_only:
+        click.echo(describe_count(count_legal(variant, position, pit=pit)))
+    else:
+        _text_listing(variant, position, pit=pit, shown=shown, limit=limit)
+
+
+def _given_position(
+    game: str | None,
+    variant_name: str | None,
+    rules: str | None,
+    players: str | None,
+    position_text: str | None,
+) -> tuple[AnyVariant, Any]:
+    """The variant and position of --position, --variant, --rules and --players."""
+    if game is not None:
+        raise click.UsageError("--game N chooses a game of FILES; with --position use --variant")
+    if variant_name is None:
+        raise click.UsageError(f"--position needs --variant NAME ({games_help()})")
+    tags = {"Players": players} if players else {}
+    try:
+        variant = find_variant(variant_name, rules, tags)
+        return variant, variant.parse_position(position_text or "")
+    except (RulesError, PositionError) as exc:
+        raise click.UsageError(terminal_text(str(exc))) from exc
+
+
+def _json_listing(
+    variant: AnyVariant, position: Any, *, pit: str | None, shown: int, cut: bool, count: bool
+) -> None:
+    """The position, whose move it is, the result, and the moves (or their count) as JSON:
+    json.dumps of {**head, "moves": [...]}, written a move at a time."""
+    outcome = variant.outcome(position)
+    head = {
+        "position": variant.format_position(position),
+        "to_move": variant.seats[variant.to_move(position)],
+        "result": outcome.result if outcome else None,
+    }
+    if count:
         counted = count_legal(variant, position, pit=pit)
-        click.echo(describe_count(counted))
+        body = {**head, "count": counted.count, "exact": counted.exact}
+        click.echo(json.dumps(body, ensure_ascii=False))
         return
+    out = sys.stdout
+    out.write(json.dumps(head, ensure_ascii=False)[:-1] + ', "moves": [')
+    listed = 0
+    for move in legal_moves(variant, position, pit=pit, limit=shown):
+        line = json.dumps(move_row(variant, move, position), ensure_ascii=False)
+        out.write(line if listed == 0 else ", " + line)
+        out.flush()
+        listed += 1
+    out.write("]")
+    if cut and listed == shown:  # cut by the default limit: say how many in all
+        counted = count_legal(variant, position, pit=pit, most=max(COUNT_LIMIT, shown))
+        if not counted.exact or counted.count > shown:
+            out.write(f', "count": {counted.count}, "exact": {json.dumps(counted.exact)}')
+    out.write("}\n")
+
+
+def _text_listing(
+    variant: AnyVariant, position: Any, *, pit: str | None, shown: int, limit: int | None
+) -> None:
+    """One line per move as it is found (a position may have very many moves), then how
+    many there are."""
+    outcome = variant.outcome(position)
     if outcome is not None:
         echo(f"The game is over: {outcome.result} ({outcome.reason}); no moves.")
         return
-    # one line per move as it is found: a position may have very many moves
     echo(f"{variant.seats[variant.to_move(position)]} to move; legal moves:")
     out = sys.stdout
     out.flush()
