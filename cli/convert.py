@@ -119,59 +119,20 @@ def convert(
     reported on stderr.
     """
     check_game_option(openspiel_game, input_format)
-    if output_dir is not None:
-        if (
-            click.get_current_context().get_parameter_source("output")
-            is ParameterSource.COMMANDLINE
-        ):
-            raise click.UsageError("give -o/--output or --output-dir, not both")
-        if "-" in files:
-            raise click.UsageError(
-                "--output-dir names each output after its input: give files, not '-'"
-            )
-        if in_place:
-            raise click.UsageError("--in-place goes with -o/--output, not --output-dir")
-    elif force:
-        raise click.UsageError("--force goes with --output-dir")
+    _check_outputs(files, output_dir, force=force, in_place=in_place)
     fmt = output_format or (detect_format(strip_compression(output)) if output != "-" else "pmn")
     if to_pits is not None and to_pits.lower() != DEFAULT and fmt in FIXED_NAMING:
         raise click.UsageError(f"--to-pits {to_pits}: {fmt} names the holes its own way")
     options = _Options(input_format, encoding, openspiel_game, width, to_pits, from_pits, long)
     if output_dir is not None:
-        jobs = _output_dir_jobs(files, output_dir, output_format or "pmn", force)
-        try:
-            folder = OutputFolder(output_dir)
-        except OSError as exc:
-            raise click.FileError(output_dir, exc.strerror) from exc
-        try:  # every file written inside the folder, never through a link (notation.files.outputs)
-            damaged = sum(
-                _convert([source], target, output_format or "pmn", options, folder=folder)
-                for source, target in jobs
-            )
-        except OSError as exc:
-            raise click.FileError(exc.filename or output_dir, exc.strerror) from exc
-        finally:
-            folder.close()
+        damaged = _convert_into(files, output_dir, output_format or "pmn", options, force=force)
     else:
         sources = list(input_paths(files))
         overwriting = [source for source in sources if same_file(source, output)]
         if overwriting and not in_place:
             raise click.UsageError(f"{output} is the input file; pass --in-place to overwrite it")
         for source in overwriting:
-            allow_rewrite(source)  # --in-place: this input is rewritten, by design
-            # the records read hold U+FFFD for such bytes: writing them back would destroy the bytes
-            # (with --encoding the text is decoded whole, and rewriting it as UTF-8 loses nothing)
-            bad = first_non_utf8(source) if encoding is None else None
-            if bad is not None:
-                with open(source, "rb") as stream:
-                    head = stream.read(bad + 1)
-                line = head.count(b"\n", 0, bad) + 1
-                column = bad - (head.rfind(b"\n", 0, bad) + 1) + 1
-                raise click.ClickException(
-                    f"{source}:{line}:{column}: not rewritten: byte {head[bad]:#04x} is not "
-                    "valid UTF-8 and would be lost; name the file's encoding with --encoding (e.g. "
-                    "--encoding latin-1), or write the result to another file"
-                )
+            _allow_in_place(source, encoding)
         damaged = _convert(sources, output, fmt, options, collect=bool(overwriting))
     if damaged:
         click.echo(f"{damaged} record(s) could not be read; carried through as raw text", err=True)
@@ -223,6 +184,64 @@ def _output_dir_jobs(
         if same_file(source, os.path.join(output_dir, target)):
             raise click.UsageError(f"{os.path.join(output_dir, target)} is the input file {source}")
     return jobs
+
+
+def _check_outputs(
+    files: tuple[str, ...], output_dir: str | None, *, force: bool, in_place: bool
+) -> None:
+    """Usage errors: -o with --output-dir, '-' or --in-place with it, --force without it."""
+    if output_dir is None:
+        if force:
+            raise click.UsageError("--force goes with --output-dir")
+        return
+    source = click.get_current_context().get_parameter_source("output")
+    if source is ParameterSource.COMMANDLINE:
+        raise click.UsageError("give -o/--output or --output-dir, not both")
+    if "-" in files:
+        raise click.UsageError(
+            "--output-dir names each output after its input: give files, not '-'"
+        )
+    if in_place:
+        raise click.UsageError("--in-place goes with -o/--output, not --output-dir")
+
+
+def _convert_into(
+    files: tuple[str, ...], output_dir: str, fmt: str, options: _Options, *, force: bool
+) -> int:
+    """Each input to its own file in ``output_dir``, written inside the folder and never
+    through a link (notation.files.outputs.OutputFolder); the records not read."""
+    jobs = _output_dir_jobs(files, output_dir, fmt, force)
+    try:
+        folder = OutputFolder(output_dir)
+    except OSError as exc:
+        raise click.FileError(output_dir, exc.strerror) from exc
+    try:
+        return sum(
+            _convert([source], target, fmt, options, folder=folder) for source, target in jobs
+        )
+    except OSError as exc:
+        raise click.FileError(exc.filename or output_dir, exc.strerror) from exc
+    finally:
+        folder.close()
+
+
+def _allow_in_place(source: str, encoding: str | None) -> None:
+    """--in-place: this input is rewritten, by design; but not a file with bytes that are
+    not UTF-8 (the records read hold U+FFFD for them: writing them back would destroy
+    them; with --encoding the text is decoded whole, and rewriting it as UTF-8 loses nothing)."""
+    allow_rewrite(source)
+    bad = first_non_utf8(source) if encoding is None else None
+    if bad is None:
+        return
+    with open(source, "rb") as stream:
+        head = stream.read(bad + 1)
+    line = head.count(b"\n", 0, bad) + 1
+    column = bad - (head.rfind(b"\n", 0, bad) + 1) + 1
+    raise click.ClickException(
+        f"{source}:{line}:{column}: not rewritten: byte {head[bad]:#04x} is not "
+        "valid UTF-8 and would be lost; name the file's encoding with --encoding (e.g. "
+        "--encoding latin-1), or write the result to another file"
+    )
 
 
 def _convert(
