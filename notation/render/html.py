@@ -520,6 +520,47 @@ def record_html(
     page_title = title or (f"{names} \u2014 {_isolated(event)}" if event else names)
     last = _main_count(steps)
 
+    parts = _head(record, variant, players, page_title, event, stopped, len(steps), last)
+    parts += ["</header>", "<main>", '<section class="viewer">', '<nav class="controls">']
+    parts += [
+        '<button type="button" id="first" title="First (Home)">\u00ab First</button>',
+        '<button type="button" id="prev" title="Previous (\u2190)">\u2039 Previous</button>',
+        f'<span id="counter" aria-live="polite">0 / {last}</span>',
+        '<button type="button" id="next" title="Next (\u2192)">Next \u203a</button>',
+        '<button type="button" id="last" title="Last (End)">Last \u00bb</button>',
+        "</nav>",
+        '<div id="steps">',
+    ]
+    for step in steps:
+        parts += _step_html(step, last, stopped, ending)
+    parts += ["</div>", "</section>", '<aside class="movelist">', "<h2>Moves</h2>"]
+    parts += _move_table(played, record.result, marked, stopped)
+    parts += [
+        "</aside>",
+        "</main>",
+        "<footer><p>Keys: \u2190 and \u2192 step back and on (in a variation too), Home and "
+        f"End go to the start and the end. {escape(variant.game)}, rules: "
+        f"{escape(variant.rules)}. Drawn by PMN, the Portable Mancala Notation.</p></footer>",
+        f"<script>{_SCRIPT}</script>",
+        "</body>",
+        "</html>",
+        "",  # the page ends with a line end (joined, not appended: no copy of the page)
+    ]
+    return "\n".join(parts)
+
+
+def _head(
+    record: Record,
+    variant: Any,
+    players: list[tuple[str, str]],
+    page_title: str,
+    event: str | None,
+    stopped: Problem | None,
+    count: int,
+    last: int,
+) -> list[str]:
+    """The page from its doctype to the end of its header: title, names, tags, and the
+    record's problem when one stops its main line."""
     parts: list[str] = [
         "<!DOCTYPE html>",
         '<html lang="en">',
@@ -529,7 +570,7 @@ def record_html(
         f"<title>{escape(page_title)}</title>",
         f"<style>{_CSS}</style>",
         "</head>",
-        f'<body data-steps="{len(steps)}" data-last="{last}">',
+        f'<body data-steps="{count}" data-last="{last}">',
         "<header>",
         f"<h1><bdi>{escape(event or variant.game)}</bdi></h1>",  # a record's name: isolated
         '<p class="players">'
@@ -550,71 +591,54 @@ def record_html(
             f'<p id="problem" class="problem">This record has a problem: '
             f"{escape(_problem_words(stopped))}. The page shows the game up to that move.</p>"
         )
-    parts += ["</header>", "<main>", '<section class="viewer">', '<nav class="controls">']
-    parts += [
-        '<button type="button" id="first" title="First (Home)">\u00ab First</button>',
-        '<button type="button" id="prev" title="Previous (\u2190)">\u2039 Previous</button>',
-        f'<span id="counter" aria-live="polite">0 / {last}</span>',
-        '<button type="button" id="next" title="Next (\u2192)">Next \u203a</button>',
-        '<button type="button" id="last" title="Last (End)">Last \u00bb</button>',
-        "</nav>",
-        '<div id="steps">',
-    ]
-    for step in steps:
-        index = step.index
-        hidden = "" if index == 0 else " hidden"
-        links = "".join(
-            f' data-{name}="{value}"'
-            for name, value in (("prev", step.prev), ("next", step.next))
-            if value is not None and index != 0
+    return parts
+
+
+def _step_html(step: _Step, last: int, stopped: Problem | None, ending: str) -> list[str]:
+    """One step of the viewer: the move, its clocks, the outcome at the main line's end,
+    the board (its drawing handed over: one copy held) and the comments."""
+    parts: list[str] = []
+    index = step.index
+    hidden = "" if index == 0 else " hidden"
+    links = "".join(
+        f' data-{name}="{value}"'
+        for name, value in (("prev", step.prev), ("next", step.next))
+        if value is not None and index != 0
+    )
+    if index == 0 and step.next is not None:
+        links = ' data-next="1"'
+    if not step.mainline:
+        links += (
+            f' data-counter="variation: {escape(step.number or "")} {escape(step.token or "")}"'
         )
-        if index == 0 and step.next is not None:
-            links = ' data-next="1"'
-        if not step.mainline:
-            links += (
-                f' data-counter="variation: {escape(step.number or "")} {escape(step.token or "")}"'
-            )
-        parts.append(f'<div class="step" data-step="{index}"{hidden}{links}>')
-        if step.token is None:
-            parts.append('<p class="move">Start position</p>')
-        else:
-            where = "" if step.mainline else '<span class="in-variation">In a variation:</span> '
+    parts.append(f'<div class="step" data-step="{index}"{hidden}{links}>')
+    if step.token is None:
+        parts.append('<p class="move">Start position</p>')
+    else:
+        where = "" if step.mainline else '<span class="in-variation">In a variation:</span> '
+        parts.append(
+            f'<p class="move">{where}Move {escape(step.number or "")} '
+            f'<span class="seat">{escape(step.seat or "")}</span> '
+            f"<strong>{escape(step.token)}{escape(step.glyph)}</strong></p>"
+        )
+    if step.clocks or step.elapsed is not None:
+        parts.append(_clock_line(step))
+    if index == last:  # above the board, where it is seen without scrolling
+        if stopped is not None:
             parts.append(
-                f'<p class="move">{where}Move {escape(step.number or "")} '
-                f'<span class="seat">{escape(step.seat or "")}</span> '
-                f"<strong>{escape(step.token)}{escape(step.glyph)}</strong></p>"
+                f'<p id="outcome" class="outcome bad-outcome">The next move cannot be played: '
+                f"{escape(_problem_words(stopped))}.</p>"
             )
-        if step.clocks or step.elapsed is not None:
-            parts.append(_clock_line(step))
-        if index == last:  # above the board, where it is seen without scrolling
-            if stopped is not None:
-                parts.append(
-                    f'<p id="outcome" class="outcome bad-outcome">The next move cannot be played: '
-                    f"{escape(_problem_words(stopped))}.</p>"
-                )
-            else:
-                parts.append(f'<p id="outcome" class="outcome">Result {ending}</p>')
-        parts.append(f'<figure class="board">{_inline(step.svg)}</figure>')
-        step.svg = ""  # drawn into the page: one copy of each drawing held, not two
-        for comment in step.comments:
-            text = parse_comment(comment).text
-            if text:
-                parts.append(f'<p class="comment" dir="auto">{escape(text)}</p>')
-        parts.append("</div>")
-    parts += ["</div>", "</section>", '<aside class="movelist">', "<h2>Moves</h2>"]
-    parts += _move_table(played, record.result, marked, stopped)
-    parts += [
-        "</aside>",
-        "</main>",
-        "<footer><p>Keys: \u2190 and \u2192 step back and on (in a variation too), Home and "
-        f"End go to the start and the end. {escape(variant.game)}, rules: "
-        f"{escape(variant.rules)}. Drawn by PMN, the Portable Mancala Notation.</p></footer>",
-        f"<script>{_SCRIPT}</script>",
-        "</body>",
-        "</html>",
-        "",  # the page ends with a line end (joined, not appended: no copy of the page)
-    ]
-    return "\n".join(parts)
+        else:
+            parts.append(f'<p id="outcome" class="outcome">Result {ending}</p>')
+    parts.append(f'<figure class="board">{_inline(step.svg)}</figure>')
+    step.svg = ""  # drawn into the page: one copy of each drawing held, not two
+    for comment in step.comments:
+        text = parse_comment(comment).text
+        if text:
+            parts.append(f'<p class="comment" dir="auto">{escape(text)}</p>')
+    parts.append("</div>")
+    return parts
 
 
 def _main_count(steps: list[_Step]) -> int:
