@@ -323,20 +323,11 @@ def detect_system(played: Sequence[Played]) -> str:
     return "round-robin" if len(met) == pairs and len(set(met.values())) == 1 else "swiss"
 
 
-def compute_standings(
-    played: Sequence[Played],
-    excluded: Sequence[Excluded] = (),
-    *,
-    scheme: PointScheme | None = None,
-    tie_breaks: Sequence[str] | None = None,
-    system: str = "auto",
-    event: str = "",
-) -> Standings:
-    """Points, tie-breaks and ranks of every player of the counted games."""
-    scheme = scheme or PointScheme()
-    if system == "auto":
-        system = detect_system(played)
-    order = tuple(tie_breaks) if tie_breaks is not None else DEFAULT_TIE_BREAKS[system]
+def _cells(
+    played: Sequence[Played], scheme: PointScheme
+) -> tuple[dict[str, list[Cell]], dict[str, Fraction]]:
+    """Each player's crosstable cells in round order (games, forfeits and byes, with the
+    points each share is worth), and each one's stones captured less stones conceded."""
     cells: dict[str, list[Cell]] = defaultdict(list)
     stones: dict[str, Fraction] = defaultdict(Fraction)
     for game in sorted(played, key=lambda g: round_key(g.round)):
@@ -356,6 +347,49 @@ def compute_standings(
                 captured = game.stones[seat_index] if seat_index < len(game.stones) else 0
                 conceded = sum(s for i, s in enumerate(game.stones) if i != seat_index)
                 stones[player] += captured - conceded
+    return cells, stones
+
+
+def _standing(
+    rank: int,
+    name: str,
+    points: Fraction,
+    tie_breaks: tuple[tuple[str, Fraction], ...],
+    cells: list[Cell],
+) -> Standing:
+    """A player's line: rank, points, games won, drawn and lost, byes, tie-breaks, cells."""
+    games = [c for c in cells if c.kind != "bye"]
+    wins = sum(1 for c in games if c.share == 1)
+    losses = sum(1 for c in games if c.share == 0)
+    return Standing(
+        rank=rank,
+        name=name,
+        points=points,
+        games=len(games),
+        wins=wins,
+        draws=len(games) - wins - losses,
+        losses=losses,
+        byes=len(cells) - len(games),
+        tie_breaks=tie_breaks,
+        cells=tuple(cells),
+    )
+
+
+def compute_standings(
+    played: Sequence[Played],
+    excluded: Sequence[Excluded] = (),
+    *,
+    scheme: PointScheme | None = None,
+    tie_breaks: Sequence[str] | None = None,
+    system: str = "auto",
+    event: str = "",
+) -> Standings:
+    """Points, tie-breaks and ranks of every player of the counted games."""
+    scheme = scheme or PointScheme()
+    if system == "auto":
+        system = detect_system(played)
+    order = tuple(tie_breaks) if tie_breaks is not None else DEFAULT_TIE_BREAKS[system]
+    cells, stones = _cells(played, scheme)
     points = {name: sum((c.points for c in games), Fraction(0)) for name, games in cells.items()}
     values = {
         name: tuple((tb, TIE_BREAKS[tb](name, cells, points, stones)) for tb in order)
@@ -368,26 +402,9 @@ def compute_standings(
     ranked = sorted(cells, key=lambda name: (key(name), name))
     standings: list[Standing] = []
     for position, name in enumerate(ranked, start=1):
-        rank = (
-            standings[-1].rank if standings and key(ranked[position - 2]) == key(name) else position
-        )
-        games = [c for c in cells[name] if c.kind != "bye"]
-        wins = sum(1 for c in games if c.share == 1)
-        losses = sum(1 for c in games if c.share == 0)
-        standings.append(
-            Standing(
-                rank=rank,
-                name=name,
-                points=points[name],
-                games=len(games),
-                wins=wins,
-                draws=len(games) - wins - losses,
-                losses=losses,
-                byes=len(cells[name]) - len(games),
-                tie_breaks=values[name],
-                cells=tuple(cells[name]),
-            )
-        )
+        tied = standings and key(ranked[position - 2]) == key(name)
+        rank = standings[-1].rank if tied else position
+        standings.append(_standing(rank, name, points[name], values[name], cells[name]))
     rounds = tuple(sorted({g.round for g in played}, key=round_key))
     return Standings(event, system, str(scheme), order, rounds, tuple(standings), tuple(excluded))
 
