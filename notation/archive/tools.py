@@ -289,6 +289,15 @@ class Selection:
     def matches_view(self, view: GameView) -> bool:
         """:meth:`matches` on a view (which keeps what was worked out)."""
         record = view.record
+        return (
+            self._header_matches(record)
+            and self._game_matches(view)
+            and (self.valid is None or view.valid == self.valid)
+            and (self.position is None or self.position.first_match(view) is not None)
+        )
+
+    def _header_matches(self, record: Record) -> bool:
+        """The tests on what a record declares: tags, result, length, date."""
         if not all(test.matches(record) for test in self.tags):
             return False
         if self.result is not None and record.result != self.result:
@@ -298,25 +307,24 @@ class Selection:
             low, high = self.plies
             if count < low or (high is not None and count > high):
                 return False
-        if (self.date_from or self.date_to) and not self.date_matches(record.tag("Date")):
+        return not (self.date_from or self.date_to) or self.date_matches(record.tag("Date"))
+
+    def _game_matches(self, view: GameView) -> bool:
+        """The tests that need the record's game: the game and ruleset, the players."""
+        if not (self.players or self.game_target or self.rules):
+            return True
+        variant = view.variant
+        if variant is None:
             return False
-        if self.players or self.game_target or self.rules:
-            variant = view.variant
-            if variant is None:
+        if self.game_target is not None:
+            name, implied = self.game_target
+            if variant.game != name or (implied and _ruleset(variant.rules) != implied):
                 return False
-            if self.game_target is not None:
-                name, implied = self.game_target
-                if variant.game != name or (implied and _ruleset(variant.rules) != implied):
-                    return False
-            if self.rules is not None and not self.rules_match(variant):
-                return False
-            if self.players:
-                seated = {(record.tag(seat) or "").strip().lower() for seat in variant.seats}
-                if not all(player in seated for player in self.players):
-                    return False
-        if self.valid is not None and view.valid != self.valid:
+        if self.rules is not None and not self.rules_match(variant):
             return False
-        return self.position is None or self.position.first_match(view) is not None
+        record = view.record
+        seated = {(record.tag(seat) or "").strip().lower() for seat in variant.seats}
+        return all(player in seated for player in self.players)
 
     def date_matches(self, text: str | None) -> bool:
         """Whether a ``Date`` tag value passes ``date_from`` and ``date_to``."""
