@@ -267,8 +267,7 @@ def _iter_in_blocks(
         first = False
         final = not block
         if cutter is not None:
-            for chunk in cutter.finish() if final else cutter.feed_block(block):
-                yield from_chunk(chunk)
+            yield from map(from_chunk, cutter.finish() if final else cutter.feed_block(block))
             if final:
                 return
             if cutter.holds_short_game():  # the long game ended: back to whole blocks
@@ -279,9 +278,8 @@ def _iter_in_blocks(
             long_line.append(block)
             long_size += len(block)
             if len(pending) + long_size > _LONG_GAME:  # not scanned again and again
-                cutter = _LineCutter(source, line)
-                for part in (pending, *long_line):
-                    yield from (from_chunk(chunk) for chunk in cutter.feed_block(part))
+                cutter, chunks = _line_cutter_over(source, line, [pending, *long_line])
+                yield from map(from_chunk, chunks)
                 pending, long_line, long_size = b"", [], 0
             continue
         if long_line:  # joined once, not once per block (which would be quadratic)
@@ -293,28 +291,20 @@ def _iter_in_blocks(
             # a comment (which may hide "[" lines), or a long game (scanned again for each
             # block, it would make the cut quadratic): the line cutter, which follows
             # comments, looks at each byte once and cuts a game off past what is held
-            cutter = _LineCutter(source, line)
-            for chunk in cutter.feed_block(data):
-                yield from_chunk(chunk)
+            cutter, chunks = _line_cutter_over(source, line, [data])
+            yield from map(from_chunk, chunks)
             if final:
-                for chunk in cutter.finish():
-                    yield from_chunk(chunk)
+                yield from map(from_chunk, cutter.finish())
                 return
             if not cutter.holds_short_game():
-                for chunk in cutter.feed_block(rest):
-                    yield from_chunk(chunk)
+                yield from map(from_chunk, cutter.feed_block(rest))
                 continue
             pending, line, cutter = cutter.held(), cutter.start, None
         else:
             start_offset = 0
-            count = data.count
-            size = len(data)
-            while True:  # one game at a time; the last one may go on in the next block
-                end = _game_end(data, start_offset)
-                if end in (size, start_offset):
-                    break
+            for end in _plain_game_ends(data):
                 yield piece(data, start_offset, end, line, source)
-                line += count(b"\n", start_offset, end)
+                line += data.count(b"\n", start_offset, end)
                 start_offset = end
             pending = data[start_offset:]
         if final:
@@ -322,6 +312,27 @@ def _iter_in_blocks(
                 yield piece(pending, 0, len(pending), line, source)
             return
         pending += rest
+
+
+def _line_cutter_over(
+    source: str, line: int, parts: list[bytes]
+) -> tuple[_LineCutter, list[Chunk]]:
+    """A line cutter from ``line`` on, fed ``parts``; the games that ended in them."""
+    cutter = _LineCutter(source, line)
+    return cutter, [chunk for part in parts for chunk in cutter.feed_block(part)]
+
+
+def _plain_game_ends(data: bytes) -> Iterator[int]:
+    """Where each game of ``data`` (text with no "{") ends, found by the regular
+    expression, one game at a time; the last game, which may go on in the next block,
+    is left out."""
+    start, size = 0, len(data)
+    while True:
+        end = _game_end(data, start)
+        if end in (size, start):
+            return
+        yield end
+        start = end
 
 
 def _lines(data: bytes) -> list[bytes]:
