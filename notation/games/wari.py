@@ -393,6 +393,13 @@ class WariVariant(Variant[WariPosition, int]):
             # (so W4 does not apply and, under Wari, W6 does not end the game), under
             # abapa the position is not a repetition (A7), and a +n claim is right.
             return hole
+        return self._checked_move(token, position, hole, claimed)
+
+    def _checked_move(
+        self, token: str, position: WariPosition, hole: int, claimed: int | None
+    ) -> int:
+        """:meth:`parse_move` past its common case: the move, or the rule that refuses it
+        (the game is over, the opponent's hole, an empty hole, W4, a wrong +n claim)."""
         letter = HOLE_NAMES[hole]
         outcome = self.outcome(position)
         if outcome is not None:  # ruling N2
