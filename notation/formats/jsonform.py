@@ -230,35 +230,41 @@ class _Shape:
                     return False
                 if len(move) == 1:
                     continue
-                if "number" in move:
-                    number = move["number"]
-                    if type(number) is not str or not self.number.search(number):
-                        return False
-                if "glyph" in move:
-                    glyph = move["glyph"]
-                    if type(glyph) is not str or glyph not in self.glyphs:
-                        return False
-                nags = move.get("nags", [])
-                if type(nags) is not list or not all(
-                    type(n) is int and 0 <= n <= 999 for n in nags
-                ):
+                lines = self._annotated(move)
+                if lines is None:
                     return False
-                if not self.comments(move.get("before", [])) or not self.comments(
-                    move.get("comments", [])
-                ):
-                    return False
-                variations = move.get("variations", [])
-                if type(variations) is not list:
-                    return False
-                for variation in variations:
-                    if type(variation) is not dict or not variation.keys() <= self.variation_keys:
-                        return False
-                    if "moves" not in variation or type(variation["moves"]) is not list:
-                        return False
-                    if not self.comments(variation.get("comments", [])):
-                        return False
-                    stack.append(variation["moves"])
+                stack.extend(lines)
         return True
+
+    def _annotated(self, move: dict[str, Any]) -> list[list[Any]] | None:
+        """A move's number, glyph, NAGs, comments and variations checked (a move with more
+        than its token); the variations' lists of moves, or None when one is wrong."""
+        if "number" in move:
+            number = move["number"]
+            if type(number) is not str or not self.number.search(number):
+                return None
+        if "glyph" in move:
+            glyph = move["glyph"]
+            if type(glyph) is not str or glyph not in self.glyphs:
+                return None
+        nags = move.get("nags", [])
+        if type(nags) is not list or not all(type(n) is int and 0 <= n <= 999 for n in nags):
+            return None
+        if not self.comments(move.get("before", [])) or not self.comments(move.get("comments", [])):
+            return None
+        variations = move.get("variations", [])
+        if type(variations) is not list:
+            return None
+        lines = []
+        for variation in variations:
+            if type(variation) is not dict or not variation.keys() <= self.variation_keys:
+                return None
+            if "moves" not in variation or type(variation["moves"]) is not list:
+                return None
+            if not self.comments(variation.get("comments", [])):
+                return None
+            lines.append(variation["moves"])
+        return lines
 
     def record(self, obj: Any) -> bool:
         """Whether ``obj`` is surely a (not damaged) record the schema accepts."""
