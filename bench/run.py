@@ -479,14 +479,28 @@ def rows_e2e(settings: Settings) -> Iterator[Row]:
             )
 
 
+#: The reader and the validator, where each tree keeps them (bench/against.py runs the
+#: same snippet in an older tree: before notation/formats/ and formats/plain.py too).
+_IMPORTS = (
+    "try:\n"
+    "    from notation.formats.plain import validate_chunk\n"
+    "except ImportError:\n"
+    "    try:\n"
+    "        from notation.core.replay import validate_chunk\n"
+    "    except ImportError:\n"
+    "        from notation.replay import validate_chunk\n"
+    "try:\n"
+    "    from notation.formats.pmn import iter_chunks\n"
+    "except ImportError:\n"
+    "    from notation.pmn import iter_chunks\n"
+)
+
+
 #: Validate one file (sys.argv: path, passes) again and again in one process, printing
 #: each pass's CPU seconds: the in-process rows run each corpus in a process of its own,
 #: so that no row finds the engine's memos filled, or crowded, by the rows before it.
 _PASSES = (
-    "import sys, time\n"
-    "from notation.formats.pmn import iter_chunks\n"
-    "from notation.formats.plain import validate_chunk\n"
-    "path, passes = sys.argv[1], int(sys.argv[2])\n"
+    "import sys, time\n" + _IMPORTS + "path, passes = sys.argv[1], int(sys.argv[2])\n"
     "for _ in range(passes):\n"
     "    start = time.process_time()\n"
     "    with open(path, 'rb') as stream:\n"
@@ -578,10 +592,7 @@ def rows_tricala_felt(settings: Settings) -> Iterator[Row]:
 
 
 _COLD_PASS = (
-    "import sys\n"
-    "from notation.formats.pmn import iter_chunks\n"
-    "from notation.formats.plain import validate_chunk\n"
-    "with open(sys.argv[1], 'rb') as stream:\n"
+    "import sys\n" + _IMPORTS + "with open(sys.argv[1], 'rb') as stream:\n"
     "    for index, chunk in enumerate(iter_chunks(stream, sys.argv[1]), 1):\n"
     "        validate_chunk(chunk, index)\n"
 )
