@@ -33,7 +33,7 @@ from run import run_pmn
 
 ROOT = Path(__file__).resolve().parent
 PLAYERS = [f"Player {i:03d}" for i in range(200)]
-#: The Wari position after 1. C (see tests/test_archive_select.py).
+#: The Wari position after 1. C (see tests/archive/test_archive_select.py).
 AFTER_C = "4-4-0-5-5-5-5-4-4-4-4-4-0-0-N"
 
 

@@ -16,7 +16,7 @@ to ``PLIES_WRITTEN`` moves, then the final state.
 The moves are chosen by a random generator seeded with the variant's id,
 among the legal moves sorted by long token, so a file changes only when the rules
 or the notation do (a different order of ``legal_moves`` changes nothing).
-``tests/test_golden.py`` plays every game again and compares it with its
+``tests/games/test_golden.py`` plays every game again and compares it with its
 file: a rule that changes makes it fail with a diff. Check a new or changed
 file by reading it against the rules before committing it.
 """

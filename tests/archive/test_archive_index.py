@@ -1,0 +1,191 @@
+"""pmn index and --index: the same answers as streaming, from the database (issue 14)."""
+
+from __future__ import annotations
+
+import gzip
+import io
+import sqlite3
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from cli.main import pmn
+from notation.archive.index import SCHEMA_VERSION, position_hash
+from notation.formats.pmn import read_text, write_records
+from tests.archive.test_archive_select import AFTER_C, GAMES
+
+EXTRA = """\
+[Game "Wari"]
+[Event "x1"]
+[Site "Hainé"]
+[South "Ada"]
+
+1. C b 2. D e *
+"""
+
+
+def run(*args: str):
+    return CliRunner().invoke(pmn, list(args))
+
+
+@pytest.fixture
+def archive(tmp_path):
+    """Three files (plain, gzip, UTF-16) and their index."""
+    plain = tmp_path / "games.pmn"
+    plain.write_text(GAMES, encoding="utf-8")
+    packed = tmp_path / "more.pmn.gz"
+    packed.write_bytes(gzip.compress((EXTRA + "\n" + GAMES).encode("utf-8")))
+    wide = tmp_path / "wide.pmn"
+    wide.write_bytes(EXTRA.encode("utf-16"))
+    files = [str(plain), str(packed), str(wide)]
+    database = str(tmp_path / "archive.sqlite")
+    result = run("index", *files, "-o", database)
+    assert result.exit_code == 0, result.output
+    return files, database
+
+
+FILTERS = [
+    [],
+    ["--player", "Ada"],
+    ["--player", "ada mensah", "--valid"],
+    ["--tag", "South=Ada"],
+    ["--tag", "Site~é$"],
+    ["--result", "0-1"],
+    ["--game", "Wari"],
+    ["--game", "Oware"],
+    ["--rules", "wari"],
+    ["--date-from", "2024.05.02", "--date-to", "2024.12"],
+    ["--plies", "1-2"],
+    ["--invalid"],
+    ["--position", AFTER_C],
+    ["--position", "B1/-,-/-,-,-/-,W1,B1,-/-,-,-,-,-/W1,-,-,-,-,- 6-8 0-0 W"],
+]
+
+
+@pytest.mark.parametrize("args", FILTERS)
+def test_select_from_the_index_gives_what_streaming_gives(archive, args):
+    files, database = archive
+    streamed = run("select", *files, *args)
+    indexed = run("select", "--index", database, *args)
+    assert indexed.exit_code == streamed.exit_code == 0, indexed.output
+    assert indexed.stdout == streamed.stdout
+    counted = run("select", "--index", database, *args, "--count")
+    assert counted.stdout == run("select", *files, *args, "--count").stdout
+
+
+def test_split_invalid_from_the_index(archive, tmp_path):
+    files, database = archive
+    for source, name in ((files, "s"), (["--index", database], "i")):
+        result = run(
+            "select",
+            *source,
+            "--split-invalid",
+            str(tmp_path / f"{name}-bad.pmn"),
+            "-o",
+            str(tmp_path / f"{name}-good.pmn"),
+        )
+        assert result.exit_code == 0, result.output
+    for part in ("bad", "good"):
+        assert (tmp_path / f"s-{part}.pmn").read_bytes() == (
+            tmp_path / f"i-{part}.pmn"
+        ).read_bytes()
+
+
+@pytest.mark.parametrize("args", [[], ["--keep", "most-complete"], ["--symmetric"]])
+def test_dedupe_from_the_index_gives_what_streaming_gives(archive, args):
+    files, database = archive
+    streamed = run("dedupe", *files, *args)
+    indexed = run("dedupe", "--index", database, *args)
+    assert indexed.exit_code == streamed.exit_code == 0
+    assert indexed.stdout == streamed.stdout and indexed.stderr == streamed.stderr
+    # 16 games: GAMES twice, and x1 twice, which plays g1's moves
+    assert "kept 7 game(s), dropped 9 duplicate(s)" in indexed.stderr
+
+
+@pytest.mark.parametrize(
+    "args", [["--depth", "2"], ["--format", "json"], ["--position", AFTER_C, "--depth", "3"]]
+)
+def test_openings_from_the_index_gives_what_streaming_gives(archive, args):
+    files, database = archive
+    streamed = run("openings", *files, *args)
+    indexed = run("openings", "--index", database, *args)
+    assert indexed.exit_code == streamed.exit_code == 0
+    assert indexed.stdout == streamed.stdout and indexed.stderr == streamed.stderr
+
+
+def test_indexing_is_incremental(archive, tmp_path):
+    files, database = archive
+    again = run("index", *files, "-o", database)
+    assert again.stderr.count("unchanged, skipped") == 3
+    new = tmp_path / "new.pmn"
+    new.write_text(EXTRA, encoding="utf-8")
+    with open(files[0], "a", encoding="utf-8") as handle:  # a changed file
+        handle.write("\n" + EXTRA.replace("x1", "x2"))
+    result = run("index", files[0], str(new), "-o", database)
+    assert f"{files[0]}: 8 game(s) indexed" in result.stderr
+    assert f"{new}: 1 game(s) indexed" in result.stderr
+    rows = sqlite3.connect(database).execute("SELECT count(*) FROM games").fetchone()[0]
+    assert rows == 8 + 8 + 1 + 1  # the changed file's old games are gone
+    streamed = run("select", *files, str(new), "--player", "Ada")
+    assert run("select", "--index", database, "--player", "Ada").stdout == streamed.stdout
+
+
+def test_the_schema_is_versioned_and_positions_are_hashed(archive):
+    _, database = archive
+    db = sqlite3.connect(database)
+    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    (count,) = db.execute(
+        "SELECT count(DISTINCT game_id) FROM positions WHERE hash = ?", (position_hash(AFTER_C),)
+    ).fetchone()
+    # g1, g4 and g6 in games.pmn and again in the gzip file, and x1 in the gzip and UTF-16 files
+    assert count == 8
+
+
+def test_questions_the_index_cannot_answer_are_clear(archive, tmp_path):
+    files, database = archive
+    wildcard = run("select", "--index", database, "--position", "*-N")
+    assert wildcard.exit_code == 1 and "needs the files" in wildcard.output
+    both = run("select", files[0], "--index", database)
+    assert both.exit_code == 2
+    neither = run("select")
+    assert neither.exit_code == 2
+    other = tmp_path / "other.sqlite"
+    sqlite3.connect(other).execute("CREATE TABLE t (x)").connection.commit()
+    assert "not a PMN index" in run("select", "--index", str(other)).output
+    text = tmp_path / "notes.txt"
+    text.write_text("not a database at all, no, not at all" * 100, encoding="utf-8")
+    result = run("select", "--index", str(text), "--count")
+    assert result.exit_code == 1 and "Traceback" not in result.output
+
+
+def test_a_file_changed_after_indexing_is_reported(archive):
+    files, database = archive
+    with open(files[0], "r+", encoding="utf-8") as handle:
+        text = handle.read()
+        handle.seek(0)
+        handle.write(text.replace('[Event "g1"]', '[Event "G1"]'))
+    result = run("select", "--index", database, "--player", "Kofi Boateng")
+    assert result.exit_code == 1 and "changed since it was indexed" in result.output
+
+
+@settings(
+    max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    picks=st.lists(st.sampled_from(range(7)), min_size=1, max_size=12),
+    args=st.sampled_from(FILTERS),
+)
+def test_drawn_archives_answer_alike(tmp_path_factory, picks, args):
+    games = read_text(GAMES)
+    buffer = io.StringIO()
+    write_records([games[i] for i in picks], buffer)
+    folder = tmp_path_factory.mktemp("drawn")
+    path = folder / "drawn.pmn"
+    path.write_text(buffer.getvalue(), encoding="utf-8")
+    database = str(folder / "drawn.sqlite")
+    assert run("index", str(path), "-o", database).exit_code == 0
+    assert (
+        run("select", "--index", database, *args).stdout == run("select", str(path), *args).stdout
+    )

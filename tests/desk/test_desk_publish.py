@@ -1,0 +1,237 @@
+"""``pmn publish``: the event's static site, its pages, and the viewer in headless Chromium.
+
+The browser tests need Debian's ``chromium`` and ``chromium-driver`` (as
+tests/render/test_render_browser.py); when they are missing the tests fail and say so.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import tempfile
+from collections.abc import Iterator
+from html import escape
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from cli.main import pmn
+from notation.core.record import Line, MoveNode
+from notation.core.replay import record_variant, start_position, validate_record
+from notation.desk.event import Entry
+from notation.desk.publish import event_site, line_text, unpack_boards
+from notation.desk.standings import collect, compute_standings
+from notation.formats.collection import expand_paths, read_path
+from notation.render.svg import position_svg
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+SWISS = EXAMPLES / "events" / "swiss"
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMEDRIVER = Path("/usr/bin/chromedriver")
+
+
+def site_of(*paths: Path) -> dict[str, str]:
+    records = [r for p in expand_paths(map(str, paths)) for r in read_path(p)]
+    games = [(r, validate_record(r, i)) for i, r in enumerate(records, start=1)]
+    played, excluded = collect([(Entry.of(r, rep.index), rep) for r, rep in games])
+    event = (records[0].tag("Event") or "").strip()
+    return event_site(games, compute_standings(played, excluded, event=event))
+
+
+def boards(page: str) -> list[str]:
+    match = re.search(r'data-boards="([^"]+)"', page)
+    assert match is not None
+    return unpack_boards(match.group(1))
+
+
+@pytest.fixture
+def runner() -> CliRunner:
+    return CliRunner()
+
+
+# -- the files ---------------------------------------------------------------------
+
+
+def test_the_site_has_an_index_round_pages_game_pages_and_shared_files():
+    site = site_of(SWISS)
+    assert {"index.html", "site.css", "viewer.js"} <= set(site)
+    assert sorted(n for n in site if n.startswith("round-")) == [
+        f"round-{r}.html" for r in range(1, 6)
+    ]
+    # 20 records: 5 byes and 1 forfeit have no moves, so no page
+    assert len([n for n in site if n.startswith("game-")]) == 14
+    index = site["index.html"]
+    assert "<td>7S+</td>" in index and "Leader: <bdi>Ada Mensah</bdi>, 4 points" in index
+    assert 'href="round-4.html"' in index
+    round4 = site["round-4.html"]
+    assert '<a href="game-4-1.html">1</a>' in round4
+    assert "<td>0</td><td>forfeit</td>" in round4 and "<td>0</td><td>bye</td>" in round4
+    for name, text in site.items():
+        if name.endswith(".html"):
+            assert "http://" not in text and "https://" not in text, name  # works offline
+
+
+def test_a_game_page_is_small_and_holds_every_board():
+    records = list(read_path(str(EXAMPLES / "trysse-open.pmn")))
+    site = site_of(EXAMPLES / "trysse-open.pmn")
+    page = site["game-1-1.html"]  # Ann v Dee, 110 moves
+    assert len(page.encode()) < 50_000
+    drawn = boards(page)
+    record = records[0]
+    variant = record_variant(record)
+    assert len(drawn) == len(record.mainline.moves) + 1 == 111
+    assert drawn[0] == position_svg(variant, start_position(record, variant))
+    assert all(len(page.encode()) < 50_000 for name, page in site.items())
+
+
+def test_comments_and_variations_are_in_the_move_list():
+    site = site_of(EXAMPLES / "wari-annotated.pmn")
+    (page,) = [text for name, text in site.items() if name.startswith("game-")]
+    record = next(read_path(str(EXAMPLES / "wari-annotated.pmn")))
+    comment = next(c for n in record.mainline.moves for c in n.comments)
+    assert f'<span class="cm" dir="auto">{escape(comment.strip())}</span>' in page
+    variation = next(v for n in record.mainline.moves for v in n.variations)
+    assert f'<span class="var" dir="auto">({escape(line_text(variation))})</span>' in page
+
+
+def test_a_game_with_an_illegal_move_is_shown_up_to_it_with_the_problem():
+    site = site_of(EXAMPLES / "broken" / "wari-empty-hole.pmn")
+    page = site["game-x-1.html"]  # no Round tag: round "?"
+    assert len(boards(page)) == 3  # the start and the two legal moves before 2. C
+    assert '<span class="illegal">2. C</span>' in page
+    assert "hole C is empty" in page.split('id="problems"')[1].split("</div>")[0]
+    assert "Stopped: move 2. C is illegal" in page
+
+
+def test_record_text_is_escaped(tmp_path):
+    text = (SWISS / "round-1.pmn").read_text().split("\n\n[Game")[0]
+    text = text.replace("Ada Mensah", "<script>alert(1)</script>")
+    text = text.replace(" 2. ", " {<img src=x onerror=alert(2)>} 2. ", 1)
+    (tmp_path / "x.pmn").write_text(text + "\n")
+    site = site_of(tmp_path / "x.pmn")
+    page = site["game-1-1.html"]
+    assert "<script>alert" not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    assert "<img" not in page and "&lt;img src=x onerror=alert(2)&gt;" in page
+    assert "<script>alert" not in site["index.html"] and "<script>alert" not in site["round-1.html"]
+
+
+def test_line_text_writes_nested_variations_without_recursion():
+    (record,) = read_path(str(EXAMPLES / "wari-annotated.pmn"))
+    assert line_text(record.mainline).count("(") == line_text(record.mainline).count(")")
+    deep = Line((MoveNode("A"),))
+    for _ in range(5000):
+        deep = Line((MoveNode("A", variations=(deep,)),))
+    assert line_text(deep).count("(") == 5000
+
+
+def test_publish_command_writes_readable_files(runner, tmp_path):
+    out = tmp_path / "site"
+    result = runner.invoke(pmn, ["publish", str(SWISS), "-d", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "22 files" in result.stderr
+    assert (out / "index.html").stat().st_mode & 0o444 == 0o444
+    result = runner.invoke(pmn, ["publish", str(SWISS), str(EVENTS_RR), "-d", str(out)])
+    assert result.exit_code == 2 and "--event" in result.stderr
+    result = runner.invoke(pmn, ["publish", "--help"])
+    assert "pmn publish examples/events/swiss -d site/" in result.output
+
+
+EVENTS_RR = EXAMPLES / "events" / "round-robin"
+
+
+# -- in the browser ----------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    missing = [str(p) for p in (CHROMIUM, CHROMEDRIVER) if not p.is_file()]
+    if missing:
+        pytest.fail(f"the browser tests need Chromium and its driver: {missing}", pytrace=False)
+    from selenium import webdriver
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+
+    profile = tempfile.mkdtemp(prefix="pmn-chromium-")
+    options = Options()
+    options.binary_location = str(CHROMIUM)
+    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--disable-background-networking", "--no-first-run", "--window-size=1280,1000",
+                 f"--user-data-dir={profile}"):  # fmt: skip
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+def wait_for(browser: Any, script: str) -> Any:
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(browser, 10).until(lambda b: b.execute_script(script))
+
+
+def pit_counts(svg: str) -> list[str]:
+    return re.findall(r'data-stones="(\d+)"', svg)
+
+
+@pytest.mark.browser
+def test_from_the_index_to_a_game_and_through_it(browser, runner, tmp_path):
+    from selenium.webdriver.common.by import By
+
+    out = tmp_path / "site"
+    assert runner.invoke(pmn, ["publish", str(SWISS), "-d", str(out)]).exit_code == 0
+    browser.get((out / "index.html").as_uri())
+    rows = browser.find_elements(By.CSS_SELECTOR, "table.standings tbody tr")
+    assert [r.find_elements(By.TAG_NAME, "td")[2].text for r in rows][:2] == [
+        "Ada Mensah",
+        "Ama Serwaa",
+    ]
+    assert rows[0].find_elements(By.TAG_NAME, "td")[3].text == "4"
+    browser.find_element(By.LINK_TEXT, "Round 1").click()
+    browser.find_element(By.LINK_TEXT, "1").click()
+    # each name is isolated (FSI ... PDI) in the title, as on the page: notation.render.sinks
+    assert browser.title.startswith("\u2068Ada Mensah\u2069 v \u2068Kofi Boateng\u2069")
+    wait_for(browser, "return document.body.getAttribute('data-step') === '0'")
+    expected = boards((out / "game-1-1.html").read_text())
+    shown = browser.execute_script(
+        "return Array.from(document.querySelectorAll('#board g.pit'))"
+        ".map(function (g) { return g.getAttribute('data-stones'); });"
+    )
+    assert shown == pit_counts(expected[0]) == ["4"] * 12
+    for _ in range(3):
+        browser.find_element(By.ID, "next").click()
+    assert browser.find_element(By.ID, "counter").text == f"3 / {len(expected) - 1}"
+    shown = browser.execute_script(
+        "return Array.from(document.querySelectorAll('#board g.pit'))"
+        ".map(function (g) { return g.getAttribute('data-stones'); });"
+    )
+    assert shown == pit_counts(expected[3]) and shown != pit_counts(expected[0])
+    caption = browser.find_element(By.CSS_SELECTOR, "#captions [data-step='3']")
+    assert caption.is_displayed() and caption.text.startswith("Move 2. South")
+    browser.find_element(By.CSS_SELECTOR, "#moves button.mv[data-step='10']").click()
+    assert browser.find_element(By.ID, "counter").text.startswith("10 /")
+    browser.find_element(By.ID, "last").click()
+    assert (
+        browser.find_element(By.ID, "counter").text == f"{len(expected) - 1} / {len(expected) - 1}"
+    )
+
+
+@pytest.mark.browser
+def test_an_illegal_game_in_the_browser_stops_at_the_problem(browser, runner, tmp_path):
+    from selenium.webdriver.common.by import By
+
+    out = tmp_path / "site"
+    source = EXAMPLES / "broken" / "wari-empty-hole.pmn"
+    # an invalid game is published, shown up to its problem, and exits 1 like standings
+    assert runner.invoke(pmn, ["publish", str(source), "-d", str(out)]).exit_code == 1
+    browser.get((out / "game-x-1.html").as_uri())
+    wait_for(browser, "return document.body.getAttribute('data-step') === '0'")
+    assert "hole C is empty" in browser.find_element(By.ID, "problems").text
+    browser.find_element(By.ID, "last").click()
+    assert browser.find_element(By.ID, "counter").text == "2 / 2"
+    stop = browser.find_element(By.CSS_SELECTOR, "#captions .stop")
+    assert stop.is_displayed() and "move 2. C is illegal" in stop.text

@@ -1,0 +1,182 @@
+"""The house's layers, held by a test over the import graph (issue 26).
+
+``notation/`` is built in layers, each a folder whose docstring says what may live in
+it and what it may import. From the bottom:
+
+1. :mod:`notation.errors`, the one error base;
+2. :mod:`notation.files`, the one input and output layers (standard library only);
+3. the centre: :mod:`notation.core` (the record, its replay) and :mod:`notation.games`
+   (the game registry and each game's rules), which lean on each other;
+4. :mod:`notation.formats`, one module a format;
+5. :mod:`notation.render`, boards, pages and the text layer of each sink;
+6. :mod:`notation.archive` and :mod:`notation.desk`, side by side (neither imports the
+   other);
+7. :mod:`notation` itself (the public API) and then the command line, ``cli``.
+
+A module may import from its own layer and the layers below it, and from no layer above
+(the four that ran upward when the folders were made are gone: the cheap PMN reader
+moved to formats, canonical_tags to the record, fmt's file checks to the archive,
+Kalah's drawing to render). Imports under ``TYPE_CHECKING`` are for annotations only
+and do not count; imports inside a function do (they run).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+#: Each layer's rank, by module prefix (the longest prefix that fits wins).
+LAYERS = {
+    "notation.errors": 1,
+    "notation.files": 2,
+    "notation.core": 3,
+    "notation.games": 3,
+    "notation.formats": 4,
+    "notation.render": 5,
+    "notation.archive": 6,
+    "notation.desk": 6,
+    "notation": 7,
+    "cli": 8,
+}
+#: Layers of one rank that may not import each other.
+APART = [("notation.archive", "notation.desk")]
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _is_type_checking(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _imports(tree: ast.Module, module: str, *, top_level_only: bool) -> set[str]:
+    """The modules of this project that ``tree`` imports (TYPE_CHECKING blocks left out)."""
+    found: set[str] = set()
+    package = (
+        module
+        if (ROOT / module.replace(".", "/") / "__init__.py").exists()
+        else (module.rpartition(".")[0])
+    )
+    stack: list[ast.AST] = list(tree.body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.If) and _is_type_checking(node):
+            stack.extend(node.orelse)
+            continue
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = ".".join(package.split(".")[: len(package.split(".")) - node.level + 1])
+                base = f"{base}.{node.module}" if node.module else base
+            for alias in node.names:  # "from notation.core import record" names a module
+                candidate = f"{base}.{alias.name}"
+                found.add(candidate if _exists(candidate) else base)
+        if top_level_only and isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        stack.extend(ast.iter_child_nodes(node))
+    return {name for name in found if name.split(".")[0] in ("notation", "cli")}
+
+
+def _exists(module: str) -> bool:
+    path = ROOT / module.replace(".", "/")
+    return path.with_suffix(".py").exists() or (path / "__init__.py").exists()
+
+
+def graph(*, top_level_only: bool = False) -> dict[str, set[str]]:
+    edges: dict[str, set[str]] = defaultdict(set)
+    for folder in ("notation", "cli"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            module = _module_name(path)
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            edges[module] = _imports(tree, module, top_level_only=top_level_only) - {module}
+    return edges
+
+
+def layer_of(module: str) -> tuple[str, int]:
+    best = max(
+        (prefix for prefix in LAYERS if module == prefix or module.startswith(prefix + ".")),
+        key=len,
+    )
+    return best, LAYERS[best]
+
+
+def test_no_module_imports_from_a_layer_above_its_own():
+    upward = [
+        (module, target)
+        for module, targets in graph().items()
+        for target in targets
+        if layer_of(target)[1] > layer_of(module)[1]
+    ]
+    assert upward == [], f"imports from a layer above: {upward}"
+
+
+def test_the_archive_and_the_desk_stand_apart():
+    for module, targets in graph().items():
+        for left, right in APART:
+            for one, other in ((left, right), (right, left)):
+                if module.startswith(one):
+                    assert not [t for t in targets if t.startswith(other)], module
+
+
+def test_no_import_cycle():
+    """No import cycle, not even through a function's own imports (cli/common.py and
+    cli/inputs.py imported each other so, issue 26)."""
+    edges = graph()
+    state: dict[str, int] = {}  # 1: on the path, 2: done
+
+    for start in sorted(edges):
+        if state.get(start):
+            continue
+        path = [(start, iter(sorted(edges[start])))]
+        state[start] = 1
+        while path:
+            node, children = path[-1]
+            child = next(children, None)
+            if child is None:
+                state[node] = 2
+                path.pop()
+                continue
+            if child not in edges:
+                continue
+            if state.get(child) == 1:
+                names = [name for name, _ in path]
+                cycle = [*names[names.index(child) :], child]
+                raise AssertionError(f"an import cycle: {' -> '.join(cycle)}")
+            if not state.get(child):
+                state[child] = 1
+                path.append((child, iter(sorted(edges[child]))))
+
+
+def test_every_layer_says_what_it_holds_and_may_import():
+    for folder in ("core", "files", "formats", "render", "archive", "desk"):
+        doc = ast.get_docstring(ast.parse((ROOT / "notation" / folder / "__init__.py").read_text()))
+        assert doc and "may import" in doc, folder
+
+
+def test_every_module_says_what_it_exports():
+    """Each module of the library has an ``__all__``, and every name in it is defined
+    there (a layer's package says what it holds in its docstring instead)."""
+    import importlib
+
+    for path in sorted((ROOT / "notation").rglob("*.py")):
+        module = _module_name(path)
+        if path.name == "__init__.py" and module.count(".") == 1 and module != "notation.games":
+            continue  # a layer's folder: its docstring, no code
+        if module.endswith("distributed"):
+            continue  # needs dask
+        loaded = importlib.import_module(module)
+        exported = getattr(loaded, "__all__", None)
+        assert exported, f"{module} has no __all__"
+        assert not [name for name in exported if not hasattr(loaded, name)], module
