@@ -25,7 +25,7 @@ from notation.games.tricala import reference as ref
 from notation.games.tricala.notation import compile_token, find_fits
 from notation.games.tricala.rules import sole_fit
 
-GOLDEN = Path(__file__).resolve().parent / "golden"
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 
 #: Lap ends the reference may judge in one position; past it the position is left out
 #: (a pit of many mixed stones has too many orders for a plain walk), and counted.

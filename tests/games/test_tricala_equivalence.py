@@ -81,8 +81,8 @@ def _spoiled(token: str, rng: random.Random, others: list[str]) -> list[str]:
 
 
 #: The golden file: each case's tokens in the order read, and what reading them gave.
-GOLDEN = Path(__file__).resolve().parent / "golden" / "reading" / "tricala.txt"
-REGENERATE = "PYTHONPATH=. python3 tests/test_tricala_equivalence.py"
+GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "reading" / "tricala.txt"
+REGENERATE = "PYTHONPATH=. python3 tests/games/test_tricala_equivalence.py"
 
 CASES = [
     (players, capturer_stays, long)

@@ -41,7 +41,7 @@ from notation.games.tricala.rules import SowingSearch
 
 TWO = TricalaVariant(2)
 THREE = TricalaVariant(3)
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 # -- T11: a branch that goes round for ever ------------------------------------------
 #: White singletons on every other pit of the rim (6b 6d 6f 4d 1a 3a 5a) and W2 on 2b;
