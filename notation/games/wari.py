@@ -119,7 +119,8 @@ class WariPosition(NamedTuple):
     captured: tuple[int, int]  # South's, North's
     to_move: int  # SOUTH or NORTH
     turn: int = 0  # turns taken since the start
-    seen: frozenset[Board] = frozenset()
+    # Boards, written out: a named tuple's generated __new__ cannot see the Board alias
+    seen: frozenset[tuple[tuple[int, ...], int]] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
