@@ -1,5 +1,5 @@
-"""``python -m cli`` runs the ``pmn`` command."""
+"""``python -m notation.cli`` runs the ``pmn`` command."""
 
-from cli.main import main
+from .main import main
 
 main()

@@ -19,9 +19,6 @@ from typing import Any, TypeVar
 
 import click
 
-from cli import inputs
-from cli.common import location
-from cli.terminal import SafeClickException, echo
 from notation.archive.index import ArchiveIndexError
 from notation.archive.tools import FilterError
 from notation.core.record import Record
@@ -30,11 +27,15 @@ from notation.files.sources import SourceError, strip_compression
 from notation.formats.collection import detect_format, read_path
 from notation.games import RulesError
 
+from . import inputs
+from .common import location
+from .terminal import SafeClickException, echo
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 
 def input_options(command: F) -> F:
-    """FILES, ``--from`` and ``--encoding``: how every command reads (:mod:`cli.inputs`)."""
+    """FILES, ``--from`` and ``--encoding``: how every command reads (:mod:`notation.cli.inputs`)."""
     return inputs.input_options()(command)
 
 

@@ -10,15 +10,6 @@ from dataclasses import dataclass
 import click
 from click.core import ParameterSource
 
-from cli.common import (
-    RegistryCommand,
-    check_game_option,
-    deprecated_option,
-    location,
-    variant_option,
-)
-from cli.inputs import input_options, input_paths, output_file_option, read_inputs
-from cli.terminal import SafeClickException, echo
 from notation.core.pits import CONVENTIONS, DEFAULT, PITS_TAG, PitsError, translate_record
 from notation.core.record import Record
 from notation.errors import WriteError
@@ -28,6 +19,16 @@ from notation.formats.canonical import rewrite_moves
 from notation.formats.collection import FORMATS, comment_losses, detect_format, write_path
 from notation.formats.pmn import DEFAULT_WIDTH
 from notation.formats.registry import formats
+
+from .common import (
+    RegistryCommand,
+    check_game_option,
+    deprecated_option,
+    location,
+    variant_option,
+)
+from .inputs import input_options, input_paths, output_file_option, read_inputs
+from .terminal import SafeClickException, echo
 
 ALL_FORMATS = click.Choice(list(FORMATS))
 PITS_CHOICE = click.Choice(list(CONVENTIONS), case_sensitive=False)

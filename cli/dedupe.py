@@ -7,7 +7,13 @@ from dataclasses import dataclass
 
 import click
 
-from cli.archive_io import (
+from notation.archive.index import ArchiveIndex, read_back
+from notation.archive.tools import GameView, game_key, header_completeness, header_differences
+from notation.core.record import Record
+from notation.formats.collection import atomic_output
+from notation.formats.registry import RecordSink
+
+from .archive_io import (
     Reading,
     check_inputs,
     finish,
@@ -16,14 +22,9 @@ from cli.archive_io import (
     output_format,
     shared,
 )
-from cli.common import FORMAT_CHOICE, location
-from cli.inputs import output_file_option
-from cli.terminal import echo
-from notation.archive.index import ArchiveIndex, read_back
-from notation.archive.tools import GameView, game_key, header_completeness, header_differences
-from notation.core.record import Record
-from notation.formats.collection import atomic_output
-from notation.formats.registry import RecordSink
+from .common import FORMAT_CHOICE, location
+from .inputs import output_file_option
+from .terminal import echo
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,11 +22,12 @@ from collections import deque
 from collections.abc import Iterator
 from typing import IO, TypeVar
 
-from cli.terminal import SafeClickException, terminal_text
 from notation.core.record import Record
 from notation.core.replay import Problem
 from notation.files.sources import open_source
 from notation.formats.pmn import Chunk
+
+from .terminal import SafeClickException, terminal_text
 
 #: Tab stops every this many columns (as terminals and most editors set them).
 TAB_SIZE = 8
@@ -57,7 +58,7 @@ def _cells(char: str) -> tuple[str, int]:
     """How one character is drawn: its text and its width in terminal columns.
 
     A tab is handled by the caller; a control or bidi character is drawn escaped
-    (as :func:`cli.terminal.terminal_text` does); a wide character (CJK, most
+    (as :func:`notation.cli.terminal.terminal_text` does); a wide character (CJK, most
     emoji) takes two columns, a combining mark none.
     """
     if 0xDC80 <= ord(char) <= 0xDCFF:  # a byte that is not UTF-8 (read with surrogateescape)

@@ -7,15 +7,16 @@ import sys
 
 import click
 
-from cli.common import location
-from cli.inputs import input_options, input_paths, output_file_option
-from cli.terminal import SafeClickException, echo
 from notation.archive.formatting import FormattedFile, GameTooLongError, format_file
 from notation.archive.parallel import default_jobs
 from notation.files.outputs import allow_rewrite
 from notation.files.sources import SourceError, strip_compression
 from notation.formats.collection import FORMATS, WALKED_EXTENSIONS, atomic_output, detect_format
 from notation.formats.pmn import DEFAULT_WIDTH
+
+from .common import location
+from .inputs import input_options, input_paths, output_file_option
+from .terminal import SafeClickException, echo
 
 #: The names a folder walk reads as PMN (``.txt`` only when named, as everywhere).
 PMN_WALKED = tuple(ext for ext in FORMATS["pmn"] if ext in WALKED_EXTENSIONS)

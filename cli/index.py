@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import click
 
-from cli.archive_io import input_options, shared
-from cli.inputs import input_paths, output_file_option
-from cli.terminal import echo
 from notation.archive.index import ArchiveIndex
+
+from .archive_io import input_options, shared
+from .inputs import input_paths, output_file_option
+from .terminal import echo
 
 
 @click.command("index")

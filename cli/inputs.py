@@ -18,9 +18,6 @@ from typing import Any, TypeVar, cast
 
 import click
 
-from cli.common import FORMAT_CHOICE, encoding_option
-from cli.excerpt import ProblemException
-from cli.terminal import SafeClickException, echo
 from notation.core.pits import PitsError
 from notation.core.record import Record
 from notation.core.replay import (
@@ -33,6 +30,10 @@ from notation.core.replay import (
 from notation.files.outputs import SkippedPath, declare_inputs, walk_inputs
 from notation.formats.collection import WALKED_EXTENSIONS, atomic_output, read_path
 from notation.games.base import PositionError, RulesError
+
+from .common import FORMAT_CHOICE, encoding_option
+from .excerpt import ProblemException
+from .terminal import SafeClickException, echo
 
 F = TypeVar("F", bound=Callable[..., Any])
 

@@ -30,75 +30,75 @@ class Command(NamedTuple):
 #: loads the modules it needs, not those of every command.
 COMMANDS = {
     "validate": Command(
-        "cli.validate:validate",
+        "notation.cli.validate:validate",
         "Replay every game in FILES through the rules and check its declared result.",
     ),
     "convert": Command(
-        "cli.convert:convert",
+        "notation.cli.convert:convert",
         "Convert the records in FILES to another format, losing nothing.",
     ),
     "show": Command(
-        "cli.show:show",
+        "notation.cli.show:show",
         "Draw the board of a game in FILES at a point of its main line.",
     ),
     "moves": Command(
-        "cli.moves:moves",
+        "notation.cli.moves:moves",
         "List the legal moves in a game at a point, or in a position.",
     ),
     "fmt": Command(
-        "cli.fmt:fmt",
+        "notation.cli.fmt:fmt",
         "Write the PMN records in FILES in canonical form.",
     ),
     "stats": Command(
-        "cli.stats:stats",
+        "notation.cli.stats:stats",
         "Count the games in FILES by result, length, ruleset and termination.",
     ),
     "record": Command(
-        "cli.record:record_command",
+        "notation.cli.record:record_command",
         "Record a game in FILE as it is played, one move at a time.",
     ),
     "render": Command(
-        "cli.render:render",
+        "notation.cli.render:render",
         "Write a game in FILES as one HTML page that steps through it.",
     ),
     "standings": Command(
-        "cli.standings:standings",
+        "notation.cli.standings:standings",
         "Standings and a crosstable from the games of an event in FILES (files or folders).",
     ),
     "reconcile": Command(
-        "cli.reconcile:reconcile_command",
+        "notation.cli.reconcile:reconcile_command",
         "Compare two scoresheets of one game, or pair and compare the sheets of an event.",
     ),
     "publish": Command(
-        "cli.publish:publish",
+        "notation.cli.publish:publish",
         "Write a static web site for the event in FILES (files or folders) to a folder.",
     ),
     "select": Command(
-        "cli.select:select",
+        "notation.cli.select:select",
         "Keep the games in FILES that match every filter given.",
     ),
     "dedupe": Command(
-        "cli.dedupe:dedupe",
+        "notation.cli.dedupe:dedupe",
         "Drop duplicate games: the same moves from the same start.",
     ),
     "split": Command(
-        "cli.split:split",
+        "notation.cli.split:split",
         "Split the games of FILES into files of N games, or a file per value of a tag.",
     ),
     "merge": Command(
-        "cli.merge:merge",
+        "notation.cli.merge:merge",
         "Merge the games of FILES, in order, into one file.",
     ),
     "sort": Command(
-        "cli.sort:sort",
+        "notation.cli.sort:sort",
         "Sort the games of FILES by tag values; games with equal values keep their order.",
     ),
     "openings": Command(
-        "cli.openings:openings",
+        "notation.cli.openings:openings",
         "The opening tree of FILES: for each sequence of first moves, the games and results.",
     ),
     "index": Command(
-        "cli.index:index",
+        "notation.cli.index:index",
         "Index the games of FILES in an SQLite database for fast questions.",
     ),
 }
@@ -161,7 +161,7 @@ class _Root(click.Group):
             formatter.write_dl(rows)
 
     def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        from cli.common import help_text
+        from .common import help_text
 
         template = self.help or ""
         self.help = help_text(template)

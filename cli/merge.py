@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import click
 
-from cli.archive_io import (
+from notation.formats.collection import atomic_output
+from notation.formats.registry import RecordSink
+
+from .archive_io import (
     Reading,
     finish,
     input_options,
@@ -12,11 +15,9 @@ from cli.archive_io import (
     output_format,
     shared,
 )
-from cli.common import FORMAT_CHOICE, RegistryCommand
-from cli.dedupe import drop_duplicates
-from cli.inputs import output_file_option
-from notation.formats.collection import atomic_output
-from notation.formats.registry import RecordSink
+from .common import FORMAT_CHOICE, RegistryCommand
+from .dedupe import drop_duplicates
+from .inputs import output_file_option
 
 
 @click.command("merge", cls=RegistryCommand)

@@ -8,9 +8,6 @@ from typing import Any
 
 import click
 
-from cli.common import RegistryCommand, games_help, warn_deprecated
-from cli.inputs import input_options, output_option, replay_to
-from cli.terminal import echo, terminal_text
 from notation.core.movelist import (
     COUNT_LIMIT,
     LIST_LIMIT,
@@ -21,6 +18,10 @@ from notation.core.movelist import (
 )
 from notation.games import AnyVariant, find_variant
 from notation.games.base import PositionError, RulesError
+
+from .common import RegistryCommand, games_help, warn_deprecated
+from .inputs import input_options, output_option, replay_to
+from .terminal import echo, terminal_text
 
 
 @click.command(cls=RegistryCommand)

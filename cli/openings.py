@@ -6,7 +6,10 @@ import json
 
 import click
 
-from cli.archive_io import (
+from notation.archive.index import ArchiveIndex
+from notation.archive.tools import OpeningBook, OpeningNode, OpeningTree, PositionPattern, ordered
+
+from .archive_io import (
     Reading,
     check_inputs,
     finish,
@@ -14,10 +17,8 @@ from cli.archive_io import (
     iter_records,
     shared,
 )
-from cli.inputs import output_option
-from cli.terminal import echo
-from notation.archive.index import ArchiveIndex
-from notation.archive.tools import OpeningBook, OpeningNode, OpeningTree, PositionPattern, ordered
+from .inputs import output_option
+from .terminal import echo
 
 
 def _tally_text(node: OpeningNode, seats: tuple[str, ...]) -> str:

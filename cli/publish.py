@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import click
 
-from cli.common import deprecated_option
-from cli.inputs import input_options
-from cli.standings import event_standings, read_event, report_invalid
 from notation.desk.publish import event_site
 from notation.desk.standings import (
     SYSTEMS,
 )
 from notation.files.outputs import OutputFolder
+
+from .common import deprecated_option
+from .inputs import input_options
+from .standings import event_standings, read_event, report_invalid
 
 
 @click.command()

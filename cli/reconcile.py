@@ -7,12 +7,13 @@ from typing import Any
 
 import click
 
-from cli.common import location
-from cli.inputs import input_options, input_paths, output_file_option
-from cli.terminal import SafeClickException, terminal_text
 from notation.desk.reconcile import Reconciliation, Sheet, describe, pair_sheets, reconcile
 from notation.formats.collection import atomic_output, read_path
 from notation.render.sinks import json_text
+
+from .common import location
+from .inputs import input_options, input_paths, output_file_option
+from .terminal import SafeClickException, terminal_text
 
 
 def _sheets(

@@ -23,8 +23,6 @@ from typing import Any
 
 import click
 
-from cli.recorder_input import LineReader, Words, make_reader
-from cli.terminal import echo
 from notation.core.movelist import describe_count
 from notation.core.pits import PitsError
 from notation.core.record import Record
@@ -51,6 +49,9 @@ from notation.games.base import (
     PositionError,
     RulesError,
 )
+
+from .recorder_input import LineReader, Words, make_reader
+from .terminal import echo
 
 
 def _say(text: object = "") -> None:
@@ -209,7 +210,7 @@ def describe_error(
 class Session:
     """What the recorder types, line by line: commands, and moves with their annotations.
 
-    The session does not know how lines are read (see :mod:`cli.recorder_input`);
+    The session does not know how lines are read (see :mod:`notation.cli.recorder_input`);
     each line's effect is told with click.echo, and nothing typed is ignored.
     """
 

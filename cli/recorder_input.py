@@ -1,6 +1,6 @@
 """How ``pmn record`` reads what the recorder types: one small interface, two readers.
 
-The session's logic (:mod:`cli.record`) asks a :class:`LineReader` for a line
+The session's logic (:mod:`notation.cli.record`) asks a :class:`LineReader` for a line
 and never knows where it came from. On a terminal (standard input and output
 both terminals) :class:`TerminalReader` gives line editing, history (the up
 arrow recalls earlier lines) and tab completion of the legal moves and the

@@ -6,14 +6,15 @@ import sys
 
 import click
 
-from cli.common import deprecated_option, describe_problem
-from cli.excerpt import SourceLines
-from cli.inputs import input_options, load_game, output_file_option
-from cli.show import GAME_OPTION, output_path
-from cli.terminal import SafeClickException, echo
 from notation.core.replay import Problem
 from notation.formats.collection import atomic_output
 from notation.render.sinks import html_page
+
+from .common import deprecated_option, describe_problem
+from .excerpt import SourceLines
+from .inputs import input_options, load_game, output_file_option
+from .show import GAME_OPTION, output_path
+from .terminal import SafeClickException, echo
 
 
 @click.command()

@@ -9,13 +9,14 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import IO
 
-from cli.common import describe_problem, location
-from cli.excerpt import SourceLines
-from cli.terminal import terminal_text
 from notation.core.replay import GameReport
 from notation.desk.event import Finding
 from notation.render.sinks import json_text
 from notation.render.sinks import write_csv as write_csv_rows
+
+from .common import describe_problem, location
+from .excerpt import SourceLines
+from .terminal import terminal_text
 
 #: The columns of the CSV report, one row per game, per problem and per finding.
 CSV_COLUMNS = (
@@ -77,7 +78,7 @@ def write_text(
     """Each game's verdict with its problems below it, then the event findings, then a summary.
 
     With ``lines``, each problem's source line is shown under it with a caret
-    under the bad token (:mod:`cli.excerpt`)."""
+    under the bad token (:mod:`notation.cli.excerpt`)."""
     for report in reports:
         if quiet and report.valid:
             continue

@@ -6,7 +6,12 @@ from contextlib import ExitStack
 
 import click
 
-from cli.archive_io import (
+from notation.archive.index import ArchiveIndex, read_back
+from notation.archive.tools import GameView, Selection
+from notation.formats.collection import atomic_output
+from notation.formats.registry import RecordSink
+
+from .archive_io import (
     Reading,
     check_inputs,
     finish,
@@ -15,12 +20,8 @@ from cli.archive_io import (
     output_format,
     shared,
 )
-from cli.common import FORMAT_CHOICE, RegistryCommand, deprecated_option
-from cli.inputs import output_file_option
-from notation.archive.index import ArchiveIndex, read_back
-from notation.archive.tools import GameView, Selection
-from notation.formats.collection import atomic_output
-from notation.formats.registry import RecordSink
+from .common import FORMAT_CHOICE, RegistryCommand, deprecated_option
+from .inputs import output_file_option
 
 
 @click.command("select", cls=RegistryCommand)

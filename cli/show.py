@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import click
 
-from cli.common import deprecated_option
-from cli.inputs import input_options, output_file_option, replay_to
-from cli.terminal import terminal_text
 from notation.core.commands import clocks_after, format_duration
 from notation.files.outputs import same_file
 from notation.formats.collection import atomic_output
+
+from .common import deprecated_option
+from .inputs import input_options, output_file_option, replay_to
+from .terminal import terminal_text
 
 #: ``--game``: which game of a file, 1 the first (shared with ``pmn render``).
 GAME_OPTION = click.option(

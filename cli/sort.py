@@ -6,7 +6,13 @@ from typing import Any
 
 import click
 
-from cli.archive_io import (
+from notation.archive.tools import sort_key
+from notation.core.record import Record
+from notation.formats.collection import atomic_output
+from notation.formats.pmn import read_text, write_record
+from notation.formats.registry import RecordSink
+
+from .archive_io import (
     Reading,
     finish,
     input_options,
@@ -14,13 +20,8 @@ from cli.archive_io import (
     output_format,
     shared,
 )
-from cli.common import FORMAT_CHOICE
-from cli.inputs import output_file_option
-from notation.archive.tools import sort_key
-from notation.core.record import Record
-from notation.formats.collection import atomic_output
-from notation.formats.pmn import read_text, write_record
-from notation.formats.registry import RecordSink
+from .common import FORMAT_CHOICE
+from .inputs import output_file_option
 
 
 @click.command("sort")

@@ -9,13 +9,14 @@ from typing import IO
 
 import click
 
-from cli.archive_io import Reading, finish, input_options, iter_records, shared
-from cli.common import FORMAT_CHOICE
 from notation.archive.tools import GameView, safe_stem
 from notation.core.record import Record
 from notation.files.outputs import OutputFolder
 from notation.formats.collection import FORMATS
 from notation.formats.registry import RecordSink
+
+from .archive_io import Reading, finish, input_options, iter_records, shared
+from .common import FORMAT_CHOICE
 
 #: At most this many output files are open at once; others are reopened to append.
 OPEN_FILES = 64

@@ -6,10 +6,6 @@ from collections.abc import Callable, Iterator, Sequence
 
 import click
 
-from cli import inputs
-from cli.archive_io import check_inputs
-from cli.inputs import input_paths, output_file_option
-from cli.terminal import SafeClickException, SafeUsageError, echo
 from notation.archive.index import ArchiveIndex, ArchiveIndexError, read_back
 from notation.archive.parallel import default_jobs, validate_many
 from notation.core.record import Record
@@ -32,6 +28,11 @@ from notation.desk.standings import (
 )
 from notation.formats.collection import atomic_output, read_path
 from notation.render.sinks import json_text
+
+from . import inputs
+from .archive_io import check_inputs
+from .inputs import input_paths, output_file_option
+from .terminal import SafeClickException, SafeUsageError, echo
 
 
 def read_event(

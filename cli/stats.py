@@ -6,13 +6,14 @@ import sys
 
 import click
 
-from cli.common import location
-from cli.csvout import write_csv
-from cli.inputs import input_options, input_paths, output_option
-from cli.terminal import echo
 from notation.archive.stats import CollectionStats
 from notation.formats.collection import read_declared, read_tags
 from notation.render.sinks import json_text
+
+from .common import location
+from .csvout import write_csv
+from .inputs import input_options, input_paths, output_option
+from .terminal import echo
 
 
 @click.command()

@@ -11,17 +11,6 @@ from typing import Any
 import click
 from click.core import ParameterSource
 
-from cli.common import (
-    RegistryCommand,
-    check_game_option,
-    deprecated_option,
-    describe_problem,
-    variant_option,
-)
-from cli.excerpt import SourceLines, kept
-from cli.inputs import input_options, input_paths, output_file_option
-from cli.report import WRITERS, counts, game_verdict, write_text
-from cli.terminal import echo, terminal_text
 from notation.archive.parallel import default_jobs, validate_many
 from notation.archive.report import unread_entry, validation_json
 from notation.core.pits import CONVENTIONS, DEFAULT, translate_record
@@ -40,6 +29,18 @@ from notation.formats.collection import (
     read_path,
 )
 from notation.render.sinks import json_text
+
+from .common import (
+    RegistryCommand,
+    check_game_option,
+    deprecated_option,
+    describe_problem,
+    variant_option,
+)
+from .excerpt import SourceLines, kept
+from .inputs import input_options, input_paths, output_file_option
+from .report import WRITERS, counts, game_verdict, write_text
+from .terminal import echo, terminal_text
 
 #: One line per game for standard output (the same line the full report writes).
 summary_line = game_verdict

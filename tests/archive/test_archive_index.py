@@ -10,8 +10,8 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from notation.cli.main import pmn
 
-from cli.main import pmn
 from notation.archive.index import SCHEMA_VERSION, position_hash
 from notation.formats.pmn import read_text, write_records
 from tests.archive.test_archive_select import AFTER_C, GAMES

@@ -17,8 +17,8 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from notation.cli.main import pmn
 
-from cli.main import pmn
 from notation.archive.tools import FilterError, parse_date, parse_plies
 from notation.formats.collection import read_path
 from notation.formats.pmn import read_text, write_records

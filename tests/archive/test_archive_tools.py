@@ -13,8 +13,8 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from notation.cli.main import pmn
 
-from cli.main import pmn
 from notation.archive.tools import GameView, game_key, safe_stem
 from notation.core.generate import random_record
 from notation.formats.collection import read_path

@@ -19,7 +19,7 @@ PMN_FILES = sorted(EXAMPLES.rglob("*.pmn"))
 
 def pmn(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "cli", *args],
+        [sys.executable, "-m", "notation.cli", *args],
         cwd=ROOT,
         input=stdin,
         capture_output=True,
@@ -82,8 +82,7 @@ WARI_START = "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S"
 
 def moves_cli(*args: str):
     from click.testing import CliRunner
-
-    from cli.main import pmn as command
+    from notation.cli.main import pmn as command
 
     return CliRunner().invoke(command, ["moves", *args])
 
@@ -402,7 +401,8 @@ CHECK_CASES = {
 
 def reference_check(path: Path, width: int = 79) -> tuple[bool, list[str]] | None:
     """What fmt --check answers reading the whole text (None: the text does not decode)."""
-    from cli.common import location
+    from notation.cli.common import location
+
     from notation.archive.formatting import format_text, read_whole_text
     from notation.files.sources import SourceError
 
@@ -419,7 +419,8 @@ def reference_check(path: Path, width: int = 79) -> tuple[bool, list[str]] | Non
 
 @pytest.mark.parametrize("name", CHECK_CASES)
 def test_fmt_check_finds_every_difference_it_found_before(tmp_path, name):
-    from cli.common import location
+    from notation.cli.common import location
+
     from notation.archive.formatting import check_file
 
     text = CHECK_CASES[name]

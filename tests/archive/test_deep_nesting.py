@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from notation.cli.main import pmn
 
 import notation.archive.parallel
 import notation.render.html
-from cli.main import pmn
 from notation import read_text
 from notation.archive.distributed import convert_bag
 from notation.core.record import iter_lines

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from notation.cli.main import pmn
 
-from cli.main import pmn
 from notation import read_text
 from notation.archive.distributed import convert_bag, validate_bag, validation_report
 from tests.optional import require

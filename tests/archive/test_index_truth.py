@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from notation.cli.main import pmn
 
-from cli.main import pmn
 from notation.archive.index import ArchiveIndex, ArchiveIndexError, StaleIndexError, read_back
 from notation.errors import PMNError
 

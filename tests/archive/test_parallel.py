@@ -7,8 +7,8 @@ from fractions import Fraction
 from pathlib import Path
 
 from click.testing import CliRunner
+from notation.cli.main import pmn
 
-from cli.main import pmn
 from notation.archive.parallel import validate_many
 from notation.core.record import ReadError
 from notation.formats.collection import read_games

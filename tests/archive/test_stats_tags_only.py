@@ -6,8 +6,7 @@ import json
 from pathlib import Path
 
 from click.testing import CliRunner
-
-from cli.main import pmn
+from notation.cli.main import pmn
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 GOOD = sorted(str(path) for path in EXAMPLES.glob("*.pmn"))

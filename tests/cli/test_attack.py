@@ -1,4 +1,4 @@
-"""The attack suite (issue 25): every command of ``cli.main.COMMANDS``, attacked as a hostile
+"""The attack suite (issue 25): every command of ``notation.cli.main.COMMANDS``, attacked as a hostile
 submitter would, in a real ``pmn`` process.
 
 What a command is attacked with is derived from its click parameters, so a command
@@ -57,8 +57,8 @@ from pathlib import Path
 
 import click
 import pytest
+from notation.cli.main import COMMANDS, pmn
 
-from cli.main import COMMANDS, pmn
 from notation import find_variant
 from notation.core.generate import random_record
 from notation.formats.pmn import read_text, write_record

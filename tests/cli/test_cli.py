@@ -9,8 +9,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-
-from cli.main import pmn
+from notation.cli.main import pmn
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 ANNOTATED = EXAMPLES / "wari-annotated.pmn"
@@ -182,7 +181,7 @@ def test_quiet_prints_only_problems_and_the_summary(runner):
 
 
 def test_progress_is_drawn_only_on_a_terminal(monkeypatch):
-    from cli import validate as command
+    from notation.cli import validate as command
 
     shown = []
     monkeypatch.setattr(command.click, "echo", lambda text="", **kw: shown.append((text, kw)))
@@ -233,7 +232,7 @@ def test_a_reader_that_stops_reading_ends_the_command_quietly(tmp_path):
     big = tmp_path / "big.pmn"
     big.write_text((EXAMPLES / "trysse-open.pmn").read_text(encoding="utf-8") * 200, "utf-8")
     process = subprocess.Popen(
-        [sys.executable, "-m", "cli", "convert", str(big), "--to", "json"],
+        [sys.executable, "-m", "notation.cli", "convert", str(big), "--to", "json"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         cwd=EXAMPLES.parent,
@@ -258,19 +257,19 @@ def _python(code: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_leaving_runs_the_exit_handlers_flushes_and_keeps_the_status():
-    """cli.main.leave ends the process as sys.exit would: atexit handlers run, buffered
+    """notation.cli.main.leave ends the process as sys.exit would: atexit handlers run, buffered
     output is written, the status is kept (a message means 1, printed)."""
     done = _python(
         "import atexit, sys\n"
-        "from cli.main import leave\n"
+        "from notation.cli.main import leave\n"
         "atexit.register(lambda: print('handler ran'))\n"
         "print('buffered', end='')\n"
         "sys.stderr.write('to stderr')\n"
         "leave(3)\n"
     )
     assert (done.returncode, done.stdout, done.stderr) == (3, "bufferedhandler ran\n", "to stderr")
-    assert _python("from cli.main import leave\nleave(None)").returncode == 0
-    message = _python("from cli.main import leave\nleave('no such game')")
+    assert _python("from notation.cli.main import leave\nleave(None)").returncode == 0
+    message = _python("from notation.cli.main import leave\nleave('no such game')")
     assert (message.returncode, message.stderr) == (1, "no such game\n")
 
 
@@ -283,7 +282,7 @@ def test_leaving_skips_the_interpreters_teardown():
         "    def __del__(self):\n"
         "        print('freed at teardown')\n"
         "kept = Kept()\n"
-        "from cli.main import leave\n"
+        "from notation.cli.main import leave\n"
     )
     assert _python(code + "sys.exit(0)").stdout == "freed at teardown\n"
     assert _python(code + "leave(0)").stdout == ""
@@ -294,17 +293,17 @@ def test_leaving_skips_the_interpreters_teardown():
     [(["validate", "tricala-three-players.pmn"], 0), (["validate", "--no-such-option"], 2)],
 )
 def test_the_pmn_process_exits_with_the_commands_status(args, status, tmp_path):
-    """Through the console entry point (cli.main.main, which leaves without teardown):
+    """Through the console entry point (notation.cli.main.main, which leaves without teardown):
     the status and the whole of a JSON report reach the caller."""
     bad = tmp_path / "bad.pmn"
     bad.write_text('[Game "Wari"]\n\n1. C C *\n', encoding="utf-8")
     done = subprocess.run(
-        [sys.executable, "-m", "cli", *args],
+        [sys.executable, "-m", "notation.cli", *args],
         capture_output=True, text=True, cwd=EXAMPLES, timeout=60, check=False,
     )  # fmt: skip
     assert done.returncode == status, done.stderr
     report = subprocess.run(
-        [sys.executable, "-m", "cli", "validate", "--format", "json", str(bad)],
+        [sys.executable, "-m", "notation.cli", "validate", "--format", "json", str(bad)],
         capture_output=True, text=True, cwd=EXAMPLES.parent, timeout=60, check=False,
     )  # fmt: skip
     assert report.returncode == 1

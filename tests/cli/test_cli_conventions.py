@@ -1,4 +1,4 @@
-"""The command line's shared conventions, checked for every command in ``cli.main.COMMANDS``.
+"""The command line's shared conventions, checked for every command in ``notation.cli.main.COMMANDS``.
 
 Every command that reads games takes files, folders and ``-`` (with ``--from``
 and ``--encoding``); ``-o/--output`` names the one file a command writes
@@ -22,8 +22,8 @@ from pathlib import Path
 import click
 import pytest
 from click.testing import CliRunner
+from notation.cli.main import COMMANDS, pmn
 
-from cli.main import COMMANDS, pmn
 from notation.formats.collection import FORMATS
 from notation.games import game_names, games_with_format
 
@@ -274,7 +274,7 @@ def test_a_reader_closing_the_pipe_early_ends_it_quietly(name, many_games, tmp_p
     inputs = [str(many_games)] * spec.sheets
     args = " ".join(f"'{a}'" for a in spec.args(inputs, tmp_path))
     done = subprocess.run(
-        f"'{sys.executable}' -m cli {name} {args} | head -1",
+        f"'{sys.executable}' -m notation.cli {name} {args} | head -1",
         shell=True,
         cwd=ROOT,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
@@ -434,7 +434,7 @@ def test_fmt_reads_a_named_pipe_once(tmp_path):
     writer = subprocess.Popen(f"cat '{GAME}' > '{pipe}'", shell=True)
     try:
         done = subprocess.run(
-            [sys.executable, "-m", "cli", "fmt", "--check", str(pipe)],
+            [sys.executable, "-m", "notation.cli", "fmt", "--check", str(pipe)],
             cwd=ROOT,
             env={**os.environ, "PYTHONPATH": str(ROOT)},
             capture_output=True,
@@ -457,12 +457,12 @@ def test_fmt_names_a_bad_byte_and_the_encoding_option(tmp_path):
     assert fixed.exit_code == 0 and 'South "Müller"' in fixed.stdout
 
 
-# -- --version, completion, python -m cli ---------------------------------------------
+# -- --version, completion, python -m notation.cli ---------------------------------------------
 
 
 def run_module(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "cli", *args],
+        [sys.executable, "-m", "notation.cli", *args],
         cwd=ROOT,
         env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})},
         capture_output=True,
@@ -551,7 +551,7 @@ def test_helps_consult_the_registry_only_when_shown():
         "import importlib, notation.games as g\n"
         "calls = []\n"
         "g.games = lambda *a, **k: calls.append(1)\n"
-        "from cli.main import COMMANDS\n"
+        "from notation.cli.main import COMMANDS\n"
         "for ref in COMMANDS.values():\n"
         "    importlib.import_module(ref.reference.partition(':')[0])\n"
         "print(len(calls))\n"

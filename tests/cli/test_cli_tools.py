@@ -8,8 +8,8 @@ import json
 from pathlib import Path
 
 from click.testing import CliRunner
+from notation.cli.main import pmn
 
-from cli.main import pmn
 from notation import read_text, validate_record
 from notation.core.replay import final_position, record_variant
 

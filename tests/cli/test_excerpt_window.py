@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import notation.cli.excerpt as excerpt_module
 import pytest
+from notation.cli.excerpt import MAX_WIDTH, SourceLines, excerpt
 
-import cli.excerpt as excerpt_module
-from cli.excerpt import MAX_WIDTH, SourceLines, excerpt
 from notation.core.replay import Problem
 
 LONG = "C b " * 250_000  # a million characters on one line

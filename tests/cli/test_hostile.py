@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from notation.cli.main import pmn
 
-from cli.main import pmn
 from notation import find_variant
 from notation.core.replay import validate_record
 from notation.formats.jsonform import _validator
@@ -216,7 +216,7 @@ def _unsafe(text: str) -> list[str]:
 
 
 def test_terminal_text_escapes_controls_and_bidi():
-    from cli.terminal import terminal_text
+    from notation.cli.terminal import terminal_text
 
     assert terminal_text(ESC_NAME) == "Ada\\x1b[2J\\x1b]0;owned\\x07\\rvalid\\u202e"
     assert terminal_text("a\nb") == "a\\nb"
@@ -275,7 +275,7 @@ def test_stats_csv_neutralises_formula_cells(tmp_path):
 
 
 def test_safe_cell_leaves_numbers_and_plain_text():
-    from cli.csvout import safe_cell
+    from notation.cli.csvout import safe_cell
 
     assert safe_cell(-3) == -3 and safe_cell("0-19") == "0-19" and safe_cell("=1") == "'=1"
 
@@ -547,12 +547,13 @@ def test_hostile_input_through_every_command(tmp_path, monkeypatch, kind, payloa
     import functools
     import time
 
-    import cli.validate
+    import notation.cli.validate
+
     from notation.archive.parallel import validate_many
 
     # -j 2 hands games to worker processes only past a batch: make a batch 2 games
     monkeypatch.setattr(
-        cli.validate, "validate_many", functools.partial(validate_many, batch_size=2)
+        notation.cli.validate, "validate_many", functools.partial(validate_many, batch_size=2)
     )
     path = hostile_file(tmp_path, kind, payload)
     expected = _expected_games(path, kind)

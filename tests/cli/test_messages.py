@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
+from notation.cli.excerpt import SourceLines, excerpt
+from notation.cli.main import pmn
 
-from cli.excerpt import SourceLines, excerpt
-from cli.main import pmn
 from notation.core.replay import Problem
 from notation.formats.pmn import Chunk
 

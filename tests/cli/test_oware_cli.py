@@ -5,8 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from click.testing import CliRunner
-
-from cli.main import pmn
+from notation.cli.main import pmn
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 OWARE = EXAMPLES / "oware"

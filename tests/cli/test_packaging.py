@@ -13,7 +13,10 @@ def test_every_package_is_in_the_install_list():
     listed = set(config["tool"]["setuptools"]["packages"])
     found = {
         ".".join(init.parent.relative_to(ROOT).parts)
-        for top in ("notation", "cli")
-        for init in (ROOT / top).rglob("__init__.py")
+        for init in (ROOT / "notation").rglob("__init__.py")
+    } | {
+        # cli/ installs inside the library (pyproject's package-dir)
+        ".".join(("notation", *init.parent.relative_to(ROOT).parts))
+        for init in (ROOT / "cli").rglob("__init__.py")
     }
     assert found <= listed, f"add to [tool.setuptools] packages: {sorted(found - listed)}"

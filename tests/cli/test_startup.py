@@ -17,9 +17,9 @@ from pathlib import Path
 import click
 import pytest
 from click.testing import CliRunner
+from notation.cli.main import COMMANDS, pmn
 
 import notation
-from cli.main import COMMANDS, pmn
 from notation import games as registry
 from notation.core import tokens
 from notation.formats import grammar
@@ -39,7 +39,7 @@ def loaded_modules(tmp_path: Path, *args: str) -> set[str]:
         "import atexit, json, sys\n"
         "atexit.register(lambda: sys.__stderr__.write('MODULES ' + json.dumps(sorted(sys.modules)) + '\\n'))\n"
         "sys.argv = ['pmn', *sys.argv[1:]]\n"
-        "from cli.main import main\n"
+        "from notation.cli.main import main\n"
         "main()\n"
     )
     env = dict(os.environ, PYTHONPATH=str(ROOT))
@@ -67,8 +67,8 @@ NOT_FOR_VALIDATE = (
     "notation.games.trias",
     "notation.games.kalah",
     "multiprocessing",  # no pool for a small file
-    "cli.convert",  # nor another command's module
-    "cli.show",
+    "notation.cli.convert",  # nor another command's module
+    "notation.cli.show",
     "importlib.metadata",  # plugins are read only for a game PMN does not ship
 )
 
@@ -97,7 +97,7 @@ def test_help_imports_no_command(tmp_path):
 
 @pytest.mark.parametrize("width", [50, 80, 120, 200])
 def test_help_lists_the_commands_as_click_would_from_their_help(width):
-    """The summaries in cli.main give the same list click makes by importing every command."""
+    """The summaries in notation.cli.main give the same list click makes by importing every command."""
     ctx = click.Context(pmn, info_name="pmn", max_content_width=width, terminal_width=width)
     ours = click.HelpFormatter(width=width, max_width=width)
     pmn.format_commands(ctx, ours)

@@ -70,7 +70,7 @@ def run(*args: str, typed: str = "") -> tuple[subprocess.CompletedProcess[str], 
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     with tempfile.TemporaryDirectory() as folder:
         report = os.path.join(folder, "usage")
-        command = [sys.executable, "-m", "cli", *args]
+        command = [sys.executable, "-m", "notation.cli", *args]
         result = subprocess.run(
             [sys.executable, "-c", MEASURE, str(MEMORY), report, *command],
             input=typed,
@@ -187,7 +187,8 @@ def test_a_count_stopped_by_the_search_budget_says_at_least(
 def test_tab_completion_in_a_crowded_position_offers_a_few_moves_of_the_pit_typed(
     tmp_path: Path,
 ) -> None:
-    from cli.record import COMMANDS, Session
+    from notation.cli.record import COMMANDS, Session
+
     from notation import read_text
     from notation.desk.recorder import Recorder
 
@@ -204,8 +205,7 @@ def test_tab_completion_in_a_crowded_position_offers_a_few_moves_of_the_pit_type
 
 def test_the_help_of_pmn_moves_says_how_counts_and_lists_are_bounded() -> None:
     from click.testing import CliRunner
-
-    from cli.main import pmn
+    from notation.cli.main import pmn
 
     text = " ".join(CliRunner().invoke(pmn, ["moves", "--help"]).stdout.split())
     assert f"after the first {LIST_LIMIT:,}" in text

@@ -25,8 +25,8 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
+from notation.cli.main import pmn
 
-from cli.main import pmn
 from notation import read_text, record_from_json, record_to_json, validate_record, write_record
 from notation.core.pits import DEFAULT, PITS_TAG
 from notation.core.record import Record

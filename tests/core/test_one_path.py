@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from notation.cli.main import pmn
 
-from cli.main import pmn
 from notation import read_text, validate_record
 from notation.core.record import MAINLINE, Line, MoveNode, walk
 from notation.formats.canonical import canonical_record

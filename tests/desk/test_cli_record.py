@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from click.testing import CliRunner
+from notation.cli.main import pmn
 
-from cli.main import pmn
 from notation import read_text, validate_record
 
 TAGS = "Wari\n\nClub night\nHain\n2026.11.22\n1\nAda\nKofi\n"

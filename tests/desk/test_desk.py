@@ -12,8 +12,8 @@ from pathlib import Path
 import jsonschema
 import pytest
 from click.testing import CliRunner
+from notation.cli.main import pmn
 
-from cli.main import pmn
 from notation.desk.event import (
     Entry,
     LevelError,

@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from notation.cli.main import pmn
 
-from cli.main import pmn
 from notation.core.record import Line, MoveNode
 from notation.core.replay import record_variant, start_position, validate_record
 from notation.desk.event import Entry

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from notation.cli.main import pmn
 
-from cli.main import pmn
 from notation.core.pits import translate_record
 from notation.core.record import Line
 from notation.core.replay import final_position, record_variant

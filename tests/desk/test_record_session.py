@@ -6,12 +6,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import notation.cli.record
 import pytest
 from click.testing import CliRunner
+from notation.cli.main import pmn
+from notation.cli.record import Session
 
-import cli.record
-from cli.main import pmn
-from cli.record import Session
 from notation import read_text, validate_record
 from notation.core.record import Record
 from notation.desk.recorder import Recorder, nearest
@@ -96,7 +96,7 @@ def test_a_command_that_takes_nothing_refuses_what_follows(tmp_path):
 
 
 def test_a_resumed_clock_reads_fractions_of_a_second(tmp_path, monkeypatch):
-    monkeypatch.setattr(cli.record, "CLOCK", iter([0.0, 2.0, 5.0]).__next__)
+    monkeypatch.setattr(notation.cli.record, "CLOCK", iter([0.0, 2.0, 5.0]).__next__)
     text = WARI.replace("*\n", "1. C {[%clk 0:00:09.5]} *\n")
     result, record = resume(tmp_path / "g.pmn", text, "b A\n", "--clock")
     assert result.exit_code == 0, result.output
@@ -177,7 +177,7 @@ def test_nearest_prefers_the_pit_typed_then_the_closest_others():
 
 def test_clock_stamps_the_time_each_seat_has_used(tmp_path, monkeypatch):
     times = iter([100.0, 105.0, 112.0, 120.0])
-    monkeypatch.setattr(cli.record, "CLOCK", lambda: next(times))
+    monkeypatch.setattr(notation.cli.record, "CLOCK", lambda: next(times))
     path = tmp_path / "g.pmn"
     result, record = resume(path, WARI, "C b\nA {quick}\n", "--clock")
     assert result.exit_code == 0, result.output
@@ -200,7 +200,7 @@ def test_clock_stamps_the_time_each_seat_has_used(tmp_path, monkeypatch):
 def test_with_a_time_control_the_clock_counts_down(tmp_path, monkeypatch):
     # TimeControl 300+5: each seat starts with 300 s and gains 5 s a move (python-chess: time left)
     times = iter([0.0, 10.0, 40.0, 41.0])
-    monkeypatch.setattr(cli.record, "CLOCK", lambda: next(times))
+    monkeypatch.setattr(notation.cli.record, "CLOCK", lambda: next(times))
     path = tmp_path / "g.pmn"
     text = WARI.replace('[North "Kofi"]', '[North "Kofi"]\n[TimeControl "300+5"]')
     assert text != WARI
@@ -225,7 +225,7 @@ def test_piped_prompts_stand_on_their_own_lines(tmp_path):
     path = tmp_path / "g.pmn"
     path.write_text(WARI)
     done = subprocess.run(
-        [sys.executable, "-X", "importtime", "-m", "cli", "record", "--resume", str(path)],
+        [sys.executable, "-X", "importtime", "-m", "notation.cli", "record", "--resume", str(path)],
         input="C b\nmoves\nsave\n",
         capture_output=True,
         text=True,

@@ -1,6 +1,6 @@
 """pmn record on a terminal (a pseudo-terminal): line editing, history and tab completion (issue 16).
 
-Each test starts ``python -m cli record --resume`` with standard input and
+Each test starts ``python -m notation.cli record --resume`` with standard input and
 output on a pseudo-terminal, types keys as a recorder would (arrow keys as
 the escape sequences a terminal sends), and checks the record written.
 """
@@ -36,7 +36,7 @@ class Terminal:
         )
         master, slave = pty.openpty()
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "cli", "record", "--resume", str(path)],
+            [sys.executable, "-m", "notation.cli", "record", "--resume", str(path)],
             stdin=slave,
             stdout=slave,
             stderr=slave,

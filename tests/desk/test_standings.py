@@ -16,8 +16,8 @@ from pathlib import Path
 import jsonschema
 import pytest
 from click.testing import CliRunner
+from notation.cli.main import pmn
 
-from cli.main import pmn
 from notation.core.replay import validate_record
 from notation.desk.event import Entry
 from notation.desk.standings import (
@@ -368,8 +368,7 @@ def test_a_game_submitted_twice_counts_once(runner, tmp_path):
 @pytest.mark.parametrize("output_format", ["text", "json", "csv"])
 def test_standings_from_an_index_are_the_standings_from_the_files(tmp_path, output_format):
     from click.testing import CliRunner
-
-    from cli.main import pmn
+    from notation.cli.main import pmn
 
     event = str(Path(__file__).resolve().parents[2] / "examples" / "events" / "swiss")
     database = str(tmp_path / "archive.sqlite")

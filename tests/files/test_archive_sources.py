@@ -9,8 +9,8 @@ import lzma
 
 import pytest
 from click.testing import CliRunner
+from notation.cli.main import pmn
 
-from cli.main import pmn
 from notation.files.sources import SourceDecodeError, SourceError, open_source, strip_compression
 from notation.formats.collection import read_path
 from notation.formats.jsonform import write_json
@@ -167,8 +167,7 @@ def test_a_bad_utf16_unit_is_a_clear_error_for_validate_too(tmp_path):
 def test_validate_and_convert_read_a_latin1_file_with_encoding(tmp_path):
     """``--encoding`` means the same in validate and convert as in the archive commands."""
     from click.testing import CliRunner
-
-    from cli.main import pmn
+    from notation.cli.main import pmn
 
     text = '[Game "Wari"]\n[South "Zoë Müller"]\n[North "Kofi"]\n[Result "*"]\n\n1. C b *\n'
     path = tmp_path / "latin1.pmn"
@@ -186,8 +185,7 @@ def test_validate_and_convert_read_a_latin1_file_with_encoding(tmp_path):
 
 def test_a_json_file_that_is_not_utf8_is_an_error_not_replacement_characters(tmp_path):
     from click.testing import CliRunner
-
-    from cli.main import pmn
+    from notation.cli.main import pmn
 
     path = tmp_path / "latin1.json"
     path.write_bytes(

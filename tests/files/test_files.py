@@ -22,8 +22,8 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from notation.cli.main import pmn
 
-from cli.main import pmn
 from notation.files.outputs import first_non_utf8
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -175,7 +175,7 @@ def test_dev_stdout_appended_to_a_log_keeps_the_log(command, game, tmp_path, thr
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     with open(log, "a") as appending:
         done = subprocess.run(
-            [sys.executable, "-m", "cli", *WRITERS[command](game, target)],
+            [sys.executable, "-m", "notation.cli", *WRITERS[command](game, target)],
             env=env,
             stdout=appending,
             timeout=60,
@@ -359,7 +359,7 @@ def run_pmn(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]
 
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     return subprocess.run(
-        [sys.executable, "-m", "cli", *args],
+        [sys.executable, "-m", "notation.cli", *args],
         env=env,
         capture_output=True,
         text=True,

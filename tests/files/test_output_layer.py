@@ -282,7 +282,7 @@ def two_game_file(tmp_path: Path) -> Path:
 
 
 def test_two_recorders_on_two_games_of_one_file_keep_both_moves(tmp_path: Path) -> None:
-    from cli.record import resume_game
+    from notation.cli.record import resume_game
 
     path = two_game_file(tmp_path)
     first, second = resume_game(str(path), 1), resume_game(str(path), 2)
@@ -318,7 +318,8 @@ def test_two_recorders_making_one_new_file_keep_both_games(tmp_path: Path) -> No
 
 
 def test_a_recorder_does_not_write_over_its_game_changed_by_another(tmp_path: Path) -> None:
-    from cli.record import resume_game
+    from notation.cli.record import resume_game
+
     from notation.desk.recorder import RecordFileChanged
 
     path = two_game_file(tmp_path)

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from notation.cli.main import pmn
 
-from cli.main import pmn
 from notation.files.sources import SourceError, open_source, text_encoding
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -9,8 +9,8 @@ from typing import IO
 
 import pytest
 from click.testing import CliRunner
+from notation.cli.main import pmn
 
-from cli.main import pmn
 from notation import read_text
 from notation.core.record import Record
 from notation.formats import registry

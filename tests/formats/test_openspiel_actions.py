@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 from click.testing import CliRunner
+from notation.cli.main import pmn
 
-from cli.main import pmn
 from notation import read_text, validate_record, write_record
 from notation.formats.openspiel import (
     ActionsWriteError,

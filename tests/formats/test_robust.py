@@ -16,8 +16,8 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from notation.cli.main import pmn
 
-from cli.main import pmn
 from notation import find_variant
 from notation.core.limits import is_cut_off
 from notation.core.record import Record

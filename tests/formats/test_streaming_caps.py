@@ -17,8 +17,8 @@ import tracemalloc
 
 import pytest
 from click.testing import CliRunner
+from notation.cli.main import pmn
 
-from cli.main import pmn
 from notation.core.limits import MAX_KEPT_BYTES, is_cut_off
 from notation.formats import pmn as pmn_module
 from notation.formats.collection import read_path

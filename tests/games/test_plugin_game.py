@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from notation.cli.main import pmn
 
-from cli.main import pmn
 from notation import games as registry
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "adding-a-game.md"

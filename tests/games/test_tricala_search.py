@@ -235,7 +235,7 @@ def test_pmn_moves_prints_its_first_lines_at_once() -> None:
     # a 27-stone heap has more moves than can be listed: the command streams them
     _, start = heap(3, "4b")
     command = [
-        sys.executable, "-m", "cli", "moves", "--game", "Tricala", "--players", "3",
+        sys.executable, "-m", "notation.cli", "moves", "--game", "Tricala", "--players", "3",
         "--position", THREE.format_position(start),
     ]  # fmt: skip
     env = {**os.environ, "PYTHONPATH": str(ROOT)}

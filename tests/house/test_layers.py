@@ -11,7 +11,8 @@ it and what it may import. From the bottom:
 5. :mod:`notation.render`, boards, pages and the text layer of each sink;
 6. :mod:`notation.archive` and :mod:`notation.desk`, side by side (neither imports the
    other);
-7. :mod:`notation` itself (the public API) and then the command line, ``cli``.
+7. :mod:`notation` itself (the public API) and then the command line, :mod:`notation.cli`
+   (the repository's top-level ``cli/`` folder, installed inside the library).
 
 A module may import from its own layer and the layers below it, and from no layer above
 (the four that ran upward when the folders were made are gone: the cheap PMN reader
@@ -39,7 +40,7 @@ LAYERS = {
     "notation.archive": 6,
     "notation.desk": 6,
     "notation": 7,
-    "cli": 8,
+    "notation.cli": 8,
 }
 #: Layers of one rank that may not import each other.
 APART = [("notation.archive", "notation.desk")]
@@ -49,6 +50,8 @@ def _module_name(path: Path) -> str:
     parts = list(path.relative_to(ROOT).with_suffix("").parts)
     if parts[-1] == "__init__":
         parts.pop()
+    if parts[0] == "cli":  # cli/ installs as notation.cli (pyproject's package-dir)
+        parts.insert(0, "notation")
     return ".".join(parts)
 
 
@@ -86,10 +89,12 @@ def _imports(tree: ast.Module, module: str, *, top_level_only: bool) -> set[str]
         if top_level_only and isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
             continue
         stack.extend(ast.iter_child_nodes(node))
-    return {name for name in found if name.split(".")[0] in ("notation", "cli")}
+    return {name for name in found if name.split(".")[0] == "notation"}
 
 
 def _exists(module: str) -> bool:
+    if module == "notation.cli" or module.startswith("notation.cli."):
+        module = module.removeprefix("notation.")
     path = ROOT / module.replace(".", "/")
     return path.with_suffix(".py").exists() or (path / "__init__.py").exists()
 
@@ -180,3 +185,15 @@ def test_every_module_says_what_it_exports():
         exported = getattr(loaded, "__all__", None)
         assert exported, f"{module} has no __all__"
         assert not [name for name in exported if not hasattr(loaded, name)], module
+
+
+def test_the_command_line_installs_inside_the_library():
+    """``cli/`` installs as ``notation.cli``: a bare top-level ``cli`` package would collide
+    with any other distribution that ships one (issue 26)."""
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    packages = project["tool"]["setuptools"]["packages"]
+    assert [name for name in packages if name.split(".")[0] != "notation"] == []
+    assert project["tool"]["setuptools"]["package-dir"]["notation.cli"] == "cli"
+    assert project["project"]["scripts"]["pmn"] == "notation.cli.main:main"

@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
-
-from cli.main import pmn
+from notation.cli.main import pmn
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 ANNOTATED = str(EXAMPLES / "wari-annotated.pmn")

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from click.testing import CliRunner
-
-from cli.main import pmn
+from notation.cli.main import pmn
 
 CLOCKED = """[Game "Wari"]
 [South "Ada"]

@@ -20,8 +20,8 @@ from pathlib import Path
 import click
 import pytest
 from click.testing import CliRunner
+from notation.cli.main import COMMANDS, pmn
 
-from cli.main import COMMANDS, pmn
 from notation.render.sinks import csv_cell, html_name, terminal_text
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -278,9 +278,9 @@ def test_standings_html_isolates_every_name(event):
 
 
 def test_the_text_layer_keeps_the_old_names():
-    from cli.csvout import safe_cell, write_csv
-    from cli.terminal import SafeClickException, echo
-    from cli.terminal import terminal_text as old_terminal_text
+    from notation.cli.csvout import safe_cell, write_csv
+    from notation.cli.terminal import SafeClickException, echo
+    from notation.cli.terminal import terminal_text as old_terminal_text
 
     assert old_terminal_text is terminal_text and safe_cell is csv_cell
     assert callable(write_csv) and callable(echo) and SafeClickException
