@@ -30,24 +30,25 @@ import os
 import re
 import sqlite3
 import urllib.parse
-from collections.abc import Iterable, Iterator, Sequence
+import zlib
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
 from notation.archive.tools import GameView, PositionPattern, Selection, game_key
-from notation.core.record import Record
-from notation.core.replay import record_variant
+from notation.core.record import MAINLINE, Record
+from notation.core.replay import Step, record_variant, validate_record
 from notation.errors import PMNError
 from notation.files import outputs as files
 from notation.files.sources import open_source, strip_compression
 from notation.formats.collection import detect_format, read_path
-from notation.formats.plain import validate_game
+from notation.formats.plain import plain_record
 from notation.formats.pmn import Chunk, iter_chunks, iter_records, read_chunk
-from notation.games import AnyVariant, RulesError, find_variant
+from notation.games import AnyVariant, MoveError, PositionError, RulesError, find_variant
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS files (
@@ -78,24 +79,27 @@ CREATE TABLE IF NOT EXISTS games (
     date TEXT,                       -- the Date tag
     header TEXT NOT NULL,            -- the tag pairs in order, as JSON [[name, value], ...]
     start TEXT,                      -- the start position string
-    moves TEXT,                      -- the legal main-line moves, canonical, space-separated
+    moves BLOB,                      -- the legal main-line moves, canonical, space-separated,
+                                     -- zlib-compressed
+    positions BLOB,                  -- every main-line position, start first: its short hash
+                                     -- (SHORT_HASH_BYTES of CRC-32), a candidate to confirm
     key BLOB NOT NULL,               -- game_key(): equal for duplicates
-    symmetric_key BLOB NOT NULL      -- game_key(symmetric=True)
+    symmetric_key BLOB               -- game_key(symmetric=True); NULL when it is key
 );
 CREATE INDEX IF NOT EXISTS games_by_file ON games(file_id, ordinal);
 CREATE INDEX IF NOT EXISTS games_by_key ON games(key);
-CREATE TABLE IF NOT EXISTS tags (    -- the first value of each tag name
-    name TEXT NOT NULL, value TEXT NOT NULL, game_id INTEGER NOT NULL,
-    PRIMARY KEY (name, value, game_id)
-) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS players ( -- seat tag values, case-folded
     name TEXT NOT NULL, game_id INTEGER NOT NULL, PRIMARY KEY (name, game_id)
 ) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS positions ( -- every main-line position: position_hash(), ply
-    hash INTEGER NOT NULL, game_id INTEGER NOT NULL, ply INTEGER NOT NULL,
-    PRIMARY KEY (hash, game_id, ply)
-) WITHOUT ROWID;
 """
+
+#: Bytes of a position's short hash in ``games.positions``. Two keep the index small (a
+#: game of 100 moves stores 202 bytes of positions); a short hash that matches is only a
+#: candidate, confirmed by replaying the game's stored moves to that ply, so a hash that two
+#: positions share costs a replay, never a wrong answer (about one game in 600 of 100 moves
+#: is a false candidate for a given position).
+SHORT_HASH_BYTES = 2
+_SHORT_MASK = (1 << (8 * SHORT_HASH_BYTES)) - 1
 
 
 class ArchiveIndexError(PMNError):
@@ -113,7 +117,9 @@ class StaleIndexError(ArchiveIndexError):
 
 
 #: The tables a PMN index has (another program's database with our user_version has not).
-_TABLES = frozenset({"files", "games", "tags", "players", "positions"})
+_TABLES = frozenset({"files", "games", "players"})
+#: Schemas an older pmn made, and what they lack.
+_OLDER = {1: "without content hashes", 2: "five times the size of its games"}
 #: Bytes read at a time when hashing a file.
 _BLOCK = 1 << 20
 
@@ -142,9 +148,103 @@ def _brief(exc: BaseException) -> str:
 
 
 def position_hash(position: str) -> int:
-    """The 63-bit hash the index stores for a position string."""
+    """A 63-bit hash of a position string (BLAKE2b); the index stores its top bits
+    (:func:`short_hash`)."""
     digest = hashlib.blake2b(position.encode("utf-8"), digest_size=8).digest()
     return int.from_bytes(digest, "big") >> 1
+
+
+def short_hash(position: str) -> bytes:
+    """The bytes ``games.positions`` stores for a position: the low
+    :data:`SHORT_HASH_BYTES` of the CRC-32 of its text (a fast hash is enough: a match
+    is a candidate that :func:`first_ply` confirms)."""
+    return (zlib.crc32(position.encode("utf-8")) & _SHORT_MASK).to_bytes(SHORT_HASH_BYTES, "big")
+
+
+@dataclass(frozen=True, slots=True)
+class IndexedRecord:
+    """One game read and validated for the index: its record, the validator's verdict,
+    and a view whose positions and moves were noted on the validator's replay."""
+
+    record: Record
+    view: GameView
+    valid: bool
+
+
+def index_game(game: Chunk | Record, ordinal: int = 1) -> IndexedRecord:
+    """Read and validate one game once, noting its main line on the way.
+
+    The verdict is :func:`~notation.formats.plain.validate_game`'s (a game
+    written plainly is read by the cheap reader; one it finds a fault in is
+    read again in full); the view's positions and moves are ``GameView``'s,
+    taken from the validator's replay instead of a second one.
+    """
+    if isinstance(game, Chunk):
+        plain = plain_record(game)
+        if plain is not None:
+            indexed = _validated(plain, ordinal)
+            if indexed.valid:
+                return indexed
+        return _validated(read_chunk(game), ordinal)
+    return _validated(game, ordinal)
+
+
+def _validated(record: Record, ordinal: int) -> IndexedRecord:
+    variant = GameView(record).variant
+    if variant is None:
+        report = validate_record(record, ordinal)
+        return IndexedRecord(record, GameView.replayed(record, (), ()), report.valid)
+    positions: list[str] = []
+    moves: list[str] = []
+    format_position, format_played = variant.format_position, variant.format_played
+
+    def note(step: Step) -> None:
+        if step.path is MAINLINE:
+            if not positions:
+                positions.append(format_position(step.before))
+            moves.append(format_played(step.move, step.before, step.after))  # format_move's token
+            positions.append(format_position(step.after))
+
+    report = validate_record(record, ordinal, on_step=note)
+    if not positions and report.final_position is not None:
+        positions.append(report.final_position)  # no move played: the start
+    return IndexedRecord(record, GameView.replayed(record, positions, moves), report.valid)
+
+
+def first_ply(
+    variant: AnyVariant,
+    start: str,
+    moves: Sequence[str],
+    positions: bytes,
+    target: str,
+) -> int | None:
+    """The first ply at which a game is at the position ``target``.
+
+    ``positions`` are the game's short hashes (:func:`short_hash`, start first);
+    each ply whose hash is the target's is confirmed by replaying ``moves``
+    from ``start`` to it, so a short hash shared by two positions never gives
+    a wrong answer.
+    """
+    needle, width = short_hash(target), SHORT_HASH_BYTES
+    position: Any = None
+    played = 0
+    at = positions.find(needle)
+    while at >= 0:
+        ply, misaligned = divmod(at, width)
+        if not misaligned and ply <= len(moves):
+            if ply == 0:
+                reached = start
+            else:
+                if position is None:
+                    position = variant.parse_position(start)
+                while played < ply:
+                    position = variant.play(position, variant.parse_move(moves[played], position))
+                    played += 1
+                reached = variant.format_position(position)
+            if reached == target:
+                return ply
+        at = positions.find(needle, at + 1)
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,10 +340,10 @@ class ArchiveIndex:
         with self._answering():
             version = self.db.execute("PRAGMA user_version").fetchone()[0]
             tables = {r[0] for r in self.db.execute("SELECT name FROM sqlite_master")}
-            if tables and version == 1 and tables >= _TABLES:
+            if tables and version in _OLDER and tables >= _TABLES:
                 raise ArchiveIndexError(
-                    f"{path}: an index made by an older pmn (schema 1, without content "
-                    "hashes): delete it and make it again with pmn index"
+                    f"{path}: an index made by an older pmn (schema {version}, "
+                    f"{_OLDER[version]}): delete it and make it again with pmn index"
                 )
             if tables and (version != SCHEMA_VERSION or not tables >= _TABLES):
                 raise ArchiveIndexError(
@@ -334,8 +434,7 @@ class ArchiveIndex:
 
     def _forget(self, file_id: int) -> None:
         ids = "SELECT id FROM games WHERE file_id = ?"
-        for table in ("tags", "players", "positions"):
-            self.db.execute(f"DELETE FROM {table} WHERE game_id IN ({ids})", (file_id,))
+        self.db.execute(f"DELETE FROM players WHERE game_id IN ({ids})", (file_id,))
         self.db.execute("DELETE FROM games WHERE file_id = ?", (file_id,))
 
     def _add_game(
@@ -347,15 +446,14 @@ class ArchiveIndex:
         length: int | None,
         digest: bytes | None,
     ) -> None:
-        # the validator's fast path for plain PMN games gives the same verdict
-        valid = validate_game(game, ordinal).valid
-        record = read_chunk(game) if isinstance(game, Chunk) else game
-        view = GameView(record)
+        indexed = index_game(game, ordinal)
+        record, view = indexed.record, indexed.view
         variant = view.variant
+        key, symmetric_key = game_key(view), game_key(view, symmetric=True)
         cursor = self.db.execute(
             "INSERT INTO games (file_id, ordinal, line, offset, length, digest, game, rules, "
-            "seats, result, plies, valid, damaged, date, header, start, moves, key, "
-            "symmetric_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "seats, result, plies, valid, damaged, date, header, start, moves, positions, key, "
+            "symmetric_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 file_id,
                 ordinal,
@@ -368,34 +466,24 @@ class ArchiveIndex:
                 " ".join(variant.seats) if variant else None,
                 record.result,
                 len(record.mainline.moves),
-                int(valid),
+                int(indexed.valid),
                 int(record.damaged),
                 record.tag("Date"),
                 json.dumps(record.tags, ensure_ascii=False),
                 view.positions[0] if view.positions else None,
-                " ".join(view.moves),
-                game_key(view),
-                game_key(view, symmetric=True),
+                zlib.compress(" ".join(view.moves).encode("utf-8")),
+                b"".join(map(short_hash, view.positions)),
+                key,
+                None if symmetric_key == key else symmetric_key,
             ),
         )
         game_id = cursor.lastrowid
-        first: dict[str, str] = {}
-        for name, value in record.tags:
-            first.setdefault(name, value)
-        self.db.executemany(
-            "INSERT INTO tags (name, value, game_id) VALUES (?, ?, ?)",
-            [(name, value, game_id) for name, value in first.items()],
-        )
         if variant is not None:
             seated = {(record.tag(seat) or "").strip().lower() for seat in variant.seats}
             self.db.executemany(
                 "INSERT INTO players (name, game_id) VALUES (?, ?)",
                 [(name, game_id) for name in seated],
             )
-        self.db.executemany(
-            "INSERT OR IGNORE INTO positions (hash, game_id, ply) VALUES (?, ?, ?)",
-            [(position_hash(p), game_id, ply) for ply, p in enumerate(view.positions)],
-        )
 
     # -- asking -------------------------------------------------------------------
 
@@ -420,7 +508,7 @@ class ArchiveIndex:
     def _games(self, where: str, parameters: Sequence[Any]) -> Iterator[IndexedGame]:
         query = (
             "SELECT g.id, f.path, f.abspath, f.format, f.encoding, g.ordinal, g.line, g.offset, "
-            "g.length, g.header, g.result, g.valid, g.key, g.symmetric_key, g.digest, "
+            "g.length, g.header, g.result, g.valid, g.key, coalesce(g.symmetric_key, g.key), g.digest, "
             "f.digest FROM games g "
             f"JOIN files f ON f.id = g.file_id WHERE {where} ORDER BY f.id, g.ordinal"
         )
@@ -453,13 +541,13 @@ class ArchiveIndex:
                     )
                 yield game
 
-    def _targets(self, pattern: PositionPattern) -> dict[tuple[str, str, str], tuple[str, int]]:
-        """For each variant in the index: the pattern as it writes the position, and its hash."""
+    def _targets(self, pattern: PositionPattern) -> dict[tuple[str, str, str], _Target]:
+        """For each variant in the index: the pattern as it writes the position."""
         if pattern.wildcard:
             raise ArchiveIndexError(
                 "the index keeps position hashes: --position with '?' or '*' needs the files"
             )
-        targets: dict[tuple[str, str, str], tuple[str, int]] = {}
+        targets: dict[tuple[str, str, str], _Target] = {}
         with self._answering():
             for game, rules, seats, header in self.db.execute(
                 "SELECT game, rules, seats, min(header) FROM games WHERE game IS NOT NULL "
@@ -467,17 +555,20 @@ class ArchiveIndex:
             ).fetchall():
                 variant = _header_variant(header)
                 target = pattern.target(variant) if variant is not None else None
-                if target is not None:
-                    targets[(game, rules, seats)] = (target, position_hash(target))
+                if variant is not None and target is not None:
+                    targets[(game, rules, seats)] = _Target(variant, target)
         return targets
 
     def _where(self, selection: Selection) -> tuple[str, list[Any]]:
         clauses: list[str] = []
         parameters: list[Any] = []
-        for test in selection.tags:
-            operator = "regexp(?, value)" if test.regex else "value = ?"
-            clauses.append(f"g.id IN (SELECT game_id FROM tags WHERE name = ? AND {operator})")
-            parameters += [test.name, test.value]
+        for test in selection.tags:  # the tag's first value, read from the header
+            value = (
+                "(SELECT json_extract(value, '$[1]') FROM json_each(g.header) "
+                "WHERE json_extract(value, '$[0]') = ? ORDER BY key LIMIT 1)"
+            )
+            clauses.append(f"regexp(?, {value})" if test.regex else f"{value} = ?")
+            parameters += [test.value, test.name] if test.regex else [test.name, test.value]
         for player in selection.players:
             clauses.append("g.id IN (SELECT game_id FROM players WHERE name = ?)")
             parameters.append(player)
@@ -511,33 +602,25 @@ class ArchiveIndex:
             clauses.append("pmn_date(g.date)")
         if selection.position is not None:
             targets = self._targets(selection.position)
-            hashes = {key: value[1] for key, value in targets.items()}
-            self.db.create_function(
-                "pmn_target", 3, lambda game, rules, seats: hashes.get((game, rules, seats))
+            self.db.create_function("pmn_at", 6, _at_target(targets))
+            near = " OR ".join(
+                "(g.game = ? AND g.rules = ? AND g.seats = ? AND instr(g.positions, ?) > 0)"
+                for _ in targets
             )
-            marks = ",".join("?" * len(hashes)) or "NULL"
             clauses.append(
-                f"g.id IN (SELECT game_id FROM positions WHERE hash IN ({marks})) AND EXISTS "
-                "(SELECT 1 FROM positions p WHERE p.hash = pmn_target(g.game, g.rules, g.seats) "
-                "AND p.game_id = g.id)"
+                f"CASE WHEN {near or '0'} THEN "
+                "pmn_at(g.game, g.rules, g.seats, g.start, g.moves, g.positions) ELSE 0 END"
             )
-            parameters += list(hashes.values())
+            for (game, rules, seats), target in targets.items():
+                parameters += [game, rules, seats, target.needle]
         return " AND ".join(clauses) or "1", parameters
-
-    def first_ply(self, game_id: int, target: int) -> int | None:
-        """The first ply at which a game is at the position of hash ``target``."""
-        with self._answering():
-            row = self.db.execute(
-                "SELECT min(ply) FROM positions WHERE hash = ? AND game_id = ?", (target, game_id)
-            ).fetchone()
-            return None if row[0] is None else int(row[0])
 
     def opening_rows(self, pattern: PositionPattern | None) -> Iterator[OpeningRow | None]:
         """Each game as the opening tree counts it, in file order; None when it is not
         counted (no variant, or never at the position)."""
         targets = self._targets(pattern) if pattern is not None else {}
         query = (
-            "SELECT g.id, g.game, g.rules, g.seats, g.start, g.moves, g.result FROM games g "
+            "SELECT g.game, g.rules, g.seats, g.start, g.moves, g.positions, g.result FROM games g "
             "JOIN files f ON f.id = g.file_id ORDER BY f.id, g.ordinal"
         )
         with self._answering():
@@ -547,19 +630,19 @@ class ArchiveIndex:
                     found = rows.fetchone()
                     if found is None:
                         return
-                    game_id, game, rules, seats, start, moves, result = found
+                    game, rules, seats, start, moves, positions, result = found
                     row: OpeningRow | None = None
                     if game is not None and start is not None:
-                        tokens = moves.split() if moves else []
+                        tokens = _moves(moves)
                         if pattern is not None:
                             target = targets.get((game, rules, seats))
-                            ply = self.first_ply(game_id, target[1]) if target else None
+                            ply = target.ply(start, tokens, positions) if target else None
                             if target is not None and ply is not None:
                                 row = OpeningRow(
                                     game,
                                     rules,
                                     tuple(seats.split()),
-                                    target[0],
+                                    target.text,
                                     tuple(tokens[ply:]),
                                     result,
                                 )
@@ -582,6 +665,41 @@ class OpeningRow:
     result: str
 
 
+class _Target:
+    """A position asked for, in one variant of the index: its text and short hash."""
+
+    def __init__(self, variant: AnyVariant, text: str) -> None:
+        self.variant, self.text, self.needle = variant, text, short_hash(text)
+
+    def ply(self, start: str, moves: Sequence[str], positions: bytes) -> int | None:
+        """The first ply at which a game of this variant is at the position."""
+        try:
+            return first_ply(self.variant, start, moves, positions, self.text)
+        except (MoveError, PositionError):
+            raise ArchiveIndexError(
+                "a damaged PMN index (stored moves that do not replay)"
+            ) from None
+
+
+def _at_target(
+    targets: dict[tuple[str, str, str], _Target],
+) -> Callable[[str, str, str, str, bytes, bytes], bool]:
+    """The SQL function that confirms a candidate game reaches the position asked for."""
+
+    def at_target(
+        game: str, rules: str, seats: str, start: str, moves: bytes, positions: bytes
+    ) -> bool:
+        target = targets.get((game, rules, seats))
+        return target is not None and target.ply(start, _moves(moves), positions) is not None
+
+    return at_target
+
+
+def _moves(stored: bytes | None) -> list[str]:
+    """The moves column's tokens (zlib-compressed text)."""
+    return zlib.decompress(stored).decode("utf-8").split() if stored else []
+
+
 @cache
 def _header_variant(header: str) -> AnyVariant | None:
     try:
@@ -595,8 +713,8 @@ def _rules_ok(selection: Selection, game: str, rules: str) -> bool:
     return variant is not None and selection.rules_match(variant)
 
 
-def _regexp(pattern: str, value: str) -> bool:
-    return re.search(pattern, value) is not None
+def _regexp(pattern: str, value: str | None) -> bool:
+    return value is not None and re.search(pattern, value) is not None
 
 
 def _located(
@@ -717,12 +835,16 @@ def _skip(stream: io.BufferedReader, size: int) -> None:
 __all__ = [
     "SCHEMA",
     "SCHEMA_VERSION",
+    "SHORT_HASH_BYTES",
     "ArchiveIndex",
     "ArchiveIndexError",
     "IndexedGame",
+    "IndexedRecord",
     "OpeningRow",
     "StaleIndexError",
     "file_digest",
+    "first_ply",
+    "index_game",
     "position_hash",
     "read_back",
 ]

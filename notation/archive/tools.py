@@ -22,7 +22,7 @@ from notation.core.record import Record
 from notation.core.replay import Step, open_game, record_variant, replay, validate_record
 from notation.errors import PMNError
 from notation.games import AnyVariant, find_variant
-from notation.games.base import PositionError, RulesError, parse_result
+from notation.games.base import PositionError, RulesError, Variant, parse_result
 
 
 class FilterError(PMNError):
@@ -48,6 +48,15 @@ class GameView:
         self._valid: bool | None = None
         self._positions: tuple[str, ...] | None = None
         self._moves: tuple[str, ...] | None = None
+
+    @classmethod
+    def replayed(cls, record: Record, positions: Sequence[str], moves: Sequence[str]) -> GameView:
+        """A view of a record whose main line was replayed already (the index notes the
+        positions and moves on the validator's replay): the same view as
+        ``GameView(record)`` gives, without replaying again."""
+        view = cls(record)
+        view._positions, view._moves = tuple(positions), tuple(moves)
+        return view
 
     @property
     def variant(self) -> AnyVariant | None:
@@ -357,11 +366,10 @@ class Selection:
 
 
 def _digest(parts: Sequence[str]) -> bytes:
-    hasher = hashlib.blake2b(digest_size=16)
-    for part in parts:
-        hasher.update(part.encode("utf-8"))
-        hasher.update(b"\x00")
-    return hasher.digest()
+    """BLAKE2b (16 bytes) of the parts, each ended by a NUL (hashed as one string: a
+    hasher update a part cost more than the hashing)."""
+    text = "\x00".join(parts) + "\x00"
+    return hashlib.blake2b(text.encode("utf-8"), digest_size=16).digest()
 
 
 def game_key(view: GameView, *, symmetric: bool = False) -> bytes:
@@ -382,6 +390,8 @@ def game_key(view: GameView, *, symmetric: bool = False) -> bytes:
         return _digest(["raw", *head, record.raw or "", *tokens])
     head = [variant.game, variant.rules]
     if not symmetric:
+        return _digest([*head, *view.positions])
+    if type(variant).symmetries is Variant.symmetries:  # the identity alone: the plain key
         return _digest([*head, *view.positions])
     images = [tuple(variant.symmetries(position)) for position in view.positions]
     count = min(len(image) for image in images)

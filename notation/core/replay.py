@@ -389,12 +389,19 @@ def _unreplayed(record: Record, index: int, problems: list[Problem]) -> GameRepo
     )
 
 
-def validate_record(record: Record, index: int = 1, *, pits: str | None = None) -> GameReport:
+def validate_record(
+    record: Record,
+    index: int = 1,
+    *,
+    pits: str | None = None,
+    on_step: Callable[[Step], MoveNode | None] | None = None,
+) -> GameReport:
     """Replay a record through its game's rules and check what it declares.
 
     ``pits`` is the hole numbering of a record without a ``Pits`` tag (see
-    :func:`open_game`). Never raises for a bad record: every fault is a
-    :class:`Problem` in the report.
+    :func:`open_game`). ``on_step`` sees every move the replay plays, as in
+    :func:`replay` (the index notes positions on the validator's one replay).
+    Never raises for a bad record: every fault is a :class:`Problem` in the report.
     """
     problems: list[Problem] = []
     base = {"source": record.source, "index": index, "line": record.line, "declared": record.result}
@@ -426,7 +433,7 @@ def validate_record(record: Record, index: int = 1, *, pits: str | None = None) 
     variant, record = game.variant, game.record
     players = tuple(record.tag(seat) or "?" for seat in variant.seats)
     result_readable = _check_result_token(record, variant, problems)
-    replayed = replay(variant, record.mainline, game.start, problems=problems)
+    replayed = replay(variant, record.mainline, game.start, problems=problems, on_step=on_step)
     position = replayed.end
     outcome = variant.outcome(position) if replayed.completed else None
     scores = tuple(variant.scores(position))

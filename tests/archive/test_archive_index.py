@@ -5,6 +5,7 @@ from __future__ import annotations
 import gzip
 import io
 import sqlite3
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -12,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from notation.cli.main import pmn
 
-from notation.archive.index import SCHEMA_VERSION, position_hash
+from notation.archive.index import SCHEMA_VERSION, SHORT_HASH_BYTES, short_hash
 from notation.formats.pmn import read_text, write_records
 from tests.archive.test_archive_select import AFTER_C, GAMES
 
@@ -136,11 +137,76 @@ def test_the_schema_is_versioned_and_positions_are_hashed(archive):
     _, database = archive
     db = sqlite3.connect(database)
     assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
-    (count,) = db.execute(
-        "SELECT count(DISTINCT game_id) FROM positions WHERE hash = ?", (position_hash(AFTER_C),)
-    ).fetchone()
+    needle, width = short_hash(AFTER_C), SHORT_HASH_BYTES
+    blobs = [blob for (blob,) in db.execute("SELECT positions FROM games")]
+    at = [
+        blob
+        for blob in blobs
+        if needle in (blob[i : i + width] for i in range(0, len(blob), width))
+    ]
     # g1, g4 and g6 in games.pmn and again in the gzip file, and x1 in the gzip and UTF-16 files
-    assert count == 8
+    assert len(at) == 8
+
+
+def test_an_index_of_an_older_schema_is_refused_with_what_to_do(tmp_path):
+    old = tmp_path / "old.sqlite"
+    db = sqlite3.connect(old)
+    db.executescript(
+        "CREATE TABLE files (id); CREATE TABLE games (id); CREATE TABLE tags (x);"
+        "CREATE TABLE players (x); CREATE TABLE positions (x); PRAGMA user_version = 2;"
+    )
+    db.close()
+    result = run("select", "--index", str(old), "--count")
+    assert result.exit_code == 1
+    assert "older pmn (schema 2" in result.output and "make it again" in result.output
+
+
+def test_short_hashes_that_collide_never_give_a_wrong_game(archive, monkeypatch):
+    """Every position given the same short hash: each candidate is confirmed by replaying
+    its moves, so the answers are still streaming's."""
+    import notation.archive.index as index
+
+    files, _ = archive
+    monkeypatch.setattr(index, "short_hash", lambda position: b"\x00\x00\x00")
+    database = str(Path(files[0]).parent / "colliding.sqlite")
+    assert run("index", *files, "-o", database).exit_code == 0
+    for question in (["--position", AFTER_C], ["--position", AFTER_C, "--count"]):
+        streamed = run("select", *files, *question)
+        indexed = run("select", "--index", database, *question)
+        assert indexed.output == streamed.output and streamed.exit_code == 0
+    for question in ([], ["--position", AFTER_C]):
+        streamed = run("openings", *files, "--depth", "3", *question)
+        assert run("openings", "--index", database, "--depth", "3", *question).output == (
+            streamed.output
+        )
+
+
+def test_the_index_is_at_most_half_again_the_size_of_its_games(tmp_path):
+    """Every position is kept (two bytes each), and the moves compressed: the database
+    of 400 random Wari games is at most 1.5 times the size of their PMN text."""
+    import random
+
+    from notation import find_variant
+    from notation.core.generate import random_record
+
+    variant = find_variant("Wari")
+    rng = random.Random("index-size")
+    records = []
+    for number in range(400):
+        tags = (
+            ("Event", "Club night"),
+            ("South", f"Player {number % 20}"),
+            ("North", f"Player {number % 7}"),
+            ("Date", "2025.03.01"),
+        )
+        records.append(random_record(variant, rng, tags=tags, max_moves=400))
+    games = tmp_path / "games.pmn"
+    with games.open("w", encoding="utf-8") as out:
+        write_records(records, out)
+    database = tmp_path / "games.sqlite"
+    assert run("index", str(games), "-o", str(database)).exit_code == 0
+    ratio = database.stat().st_size / games.stat().st_size
+    assert ratio <= 1.5, f"index {ratio:.2f} times its games"
 
 
 def test_questions_the_index_cannot_answer_are_clear(archive, tmp_path):
@@ -189,3 +255,27 @@ def test_drawn_archives_answer_alike(tmp_path_factory, picks, args):
     assert (
         run("select", "--index", database, *args).stdout == run("select", str(path), *args).stdout
     )
+
+
+def test_one_replay_notes_what_a_second_one_would():
+    """index_game takes each game's positions, moves and verdict from the validator's one
+    replay: the same as GameView's own replay and the validator's report, on every shipped
+    example and broken record (every game, hole numberings, variations, illegal moves)."""
+    from notation.archive.index import index_game
+    from notation.archive.tools import GameView
+    from notation.core.replay import validate_record
+    from notation.formats.collection import read_path
+
+    examples = Path(__file__).resolve().parents[2] / "examples"
+    paths = sorted(examples.rglob("*.pmn"))
+    assert len(paths) > 20
+    seen = 0
+    for path in paths:
+        for number, record in enumerate(read_path(str(path), "pmn"), start=1):
+            indexed = index_game(record, number)
+            view = GameView(record)
+            assert indexed.view.positions == view.positions, path
+            assert indexed.view.moves == view.moves, path
+            assert indexed.valid == validate_record(record, number).valid, path
+            seen += 1
+    assert seen > 40
