@@ -42,8 +42,10 @@ class GameView:
     that cannot be played.
     """
 
-    def __init__(self, record: Record) -> None:
+    def __init__(self, record: Record, *, plies: int | None = None) -> None:
         self.record = record
+        #: replay at most this many main-line moves (an opening tree needs its depth only)
+        self.plies = plies
         self._variant: AnyVariant | bool | None = False
         self._valid: bool | None = None
         self._positions: tuple[str, ...] | None = None
@@ -75,9 +77,11 @@ class GameView:
             self._valid = validate_record(self.record).valid
         return self._valid
 
-    def _replay(self) -> None:
+    def _replay(self, *, moves: bool) -> None:
+        """Replay the main line, noting its positions and (``moves``) its moves: a question
+        about positions alone (a duplicate key, a position filter) does not write moves."""
         positions: list[str] = []
-        moves: list[str] = []
+        tokens: list[str] = []
         if self.variant is not None:
             try:
                 game = open_game(self.record)  # the one replay; a Pits tag honoured there
@@ -85,27 +89,38 @@ class GameView:
                 game = None
             if game is not None:
                 variant = game.variant
-                positions.append(variant.format_position(game.start))
+                format_position, format_played = variant.format_position, variant.format_played
+                positions.append(format_position(game.start))
 
                 def note(step: Step) -> None:
-                    moves.append(variant.format_move(step.move, step.before))
-                    positions.append(variant.format_position(step.after))
+                    if moves:  # format_move's token, read from the position after the move
+                        tokens.append(format_played(step.move, step.before, step.after))
+                    positions.append(format_position(step.after))
 
-                replay(variant, game.record.mainline, game.start, on_step=note, variations=False)
-        self._positions, self._moves = tuple(positions), tuple(moves)
+                replay(
+                    variant,
+                    game.record.mainline,
+                    game.start,
+                    on_step=note,
+                    variations=False,
+                    limit=self.plies,
+                )
+        self._positions = tuple(positions)
+        if moves:
+            self._moves = tuple(tokens)
 
     @property
     def positions(self) -> tuple[str, ...]:
         """Position strings along the main line (start first), while the moves are legal."""
         if self._positions is None:
-            self._replay()
+            self._replay(moves=False)
         return self._positions  # type: ignore[return-value]
 
     @property
     def moves(self) -> tuple[str, ...]:
         """The main line's legal moves as the variant writes them (canonical short tokens)."""
         if self._moves is None:
-            self._replay()
+            self._replay(moves=True)
         return self._moves  # type: ignore[return-value]
 
 
@@ -382,6 +397,8 @@ def game_key(view: GameView, *, symmetric: bool = False) -> bytes:
     A game that cannot be replayed is keyed on its tokens as written, its
     ``Game``, ``Rules`` and ``Position`` tags, and its damage (its raw text).
     """
+    if view.plies is not None:
+        raise ValueError("a duplicate key needs the whole main line: a GameView without plies")
     variant = view.variant
     record = view.record
     if variant is None or len(view.positions) != len(record.mainline.moves) + 1:
@@ -557,8 +574,9 @@ class OpeningBook:
         self.skipped = 0  # games with no variant, or that never meet the position
 
     def add(self, record: Record) -> None:
-        """Count one game (streaming: the game is not kept)."""
-        view = GameView(record)
+        """Count one game (streaming: the game is not kept). Without a position to start
+        from, only the tree's depth is replayed."""
+        view = GameView(record, plies=self.depth if self.position is None else None)
         variant = view.variant
         start = 0
         if variant is not None and self.position is not None:
