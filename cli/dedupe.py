@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
-
 import click
 
+from notation.archive.dedupe import (
+    Kept,
+    choose_from_keys,
+    choose_most_complete,
+    drop_duplicates,
+    where_read,
+)
 from notation.archive.index import ArchiveIndex, read_back
-from notation.archive.tools import GameView, game_key, header_completeness, header_differences
+from notation.archive.tools import header_differences
 from notation.core.record import Record
 from notation.formats.collection import atomic_output
 from notation.formats.registry import RecordSink
@@ -22,73 +26,18 @@ from .archive_io import (
     output_format,
     shared,
 )
-from .common import FORMAT_CHOICE, location
+from .common import FORMAT_CHOICE
 from .inputs import output_file_option
 from .terminal import echo
-
-
-@dataclass(frozen=True, slots=True)
-class Kept:
-    """What is remembered of a kept game: where it is, and its header (not its moves)."""
-
-    ordinal: int
-    where: str
-    header: Record
-
-
-def _where(record: Record, ordinal: int) -> str:
-    return f"{location(record.source, record.line, 0)} (game {ordinal})"
-
-
-def _header(record: Record) -> Record:
-    return Record(tags=record.tags, result=record.result)
 
 
 def report_duplicate(record: Record, ordinal: int, kept: Kept) -> None:
     """One line on stderr for a dropped game: what it repeats, and how its header differs."""
     differences = header_differences(kept.header, record)
-    text = f"{_where(record, ordinal)}: dropped, a duplicate of {kept.where}"
+    text = f"{where_read(record, ordinal)}: dropped, a duplicate of {kept.where}"
     if differences:
         text += "; headers differ: " + "; ".join(differences)
     echo(text, err=True)
-
-
-def drop_duplicates(
-    records: Iterable[Record], *, symmetric: bool = False, chosen: dict[bytes, Kept] | None = None
-) -> Iterator[Record]:
-    """The records that are not duplicates, reported on stderr as they are dropped.
-
-    Keeps the first of each set of duplicates, or the one ``chosen`` names
-    for its key (the result of :func:`choose_most_complete`). Keeps a key and
-    a header per distinct game, not the games.
-    """
-    seen: dict[bytes, Kept] = {}
-    for ordinal, record in enumerate(records, start=1):
-        key = game_key(GameView(record), symmetric=symmetric)
-        if chosen is not None:
-            kept = chosen[key]
-            if kept.ordinal == ordinal:
-                yield record
-            else:
-                report_duplicate(record, ordinal, kept)
-            continue
-        first = seen.get(key)
-        if first is None:
-            seen[key] = Kept(ordinal, _where(record, ordinal), _header(record))
-            yield record
-        else:
-            report_duplicate(record, ordinal, first)
-
-
-def choose_most_complete(records: Iterable[Record], *, symmetric: bool) -> dict[bytes, Kept]:
-    """For each distinct game, the copy with the most tags filled in (the first on a tie)."""
-    best: dict[bytes, tuple[int, Kept]] = {}
-    for ordinal, record in enumerate(records, start=1):
-        key = game_key(GameView(record), symmetric=symmetric)
-        score = header_completeness(record)
-        if key not in best or score > best[key][0]:
-            best[key] = (score, Kept(ordinal, _where(record, ordinal), _header(record)))
-    return {key: kept for key, (_, kept) in best.items()}
 
 
 @click.command("dedupe")
@@ -150,7 +99,9 @@ def dedupe(
     with atomic_output(output) as out:
         sink = RecordSink(out, fmt)
         records = iter_records(files, input_format, encoding, counts)
-        for record in drop_duplicates(records, symmetric=symmetric, chosen=chosen):
+        for record in drop_duplicates(
+            records, report_duplicate, symmetric=symmetric, chosen=chosen
+        ):
             sink.write(record)
             kept += 1
         sink.close()
@@ -170,20 +121,13 @@ def _dedupe_indexed(
             Record(tags=g.header, result=g.result, source=g.source, line=g.line) for g in games
         ]
         keys = [g.symmetric_key if symmetric else g.key for g in games]
-        chosen: dict[bytes, Kept] = {}
-        for ordinal, (key, header) in enumerate(zip(keys, headers, strict=True), start=1):
-            kept = Kept(ordinal, _where(header, ordinal), header)
-            if key not in chosen or (
-                keep == "most-complete"
-                and header_completeness(header) > header_completeness(chosen[key].header)
-            ):
-                chosen[key] = kept
+        copies = choose_from_keys(keys, headers, most_complete=keep == "most-complete")
         wanted = []
-        for ordinal, (game, key, header) in enumerate(zip(games, keys, headers, strict=True), 1):
-            if chosen[key].ordinal == ordinal:
+        for ordinal, (game, header, copy) in enumerate(zip(games, headers, copies, strict=True), 1):
+            if copy.ordinal == ordinal:
                 wanted.append(game)
             else:
-                report_duplicate(header, ordinal, chosen[key])
+                report_duplicate(header, ordinal, copy)
         with atomic_output(output) as out:
             sink = RecordSink(out, fmt)
             for record in read_back(wanted):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from notation.archive.dedupe import drop_duplicates
 from notation.formats.collection import atomic_output
 from notation.formats.registry import RecordSink
 
@@ -16,7 +17,7 @@ from .archive_io import (
     shared,
 )
 from .common import FORMAT_CHOICE, RegistryCommand
-from .dedupe import drop_duplicates
+from .dedupe import report_duplicate
 from .inputs import output_file_option
 
 
@@ -53,7 +54,7 @@ def merge(
     counts = Reading()
     records = iter_records(files, input_format, encoding, counts)
     if dedupe:
-        records = drop_duplicates(records, symmetric=symmetric)
+        records = drop_duplicates(records, report_duplicate, symmetric=symmetric)
     with atomic_output(output) as out:
         sink = RecordSink(out, fmt)
         for record in records:
