@@ -21,7 +21,7 @@ from fractions import Fraction
 from typing import Any
 
 from notation.core.replay import GameReport
-from notation.desk.event import BYE, Entry
+from notation.desk.event import BYE, Entry, submission_order
 from notation.errors import PMNError
 from notation.games import parse_result
 from notation.render.sinks import csv_text, html_isolated, html_name, html_text, terminal_text
@@ -125,11 +125,15 @@ def is_bye(name: str) -> bool:
 
 def collect(games: Iterable[tuple[Entry, GameReport]]) -> tuple[list[Played], list[Excluded]]:
     """The games that count, and those that do not (invalid, unfinished, a seat unnamed, or
-    the same moves as a game already counted: a game submitted twice counts once)."""
-    played: list[Played] = []
-    excluded: list[Excluded] = []
+    the same moves as a game already counted: a game submitted twice counts once, the
+    one submitted first, :func:`notation.desk.event.submission_order`), in input order."""
+    # each game with its place in the input (they are given back in input order)
+    played: list[tuple[int, Played]] = []
+    excluded: list[tuple[int, Excluded]] = []
     seen: dict[tuple[object, ...], Entry] = {}
-    for entry, report in games:
+    given = list(games)  # a copy is the game submitted later (submission_order)
+    for position in submission_order([entry for entry, _ in given]):
+        entry, report = given[position]
         players = entry.players
 
         def leave_out(
@@ -137,9 +141,10 @@ def collect(games: Iterable[tuple[Entry, GameReport]]) -> tuple[list[Played], li
             invalid: bool = False,
             entry: Entry = entry,
             players: tuple[str, ...] = players,
+            position: int = position,
         ) -> None:
             excluded.append(
-                Excluded(entry.source, entry.game, entry.line, players, reason, invalid)
+                (position, Excluded(entry.source, entry.game, entry.line, players, reason, invalid))
             )
 
         if not report.valid:
@@ -163,18 +168,23 @@ def collect(games: Iterable[tuple[Entry, GameReport]]) -> tuple[list[Played], li
         round_ = (entry.tag("Round") or "").strip()
         termination = (entry.tag("Termination") or "").strip().lower()
         played.append(
-            Played(
-                round=round_ if round_ not in ("", "?", "-") else "?",
-                seats=entry.seats,
-                players=players,
-                shares=shares,
-                stones=report.scores or tuple(0 for _ in players),
-                forfeit=not entry.moves and termination == UNPLAYED_TERMINATION,
-                source=entry.source,
-                game=entry.game,
+            (
+                position,
+                Played(
+                    round=round_ if round_ not in ("", "?", "-") else "?",
+                    seats=entry.seats,
+                    players=players,
+                    shares=shares,
+                    stones=report.scores or tuple(0 for _ in players),
+                    forfeit=not entry.moves and termination == UNPLAYED_TERMINATION,
+                    source=entry.source,
+                    game=entry.game,
+                ),
             )
         )
-    return played, excluded
+    played.sort(key=lambda item: item[0])
+    excluded.sort(key=lambda item: item[0])
+    return [game for _, game in played], [item for _, item in excluded]
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 from fractions import Fraction
 from pathlib import Path
 
@@ -358,11 +359,14 @@ def test_a_game_submitted_twice_counts_once(runner, tmp_path):
     (tmp_path / "r1.pmn").write_text(text)
     first = text.split("\n\n[Game")[0] + "\n"
     (tmp_path / "r1-again.pmn").write_text(first.replace("2026.03.14", "2026.03.15"))
+    os.utime(tmp_path / "r1.pmn", (1_700_000_000, 1_700_000_000))
+    os.utime(tmp_path / "r1-again.pmn", (1_700_000_600, 1_700_000_600))  # submitted later
     table = run_json(runner, str(tmp_path))
     ada = next(p for p in table["players"] if p["name"] == "Ada Mensah")
     assert ada["points"] == 1 and ada["games"] == 1
-    (copy,) = table["excluded"]
-    assert copy["reason"] == f"submitted twice: the same game as {tmp_path / 'r1-again.pmn'}:1"
+    (copy,) = table["excluded"]  # the copy is the later submission, not the first by name
+    assert copy["source"] == str(tmp_path / "r1-again.pmn")
+    assert copy["reason"] == f"submitted twice: the same game as {tmp_path / 'r1.pmn'}:1"
 
 
 @pytest.mark.parametrize("output_format", ["text", "json", "csv"])
