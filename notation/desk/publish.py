@@ -39,6 +39,7 @@ from notation.desk.standings import (
     Standings,
     excluded_html,
     format_points,
+    standings_about_html,
     standings_table_html,
 )
 from notation.desk.standings import round_key as round_order
@@ -363,10 +364,9 @@ def event_site(games: Sequence[tuple[Record, GameReport]], standings: Standings)
                 files[game.page] = game_page(game, event, round_page_name(keys[round_]))
     body = [
         f"<h1>{_event_name(event)}</h1>",
-        f"<p>{escape(standings.system)}; points: {escape(standings.scheme)}; tie-breaks: "
-        f"{escape(', '.join(standings.tie_breaks) or 'none')}</p>",
         "<h2>Standings</h2>",
         standings_table_html(standings),
+        standings_about_html(standings),
         "<h2>Rounds</h2>",
         '<ul class="rounds">',
     ]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
@@ -321,3 +322,112 @@ def test_when_the_files_do_not_tell_which_came_first_both_are_named(runner, tmp_
     (line,) = [x for x in result.stdout.splitlines() if "duplicate-game" in x]
     assert "a-resent.pmn" in line and "round-1.pmn" in line
     assert "which one is the copy cannot be told" in line
+
+
+# -- round robin or Swiss, from the pairings -------------------------------------------
+
+
+def standings_json(runner: CliRunner, *args: str) -> dict:
+    result = runner.invoke(pmn, ["standings", "--format", "json", *args])
+    assert result.exit_code in (0, 1), result.output
+    return json.loads(result.stdout)
+
+
+def test_a_round_robin_with_games_missing_stays_a_round_robin(runner, tmp_path):
+    folder = write_event(tmp_path / "event", missing=[(2, "Kofi Boateng"), (6, "Ada Mensah")])
+    table = standings_json(runner, str(folder))
+    assert table["system"] == "round-robin"
+    assert table["tie_breaks"][0] == "head-to-head"  # not Buchholz
+    assert table["system_reason"] == (
+        "round robin: 8 players, 7 rounds, no two players met more than once; "
+        "2 of 28 games missing (2 not played yet)"
+    )
+    pairs = {tuple(item["players"]) for item in table["unplayed"]}
+    # round 2 and round 6 pairings of Kofi and Ada (Berger tables, circle method)
+    rounds = berger(PLAYERS)
+    expected = {
+        tuple(sorted(pair))
+        for r, who in ((2, "Kofi Boateng"), (6, "Ada Mensah"))
+        for pair in rounds[r - 1]
+        if who in pair
+    }
+    assert pairs == expected
+    assert {item["status"] for item in table["unplayed"]} == {"not played"}
+
+
+def test_an_unfinished_game_is_shown_as_played_not_counted_and_a_missing_one_as_not_played(
+    runner, tmp_path
+):
+    folder = write_event(tmp_path / "event", missing=[(1, "Ada Mensah")])
+    text = (folder / "round-4.pmn").read_text(encoding="utf-8")
+    first, rest = text.split("\n\n[Game", 1)
+    south = next(line for line in first.splitlines() if line.startswith("[South"))[8:-2]
+    north = next(line for line in first.splitlines() if line.startswith("[North"))[8:-2]
+    unfinished = first.replace('[Result "1-0"]', '[Result "*"]').replace(
+        '[Result "0-1"]', '[Result "*"]'
+    )
+    unfinished = re.sub(r" (1-0|0-1)$", " *", unfinished.rstrip())
+    unfinished = unfinished.replace('[Termination "resignation"]\n', "")
+    (folder / "round-4.pmn").write_text(unfinished + "\n\n[Game" + rest, encoding="utf-8")
+    result = runner.invoke(pmn, ["standings", str(folder)])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[1] == (
+        "System: round robin: 8 players, 7 rounds, no two players met more than once; "
+        "2 of 28 games missing (1 not played yet, 1 played and not counted)"
+    )
+    header = re.split(r"\s{2,}", lines[2].strip())
+    rows = {parts[1]: parts for parts in (re.split(r"\s{2,}", x.strip()) for x in lines[3:11])}
+    number = {name: row[0].rstrip("=") for name, row in rows.items()}
+    assert rows[south][header.index(number[north])] == "*"
+    assert rows[north][header.index(number[south])] == "*"
+    assert sorted(row.count("?") for row in rows.values()) == [0] * 6 + [1, 1]
+    assert "  *: played and not counted (see Not counted)" in lines
+    assert "  ?: not played yet (no game submitted)" in lines
+
+
+def test_too_few_rounds_is_a_swiss_event_and_the_reason_says_why(runner, tmp_path):
+    folder = write_event(tmp_path / "event")
+    for r in (4, 5, 6, 7):
+        (folder / f"round-{r}.pmn").unlink()
+    table = standings_json(runner, str(folder))
+    assert table["system"] == "swiss"
+    assert table["system_reason"] == (
+        "Swiss: 8 players in 3 round(s), 12 of 28 pairings met; "
+        "a round robin of 8 players takes 7 rounds"
+    )
+    forced = standings_json(runner, "--system", "round-robin", str(folder))
+    assert forced["system"] == "round-robin"
+    assert forced["system_reason"].startswith("given with --system (Swiss: 8 players in 3")
+    assert len(forced["unplayed"]) == 28 - 12
+
+
+def test_the_system_and_why_is_in_every_output(runner, tmp_path):
+    folder = str(write_event(tmp_path / "event", missing=[(2, "Kofi Boateng")]))
+    why = "round robin: 8 players, 7 rounds, no two players met more than once"
+    for output_format in ("text", "csv", "json", "html"):
+        result = runner.invoke(pmn, ["standings", "--format", output_format, folder])
+        assert why in result.stdout, output_format
+    csv_rows = runner.invoke(pmn, ["standings", "--format", "csv", folder]).stdout.splitlines()
+    assert csv_rows[-1].startswith("system,round-robin,")
+    site = tmp_path / "site"
+    assert runner.invoke(pmn, ["publish", folder, "-d", str(site)]).exit_code == 0
+    assert why in (site / "index.html").read_text(encoding="utf-8")
+
+
+def test_three_players_of_an_odd_round_robin_and_a_bye_in_an_even_one():
+    from fractions import Fraction
+
+    from notation.desk.standings import Played, recognise_system
+
+    def game(r, a, b):
+        return Played(r, ("South", "North"), (a, b), (Fraction(1), Fraction(0)), (0, 0))
+
+    odd = [game("1", "A", "B"), game("2", "A", "C"), game("3", "B", "C")]
+    assert recognise_system(odd).system == "round-robin"  # 3 players: 3 rounds, one sits out
+    assert recognise_system(odd[:2]).system == "swiss"
+    assert recognise_system([*odd, game("3", "A", "BYE")]).system == "round-robin"
+    even = [game("1", "A", "B"), game("1", "C", "D"), game("2", "A", "C"), game("2", "B", "D")]
+    even += [game("3", "A", "D"), game("3", "B", "C")]
+    assert recognise_system(even).system == "round-robin"
+    assert "a bye among 4 players" in recognise_system([*even, game("4", "A", "BYE")]).reason

@@ -186,11 +186,11 @@ def test_from_the_index_to_a_game_and_through_it(browser, runner, tmp_path):
     assert runner.invoke(pmn, ["publish", str(SWISS), "-d", str(out)]).exit_code == 0
     browser.get((out / "index.html").as_uri())
     rows = browser.find_elements(By.CSS_SELECTOR, "table.standings tbody tr")
-    assert [r.find_elements(By.TAG_NAME, "td")[2].text for r in rows][:2] == [
+    assert [r.find_elements(By.TAG_NAME, "td")[1].text for r in rows][:2] == [
         "Ada Mensah",
         "Ama Serwaa",
     ]
-    assert rows[0].find_elements(By.TAG_NAME, "td")[3].text == "4"
+    assert rows[0].find_elements(By.TAG_NAME, "td")[2].text == "4"
     browser.find_element(By.LINK_TEXT, "Round 1").click()
     browser.find_element(By.LINK_TEXT, "1").click()
     # each name is isolated (FSI ... PDI) in the title, as on the page: notation.render.sinks
