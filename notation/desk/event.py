@@ -621,7 +621,7 @@ def check_names(entries: Sequence[Entry]) -> list[Finding]:
 class RosterError(PMNError):
     """A roster file that cannot be used (no name in it)."""
 
-    code = "bad-roster"
+    code = "bad-option"  # a --players value that cannot be used
 
 
 def read_roster(text: str, source: str = "roster") -> list[str]:
