@@ -10,7 +10,14 @@ from notation.archive.index import ArchiveIndex, ArchiveIndexError, read_back
 from notation.archive.parallel import default_jobs, validate_many
 from notation.core.record import Record
 from notation.core.replay import GameReport
-from notation.desk.event import CHECKS, Entry, Finding, check_names, check_roster
+from notation.desk.event import (
+    CHECKS,
+    Entry,
+    Finding,
+    check_names,
+    check_roster,
+    name_aliases,
+)
 from notation.desk.standings import (
     SYSTEMS,
     TIE_BREAKS,
@@ -139,7 +146,13 @@ def event_standings(
     entries = entries_of(games)
     played, excluded = collect(entries)
     table = compute_standings(
-        played, excluded, scheme=point_scheme, tie_breaks=order, system=system, event=name
+        played,
+        excluded,
+        scheme=point_scheme,
+        tie_breaks=order,
+        system=system,
+        event=name,
+        aliases=name_aliases([entry for entry, _ in entries]),
     )
     found = check_names([entry for entry, _ in entries])
     if roster is not None:

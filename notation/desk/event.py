@@ -598,6 +598,24 @@ def _check_round(event: str, round_: str, games: Sequence[Entry]) -> list[Findin
     return found
 
 
+def _name_uses(entries: Sequence[Entry]) -> tuple[Counter[str], dict[str, frozenset[str]]]:
+    """How many games each spelling is written in, and the rounds it plays in."""
+    uses: Counter[str] = Counter()
+    rounds: dict[str, set[str]] = defaultdict(set)
+    for entry in entries:
+        for player in entry.players:
+            if player and player.upper() != BYE and player not in ("?", "-"):
+                uses[player] += 1
+                if entry.round_key is not None:
+                    rounds[player].add("\0".join(entry.round_key))
+    return uses, {name: frozenset(r) for name, r in rounds.items()}
+
+
+def name_aliases(entries: Sequence[Entry]) -> dict[str, str]:
+    """Each suspect spelling and the spelling it probably stands for (:func:`similar_names`)."""
+    return {match.suspect: match.likely for match in similar_names(*_name_uses(entries))}
+
+
 def check_names(entries: Sequence[Entry]) -> list[Finding]:
     """The ``similar-names`` findings of a set of records (:func:`similar_names`): one per
     suspect spelling, at its first game, naming the first game of the spelling to keep.
@@ -766,6 +784,7 @@ __all__ = [
     "check_roster",
     "date_problem",
     "edit_distance",
+    "name_aliases",
     "name_key",
     "nearest_names",
     "parse_levels",

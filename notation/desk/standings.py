@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -501,10 +501,28 @@ def compute_standings(
     tie_breaks: Sequence[str] | None = None,
     system: str = "auto",
     event: str = "",
+    aliases: Mapping[str, str] | None = None,
 ) -> Standings:
-    """Points, tie-breaks and ranks of every player of the counted games."""
+    """Points, tie-breaks and ranks of every player of the counted games.
+
+    ``aliases`` (a suspect spelling to the name it probably is:
+    :func:`notation.desk.event.name_aliases`) changes no count: when the event is
+    a Swiss event as written and a round robin with those names read as one, the
+    reason says so."""
     scheme = scheme or PointScheme()
     guess = recognise_system(played, excluded, system)
+    if aliases and system == "auto" and guess.system == "swiss":
+        renamed = recognise_system(
+            [replace(g, players=tuple(aliases.get(p, p) for p in g.players)) for g in played],
+            [replace(e, players=tuple(aliases.get(p, p) for p in e.players)) for e in excluded],
+        )
+        if renamed.system == "round-robin":
+            read = ", ".join(f'"{a}" as "{b}"' for a, b in sorted(aliases.items()))
+            guess = replace(
+                guess,
+                reason=f"{guess.reason}; with {read} (similar-names) it is a round robin: "
+                "write each name one way",
+            )
     system = guess.system
     order = tuple(tie_breaks) if tie_breaks is not None else DEFAULT_TIE_BREAKS[system]
     cells, stones = _cells(played, scheme)

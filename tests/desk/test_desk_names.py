@@ -431,3 +431,14 @@ def test_three_players_of_an_odd_round_robin_and_a_bye_in_an_even_one():
     even += [game("3", "A", "D"), game("3", "B", "C")]
     assert recognise_system(even).system == "round-robin"
     assert "a bye among 4 players" in recognise_system([*even, game("4", "A", "BYE")]).reason
+
+
+def test_a_misspelt_name_that_hides_a_round_robin_is_named_in_the_reason(runner, tmp_path):
+    folder = write_event(tmp_path / "event", renamed={(3, "Ama Serwaa"): "Ama Serwah"})
+    table = standings_json(runner, str(folder))
+    assert table["system"] == "swiss"  # as written: nine players, so nothing is merged
+    assert table["system_reason"].endswith(
+        'with "Ama Serwah" as "Ama Serwaa" (similar-names) it is a round robin: '
+        "write each name one way"
+    )
+    assert len(table["players"]) == 9
