@@ -12,7 +12,8 @@ from notation.files.outputs import OutputFolder
 
 from .common import deprecated_option
 from .inputs import input_options
-from .standings import event_standings, read_event, report_invalid
+from .roster import players_option
+from .standings import event_standings, read_event, report_invalid, report_names
 
 
 @click.command()
@@ -32,6 +33,13 @@ from .standings import event_standings, read_event, report_invalid
 @click.option("--tie-break", "tie_breaks", metavar="LIST", help="Tie-breaks (as pmn standings).")
 @click.option("--system", type=click.Choice(SYSTEMS), default="auto", show_default=True)
 @click.option("--event", help="Publish only the games whose Event tag is this.")
+@players_option()
+@click.option(
+    "--force",
+    is_flag=True,
+    help="Publish even when names are probably one player written two ways, or not on "
+    "the roster (--players): they are still listed on stderr.",
+)
 @click.option("-j", "--jobs", type=click.IntRange(min=1), help="Processes to validate with.")
 def publish(
     files: tuple[str, ...],
@@ -42,6 +50,8 @@ def publish(
     tie_breaks: str | None,
     system: str,
     event: str | None,
+    roster: list[str] | None,
+    force: bool,
     jobs: int | None,
 ) -> None:
     """Write a static web site for the event in FILES (files or folders) to a folder.
@@ -51,7 +61,12 @@ def publish(
     a viewer (step through the moves; comments and variations in the move
     list; a game with an illegal move is shown up to it, with the problem).
     Pages share site.css and viewer.js; a game's boards are compact data.
-    Exit code 0, or 1 when a game is invalid (it is shown, and listed on stderr).
+    Names are checked as pmn validate --strict checks them: names that are
+    probably one player written two ways (similar-names), and with --players
+    every name not on the roster, are listed on stderr, and the site is not
+    written unless --force is given.
+    Exit code 0, or 1 when a game is invalid (it is shown, and listed on stderr),
+    a name is not on the roster, or nothing was published.
 
     \b
     Examples:
@@ -60,13 +75,21 @@ def publish(
     """
     if output is None:
         raise click.UsageError("give the folder to write the site to: -d/--output-dir DIR")
-    games, table, excluded = event_standings(
+    games, table, excluded, found = event_standings(
         lambda: read_event(files, input_format, jobs, encoding=encoding),
         event,
         scheme,
         tie_breaks,
         system,
+        roster,
     )
+    names = report_names(found)
+    if found and not force:  # the site would show one player twice, or a stranger
+        raise click.ClickException(
+            f"not published: {len(found)} name(s) above are probably one player written "
+            "two ways, or not on the roster; write each name one way in the records "
+            "(or publish anyway with --force)"
+        )
     site = event_site(games, table)
     try:  # never through a link, a FIFO or a hard link out of the folder (notation.files.outputs)
         with OutputFolder(output) as folder:
@@ -80,4 +103,4 @@ def publish(
         f"{pages} game page(s)",
         err=True,
     )
-    raise SystemExit(report_invalid(excluded))
+    raise SystemExit(max(report_invalid(excluded), names))

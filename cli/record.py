@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import codecs
 import datetime
+import difflib
 import io
 import os
 import re
@@ -31,6 +32,7 @@ from notation.core.replay import (
     expected_number,
 )
 from notation.core.tokens import TOKEN_RE
+from notation.desk.event import date_problem
 from notation.desk.recorder import (
     PAGE,
     Clock,
@@ -68,14 +70,15 @@ Commands:
   more                the next page of the list of moves
   show                the board
   comment TEXT        a comment after the last move (before the first move if none yet)
-  undo                take back the last move
+  undo                take back the last move (and the comments after it)
+  tag NAME VALUE      correct a tag, or add one: tag Date 2026.11.24, tag North Kofi Boateng
   end REASON RESULT   stop the game early: REASON is resignation, agreement, time or
                       adjudication; RESULT like 1-0, 0-1, 1/2-1/2 (Tricala: 1-0-0 ...)
   save                save and stop recording (the game stays unfinished: *)
   help                this list"""
 
 #: The session's commands (the first word of a line); any other line is moves.
-COMMANDS = ("moves", "more", "show", "comment", "undo", "end", "save", "help")
+COMMANDS = ("moves", "more", "show", "comment", "undo", "tag", "end", "save", "help")
 
 
 #: The clock the recorder reads for ``--clock`` (seconds; tests replace it).
@@ -119,10 +122,11 @@ def resume_game(path: str, game_number: int | None) -> Recorder:
     if first == 0 and data.startswith(codecs.BOM_UTF8):
         before = codecs.BOM_UTF8
     try:
-        recorder = Recorder(path, record, before, b"".join(lines[last:]), on_disk=data)
+        recorder = Recorder(
+            path, record, before, b"".join(lines[last:]), on_disk=data, number=number
+        )
     except (PitsError, RulesError, PositionError, MoveError) as exc:
         raise click.ClickException(f"{path}: game {number}: cannot resume: {exc}") from exc
-    _say(f"Resuming {path}, game {number}: {len(recorder.nodes)} move(s) so far.")
     return recorder
 
 
@@ -132,24 +136,41 @@ def ask(reader: LineReader, question: str, default: str = "", words: Words | Non
     return reader.read(shown, words).strip() or default
 
 
+def unknown_game(name: str, names: tuple[str, ...]) -> str:
+    """Why a game name is refused, with the nearest known names (difflib over
+    :func:`notation.games.game_names`, case-insensitive)."""
+    lower = {known.lower(): known for known in names}
+    near = [lower[k] for k in difflib.get_close_matches(name.lower(), list(lower), 3, 0.6)]
+    hint = f"; did you mean {' or '.join(near)}?" if near else ""
+    return f'unknown game "{name}"{hint} (known: {", ".join(names)})'
+
+
 def ask_tags(reader: LineReader) -> list[tuple[str, str]]:
-    """Ask for the game and the facts about it; blank answers leave a tag out."""
+    """Ask for the game and the facts about it; blank answers leave a tag out.
+
+    The questions come in one order for every game: Game, Players (only for a game
+    played by a choice of numbers), Rules, Event, Site, Date, Round, then each seat.
+    A refused answer is asked again at once, alone: an unknown game before any
+    other question (with the nearest names), rules the game does not have, a date
+    not in YYYY.MM.DD form.
+    """
     names = game_names()
     while True:
         game = ask(reader, f"Game ({', '.join(names)})", names[0], lambda _: names)
-        rules = ask(reader, "Rules (blank: the game's default)")
-        players = ""
         try:
             counts = find_game(game).seat_counts
-        except RulesError as exc:
-            _say(f"  {exc}")
-            continue
-        if len(counts) > 1:
-            choices = [str(count) for count in counts]
-            while (
-                players := ask(reader, f"Players ({', '.join(choices)})", choices[0])
-            ) not in choices:
-                _say(f"  {players!r} is not one of: {', '.join(choices)}")
+            break
+        except RulesError:
+            _say(f"  {unknown_game(game, names)}")
+    players = ""
+    if len(counts) > 1:
+        choices = [str(count) for count in counts]
+        while (
+            players := ask(reader, f"Players ({', '.join(choices)})", choices[0])
+        ) not in choices:
+            _say(f"  {players!r} is not one of: {', '.join(choices)}")
+    while True:
+        rules = ask(reader, "Rules (blank: the game's default)")
         try:
             variant = find_variant(game, rules or None, {"Players": players} if players else {})
             break
@@ -161,6 +182,9 @@ def ask_tags(reader: LineReader) -> list[tuple[str, str]]:
     today = datetime.date.today().strftime("%Y.%m.%d")
     for name, default in (("Event", ""), ("Site", ""), ("Date", today), ("Round", "")):
         value = ask(reader, name, default)
+        while name == "Date" and value and (problem := date_problem(value)) is not None:
+            _say(f"  {problem}")
+            value = ask(reader, name, default)
         if value:
             tags.append((name, value))
     for seat in variant.seats:
@@ -248,9 +272,17 @@ class Session:
             self.more()
         elif command == "undo":
             taken = recorder.undo()
-            _say(f"  took back {taken}" if taken else "  nothing to take back")
-            if taken:
+            if not taken:
+                _say("  nothing to take back")
+            else:
+                dropped = " ".join(f"{{{c}}}" for c in recorder.dropped)
+                _say(
+                    f"  took back {taken}"
+                    + (f", and the comment after it, dropped: {dropped}" if dropped else "")
+                )
                 save(recorder)
+        elif command == "tag":
+            self.tag(rest)
         elif command == "comment":
             if not rest:
                 _say("  comment what? (comment TEXT)")
@@ -267,6 +299,21 @@ class Session:
                 self.stop = True
         else:
             self.movetext(line)
+
+    def tag(self, rest: str) -> None:
+        """``tag NAME VALUE``: correct or add a tag; say what was done or why not."""
+        name, _, value = rest.partition(" ")
+        if not name:
+            _say("  tag what? (tag NAME VALUE: tag Date 2026.11.24)")
+            return
+        old = dict(self.recorder.tags).get(name)
+        problem = self.recorder.set_tag(name, value.strip())
+        if problem is not None:
+            _say(f"  not accepted: {problem}")
+            return
+        was = f' (was "{old}")' if old is not None else " (new)"
+        _say(f'  tag {name} is now "{value.strip()}"{was}')
+        save(self.recorder)
 
     def moves(self, pit: str | None, extra: list[str]) -> None:
         """``moves``: a count per pit and the first page; ``moves PIT``: the moves from a pit.
@@ -491,6 +538,17 @@ def save(recorder: Recorder) -> bool:
     return True
 
 
+def game_over(recorder: Recorder) -> str:
+    """How a game is over (its result and why), or ``""`` while it goes on."""
+    outcome = recorder.variant.outcome(recorder.position)
+    if outcome is not None and recorder.nodes:
+        return f"the game is over: {outcome.result} ({outcome.reason})"
+    if recorder.result != "*":
+        reason = dict(recorder.tags).get("Termination", "")
+        return f"the game ended: {recorder.result}" + (f" ({reason})" if reason else "")
+    return ""
+
+
 @click.command("record")
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--resume", is_flag=True, help="Carry on a game of the record file FILE.")
@@ -530,6 +588,11 @@ def record_command(file: str, resume: bool, game_number: int | None, clock: bool
         if not os.path.exists(file):
             raise click.UsageError(f"{file} does not exist: nothing to resume")
         recorder = resume_game(file, game_number)
+        over = game_over(recorder)
+        if over:
+            _say(f"{file}, game {recorder.number}: {over}; nothing to record.")
+            return
+        _say(f"Resuming {file}, game {recorder.number}: {len(recorder.nodes)} move(s) so far.")
     else:
         if os.path.lexists(file):
             raise click.UsageError(f"{file} exists: use --resume to carry it on, or another name")

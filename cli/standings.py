@@ -10,7 +10,14 @@ from notation.archive.index import ArchiveIndex, ArchiveIndexError, read_back
 from notation.archive.parallel import default_jobs, validate_many
 from notation.core.record import Record
 from notation.core.replay import GameReport
-from notation.desk.event import Entry
+from notation.desk.event import (
+    CHECKS,
+    Entry,
+    Finding,
+    check_names,
+    check_roster,
+    name_aliases,
+)
 from notation.desk.standings import (
     SYSTEMS,
     TIE_BREAKS,
@@ -32,6 +39,8 @@ from notation.render.sinks import json_text
 from . import inputs
 from .archive_io import check_inputs
 from .inputs import input_paths, output_file_option
+from .report import describe_finding
+from .roster import players_option
 from .terminal import SafeClickException, SafeUsageError, echo
 
 
@@ -118,11 +127,15 @@ def event_standings(
     scheme: str,
     tie_breaks: str | None,
     system: str,
-) -> tuple[list[tuple[Record, GameReport]], Standings, list[Excluded]]:
-    """One event's games, standings and games left out (``pmn standings`` and ``pmn publish``).
+    roster: Sequence[str] | None = None,
+) -> tuple[list[tuple[Record, GameReport]], Standings, list[Excluded], list[Finding]]:
+    """One event's games, standings, games left out, and what the name checks found
+    (``pmn standings`` and ``pmn publish``).
 
     The point scheme and tie-breaks are checked before ``read`` reads the games
-    (a usage error); the event is the one named, or the only one there is.
+    (a usage error); the event is the one named, or the only one there is. The
+    findings are those of ``pmn validate --strict`` about names: ``similar-names``
+    (:func:`notation.desk.event.check_names`) and, with a roster, ``unknown-player``.
     """
     try:
         point_scheme = parse_scheme(scheme)
@@ -130,11 +143,31 @@ def event_standings(
     except StandingsError as exc:
         raise click.BadParameter(str(exc)) from exc
     name, games = choose_event(read(), event)
-    played, excluded = collect(entries_of(games))
+    entries = entries_of(games)
+    played, excluded = collect(entries)
     table = compute_standings(
-        played, excluded, scheme=point_scheme, tie_breaks=order, system=system, event=name
+        played,
+        excluded,
+        scheme=point_scheme,
+        tie_breaks=order,
+        system=system,
+        event=name,
+        aliases=name_aliases([entry for entry, _ in entries]),
     )
-    return games, table, excluded
+    found = check_names([entry for entry, _ in entries])
+    if roster is not None:
+        found += check_roster([entry for entry, _ in entries], roster)
+    return games, table, excluded, found
+
+
+def report_names(findings: Sequence[Finding]) -> int:
+    """What the name checks found, on stderr as ``pmn validate --strict`` words it (a
+    name not on the roster an error, a similar name a warning); the exit code (1 for
+    an error)."""
+    for finding in findings:
+        severity = CHECKS[finding.check].severity
+        echo(describe_finding(finding, severity), err=True)
+    return 1 if any(CHECKS[f.check].severity == "error" for f in findings) else 0
 
 
 @click.command()
@@ -187,6 +220,7 @@ def event_standings(
     "round robin).",
 )
 @click.option("--event", help="Count only the games whose Event tag is this.")
+@players_option()
 @click.option("-j", "--jobs", type=click.IntRange(min=1), help="Processes to validate with.")
 @output_file_option("Write to this file ('-': standard output).")
 def standings(
@@ -200,6 +234,7 @@ def standings(
     system: str,
     view: str,
     event: str | None,
+    roster: list[str] | None,
     jobs: int | None,
     output: str,
 ) -> None:
@@ -219,12 +254,13 @@ def standings(
       pmn standings --index archive.sqlite --event "Club night"
     """
     check_inputs(files, index_path)
-    _, table, excluded = event_standings(
+    _, table, excluded, found = event_standings(
         lambda: read_event(files, input_format, jobs, index_path, encoding),
         event,
         scheme,
         tie_breaks,
         system,
+        roster,
     )
     crosstable = None if view == "auto" else view
     try:
@@ -239,4 +275,5 @@ def standings(
                 out.write(standings_text(table, crosstable))
     except OSError as exc:
         raise click.FileError(output, exc.strerror) from exc
-    raise SystemExit(report_invalid(excluded))
+    names = report_names(found)
+    raise SystemExit(max(report_invalid(excluded), names))

@@ -40,6 +40,7 @@ from .common import (
 from .excerpt import SourceLines, kept
 from .inputs import input_options, input_paths, output_file_option
 from .report import WRITERS, counts, game_verdict, write_text
+from .roster import players_option
 from .terminal import echo, terminal_text
 
 #: One line per game for standard output (the same line the full report writes).
@@ -175,6 +176,7 @@ class GameSource:
     help="Make an event check an error, a warning or off (repeatable), e.g. "
     "--level similar-names=error --level bad-round=off. Checks: " + ", ".join(CHECKS) + ".",
 )
+@players_option()
 @output_file_option(
     "Write the whole report (every game, every reason, the summary) to this file in "
     "--format; '-' is standard output (given, even as '-': the whole report)."
@@ -190,6 +192,7 @@ def validate(
     pits: str | None,
     strict: bool,
     levels: tuple[str, ...],
+    roster: list[str] | None,
     output: str | None,
 ) -> None:
     """Replay every game in FILES through the rules and check its declared result.
@@ -213,6 +216,7 @@ def validate(
     check_game_option(openspiel_game, input_format)
     if click.get_current_context().get_parameter_source("output") is ParameterSource.DEFAULT:
         output = None  # no -o: a line per game, problems on stderr
+    strict = strict or roster is not None  # a roster is an event check
     if strict or output is not None or output_format == "csv" or levels:
         code = validate_event(
             files,
@@ -227,6 +231,7 @@ def validate(
                 output,
                 encoding,
                 openspiel_game,
+                roster,
             ),
         )
         sys.exit(code)
@@ -304,6 +309,8 @@ class EventOptions:
     encoding: str | None = None
     #: the game of OpenSpiel action logs (--variant), as the line-per-game path reads them
     openspiel_game: str | None = None
+    #: the registered players (--players), checked under --strict
+    roster: list[str] | None = None
 
 
 def validate_event(files: tuple[str, ...], options: EventOptions) -> int:
@@ -350,7 +357,9 @@ def validate_event(files: tuple[str, ...], options: EventOptions) -> int:
         invalid += not report.valid
         progress.update(len(reports), invalid)
     progress.clear()
-    findings = submission_findings(files, source.counted, entries, strict=options.strict)
+    findings = submission_findings(
+        files, source.counted, entries, strict=options.strict, roster=options.roster
+    )
     if not options.strict:  # only the N4 empty-input check applies
         levels = {name: (level if name == "no-games" else "off") for name, level in levels.items()}
     _write_report(options, reports, findings, levels)

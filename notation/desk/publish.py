@@ -3,12 +3,13 @@
 :func:`event_site` returns the site's files (name to text); ``pmn publish``
 writes them to a folder. The site works offline and from any web server: the
 pages link to each other by relative names, and every page uses the shared
-``site.css`` and ``viewer.js``. A game page holds its moves, comments and
-variations as HTML, and its boards as compact data: the SVG drawing of every
-position (from :mod:`notation.render.svg`), compressed together with zlib and
-written in base64, which the viewer unpacks with the browser's
-``DecompressionStream``. A game of 110 moves makes a page of 29 KB (a
-``pmn render`` page of it holds every drawing in full: 730 KB).
+``site.css`` and ``viewer.js``. A game page is the page ``pmn render`` draws
+(:func:`notation.render.html.record_html` builds both: one design), with links
+back to the site, its style and script linked, and its boards as compact data:
+the SVG drawing of every position compressed together with zlib and written in
+base64, which the script unpacks with the browser's ``DecompressionStream``. A
+game of 110 moves makes a page of 51 KB (a ``pmn render`` page of it holds every
+drawing in full: 730 KB).
 
 A record with an illegal move gets a page too: the viewer steps through the
 game up to that move, and the page shows the problem and the moves after it.
@@ -22,31 +23,36 @@ unique: a round whose name is not already a plain page name (``1 a``,
 
 from __future__ import annotations
 
-import base64
 import hashlib
-import json
 import re
-import zlib
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from notation.core.record import Line, MoveNode, Record
-from notation.core.replay import GameReport, expected_number, record_variant, start_position
+from notation.core.replay import GameReport, record_variant
 from notation.desk.event import BYE
 from notation.desk.standings import (
     Standings,
     excluded_html,
     format_points,
+    standings_about_html,
     standings_table_html,
 )
 from notation.desk.standings import round_key as round_order
 from notation.errors import PMNError
-from notation.games import AnyVariant, MoveError
+from notation.render.html import (
+    PAGE_CSS,
+    PAGE_SCRIPT,
+    RenderError,
+    SitePage,
+    pack_boards,
+    record_html,
+    unpack_boards,
+)
 from notation.render.sinks import html_isolated, html_name, html_page
 from notation.render.sinks import html_text as escape
-from notation.render.svg import position_svg
 
 #: The tags a game page shows under its title, in this order, when present.
 PAGE_TAGS = ("Site", "Date", "Round", "Game", "Rules", "Termination")
@@ -155,145 +161,37 @@ def line_text(line: Line) -> str:
     return " ".join(out).replace("( ", "(").replace(" )", ")")
 
 
-@dataclass(frozen=True, slots=True)
-class _Replayed:
-    variant: AnyVariant | None
-    svgs: list[str]
-    captions: list[str]
-    problem: str | None  # the first illegal move, or why the game cannot be drawn
-    stopped: int | None  # the index of the illegal main-line move
-
-
-def _replay(record: Record) -> _Replayed:
-    try:
-        variant = record_variant(record)
-        position = start_position(record, variant)
-    except PMNError as exc:
-        return _Replayed(None, [], [], str(exc), None)
-    svgs = [position_svg(variant, position)]
-    captions = ["Start position"]
-    for index, node in enumerate(record.mainline.moves):
-        number = expected_number(variant, position)
-        try:
-            move = variant.parse_move(node.token, position)
-        except MoveError as exc:
-            problem = f"move {number} {node.token} is illegal: {exc.reason}"
-            return _Replayed(variant, svgs, captions, problem, index)
-        seat = variant.seats[variant.to_move(position)]
-        before, position = position, variant.play(position, move)
-        svgs.append(
-            position_svg(variant, position, last_move=move, before=before, token=node.token)
-        )
-        captions.append(f"Move {number} {seat} {node.token}{_glyph(node)}")
-    return _Replayed(variant, svgs, captions, None, None)
-
-
-def pack_boards(svgs: Sequence[str]) -> str:
-    """The drawings as the viewer reads them: a JSON array, zlib-compressed, in base64."""
-    data = json.dumps(list(svgs), separators=(",", ":")).encode("utf-8")
-    return base64.b64encode(zlib.compress(data, 9)).decode("ascii")
-
-
-def unpack_boards(packed: str) -> list[str]:
-    """The drawings back from :func:`pack_boards` (for tests and tools)."""
-    boards: list[str] = json.loads(zlib.decompress(base64.b64decode(packed)).decode("utf-8"))
-    return boards
-
-
 def game_page(game: SiteGame, event: str, round_page: str) -> str:
-    """A game's page: header, viewer (boards as compact data), moves with comments and
-    variations, and every problem the validator found."""
+    """A game's page: the page ``pmn render`` draws (:func:`notation.render.html.record_html`,
+    one design for both), in the site: links back to the event and the round, the
+    shared ``site.css`` and ``viewer.js``, and the boards as compact data. A record
+    that cannot be drawn at all (no known game, a bad ``Position``) gets a page that
+    says why, with the problems the validator found."""
+    crumbs = (
+        f'<a href="index.html">{_event_name(event)}</a> \u203a '
+        f'<a href="{round_page}">Round {html_name(game.round)}</a>'
+    )
     record = game.record
-    replayed = _replay(record)
-    seats = replayed.variant.seats if replayed.variant is not None else _seats(record)
-    players = _players(record, seats)
+    players = _players(record, _seats(record))
     names = " v ".join(html_isolated(name) for _, name in players) or "?"
-    heading = " v ".join(html_name(name) for _, name in players) or "?"
-    body = [
-        f'<p class="crumbs"><a href="index.html">{_event_name(event)}</a> \u203a '
-        f'<a href="{round_page}">Round {html_name(game.round)}</a></p>',
-        f"<h1>{heading}</h1>",
-        '<p class="players">'
-        + " \u00b7 ".join(
-            f'<span class="seat">{escape(s)}</span> {html_name(n)}' for s, n in players
-        )
-        + f' \u00b7 <strong id="result">{escape(record.result)}</strong></p>',
-        '<dl class="tags">',
-    ]
-    for name in PAGE_TAGS:
-        value = record.tag(name)
-        if value is not None:
-            body.append(f"<dt>{escape(name)}</dt><dd>{html_name(value)}</dd>")
-    body.append("</dl>")
-    problems = list(game.report.problems)
-    if problems or replayed.problem:
-        body.append('<div class="problems" id="problems"><strong>Problems</strong><ul>')
-        shown = [p.message for p in problems] or [replayed.problem or ""]
-        body += [f'<li dir="auto">{escape(message)}</li>' for message in shown]
-        body.append("</ul></div>")
-    if replayed.svgs:
-        last = len(replayed.svgs) - 1
-        body += [
-            '<main><section class="viewer">',
-            '<nav class="controls">',
-            '<button type="button" id="first">\u00ab</button>',
-            '<button type="button" id="prev">\u2039</button>',
-            f'<span id="counter">0 / {last}</span>',
-            '<button type="button" id="next">\u203a</button>',
-            '<button type="button" id="last">\u00bb</button>',
-            "</nav>",
-            '<div id="captions">',
-        ]
-        body += [
-            f'<p class="caption" data-step="{i}"{" hidden" if i else ""}>{escape(text)}</p>'
-            for i, text in enumerate(replayed.captions)
-        ]
-        if replayed.problem:
-            body.append(
-                f'<p class="caption stop" data-step="{last}"{" hidden" if last else ""}>'
-                f"Stopped: {escape(replayed.problem)}</p>"
-            )
-        body.append("</div>")
-        body.append(
-            f'<figure id="board" data-steps="{len(replayed.svgs)}" '
-            f'data-boards="{pack_boards(replayed.svgs)}"></figure>'
-        )
-        body.append("</section>")
-        body += _move_list(record, replayed)
-        body.append("</main>")
     title = f"{names} \u2014 {html_isolated(event)}" if event else names
-    return _page(title, body, script=bool(replayed.svgs))
+    try:
+        return html_page(record_html(record, title=title, site=SitePage(crumbs)))
+    except RenderError as exc:
+        shown = [p.message for p in game.report.problems] or [exc.message]
+        body = [
+            f'<p class="crumbs">{crumbs}</p>',
+            f"<h1>{' v '.join(html_name(name) for _, name in players) or '?'}</h1>",
+            '<div class="problems" id="problems"><strong>Problems</strong><ul>',
+            *(f'<li dir="auto">{escape(message)}</li>' for message in shown),
+            "</ul></div>",
+        ]
+        return _page(title, body)
 
 
 def _event_name(event: str) -> str:
     """The event's name as a link's text (HTML), isolated; "Event" when it has none."""
     return html_name(event) if event else "Event"
-
-
-def _move_list(record: Record, replayed: _Replayed) -> list[str]:
-    out = ['<aside class="movelist"><h2>Moves</h2><div id="moves">']
-    moves = record.mainline.moves
-    for index, node in enumerate(moves):
-        out += [_comment(c) for c in node.comments_before]
-        label = escape(f"{node.number + ' ' if node.number else ''}{node.token}{_glyph(node)}")
-        if replayed.stopped is None or index < replayed.stopped:
-            out.append(f'<button type="button" class="mv" data-step="{index + 1}">{label}</button>')
-        else:
-            kind = "illegal" if index == replayed.stopped else "after"
-            out.append(f'<span class="{kind}">{label}</span>')
-        out += [_comment(c) for c in node.comments]
-        for variation in node.variations:
-            out.append(f'<span class="var" dir="auto">({escape(line_text(variation))})</span>')
-    out += [_comment(c) for c in record.mainline.comments]
-    out.append(f'<span class="res">{escape(record.result)}</span>')
-    out.append("</div></aside>")
-    return out
-
-
-def _comment(text: str) -> str:
-    """A comment in the move list: escaped, in an element of its own with ``dir="auto"``
-    (isolated: a right-to-left override in it reverses nothing after it)."""
-    return f'<span class="cm" dir="auto">{escape(text.strip())}</span>'
 
 
 def _status(game: SiteGame) -> str:
@@ -363,10 +261,9 @@ def event_site(games: Sequence[tuple[Record, GameReport]], standings: Standings)
                 files[game.page] = game_page(game, event, round_page_name(keys[round_]))
     body = [
         f"<h1>{_event_name(event)}</h1>",
-        f"<p>{escape(standings.system)}; points: {escape(standings.scheme)}; tie-breaks: "
-        f"{escape(', '.join(standings.tie_breaks) or 'none')}</p>",
         "<h2>Standings</h2>",
         standings_table_html(standings),
+        standings_about_html(standings),
         "<h2>Rounds</h2>",
         '<ul class="rounds">',
     ]
@@ -390,79 +287,23 @@ def event_site(games: Sequence[tuple[Record, GameReport]], standings: Standings)
     return files
 
 
-SITE_CSS = """body { font-family: "DejaVu Sans", Verdana, Arial, sans-serif; margin: 1em auto;
-  max-width: 1200px; padding: 0 1em; color: #2b1a0a; background: #fffaf0; }
-a { color: #8a3b12; }
-h1 { margin: 0.2em 0; font-size: 1.5em; } h2 { font-size: 1.15em; }
+#: The site's style: the game page's (:data:`notation.render.html.PAGE_CSS`, one design
+#: with ``pmn render``), and the index's and round pages' tables, links and legend.
+SITE_CSS = (
+    PAGE_CSS
+    + """a { color: #8a3b12; }
+.crumbs { margin: 0 0 0.3em; font-size: 0.95em; }
 table { border-collapse: collapse; margin: 0.5em 0; }
 td, th { border: 1px solid #c9b08a; padding: 0.2em 0.5em; text-align: center; }
 td.name { text-align: left; } tbody tr:nth-child(even) { background: #f6ecd8; }
-.seat { color: #6b4f33; font-weight: bold; }
-dl.tags { display: flex; flex-wrap: wrap; gap: 0.2em 1.2em; font-size: 0.9em; }
-dl.tags dt { font-weight: bold; color: #6b4f33; } dl.tags dt::after { content: ":"; }
-dl.tags dd { margin: 0 0 0 -0.9em; }
+.system { font-size: 0.95em; } .legend { font-size: 0.9em; color: #4a3520; }
 .problems { background: #ffe0d6; border: 2px solid #d84315; padding: 0.4em 0.8em; }
-main { display: flex; flex-wrap: wrap; gap: 1.5em; align-items: flex-start; }
-.viewer { flex: 1 1 620px; min-width: 300px; }
-.movelist { flex: 1 1 300px; max-height: 80vh; overflow: auto; }
-.controls { display: flex; gap: 0.5em; align-items: center; }
-.controls button { font-size: 1.1em; padding: 0.2em 0.8em; cursor: pointer; }
-#counter { min-width: 5em; text-align: center; }
-.caption { font-size: 1.1em; margin: 0.4em 0; } .caption.stop { color: #b71c1c; font-weight: bold; }
-#board { margin: 0; } #board svg { max-width: 100%; height: auto; }
-#moves { line-height: 1.9; }
-#moves button.mv { border: 1px solid transparent; background: none; font: inherit;
-  color: inherit; cursor: pointer; padding: 0 0.2em; border-radius: 4px; }
-#moves button.mv.current { background: #ffd54f; border-color: #d84315; font-weight: bold; }
-#moves .illegal { color: #b71c1c; font-weight: bold; text-decoration: underline wavy; }
-#moves .after { color: #9e8a74; } #moves .var { color: #6b4f33; font-size: 0.9em; }
-#moves .cm { display: block; font-size: 0.9em; background: #f3e6c8; padding: 0.1em 0.4em; }
-#moves .res { font-weight: bold; margin-left: 0.3em; }
 """
+)
 
-# The viewer knows nothing of games or records: it unpacks the drawings and shows one at a time.
-VIEWER_JS = """(function () {
-  "use strict";
-  var board = document.getElementById("board");
-  if (!board) { return; }
-  var binary = atob(board.getAttribute("data-boards"));
-  var bytes = new Uint8Array(binary.length);
-  for (var i = 0; i < binary.length; i++) { bytes[i] = binary.charCodeAt(i); }
-  var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate"));
-  new Response(stream).text().then(function (text) { start(JSON.parse(text)); });
-  function start(boards) {
-    var last = boards.length - 1;
-    var current = 0;
-    var counter = document.getElementById("counter");
-    var moves = document.querySelectorAll("#moves button.mv");
-    var captions = document.querySelectorAll("#captions [data-step]");
-    function go(index) {
-      current = Math.max(0, Math.min(last, index));
-      board.innerHTML = boards[current];
-      counter.textContent = current + " / " + last;
-      captions.forEach(function (c) { c.hidden = Number(c.getAttribute("data-step")) !== current; });
-      moves.forEach(function (m) {
-        m.classList.toggle("current", Number(m.getAttribute("data-step")) === current);
-      });
-      document.body.setAttribute("data-step", String(current));
-    }
-    document.getElementById("first").onclick = function () { go(0); };
-    document.getElementById("prev").onclick = function () { go(current - 1); };
-    document.getElementById("next").onclick = function () { go(current + 1); };
-    document.getElementById("last").onclick = function () { go(last); };
-    moves.forEach(function (m) {
-      m.onclick = function () { go(Number(m.getAttribute("data-step"))); };
-    });
-    document.addEventListener("keydown", function (e) {
-      if (e.key === "ArrowRight") { go(current + 1); }
-      else if (e.key === "ArrowLeft") { go(current - 1); }
-      else if (e.key === "Home") { go(0); }
-      else if (e.key === "End") { go(last); }
-    });
-    go(0);
-  }
-})();
-"""
+#: The site's script: the game page's (:data:`notation.render.html.PAGE_SCRIPT`), which
+#: unpacks the boards of a site's page and shows one step at a time.
+VIEWER_JS = PAGE_SCRIPT
 
 
 __all__ = [

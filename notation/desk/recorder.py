@@ -22,18 +22,21 @@ from typing import Any
 from notation.core.movelist import COUNT_LIMIT, first_moves
 from notation.core.pits import DEFAULT as DEFAULT_PITS
 from notation.core.pits import translate_record
-from notation.core.record import Line, MoveNode, Record
+from notation.core.record import Line, MoveNode, Record, canonical_tags
 from notation.core.replay import (
     expected_number,
     open_game,
     replay,
     validate_record,
 )
+from notation.desk.event import date_problem
 from notation.files.outputs import update_record_file
 from notation.formats.pmn import write_record
 from notation.games import AnyVariant
 from notation.games.base import MoveCount, MoveError
 
+#: The tags that decide what the moves mean: the recorder does not change them under the moves.
+FIXED_TAGS = ("Game", "Rules", "Players", "Position", "Pits")
 #: How many moves ``moves`` and ``more`` list at a time, and the most a refusal lists.
 PAGE = 40
 #: How many moves from the pit typed are written to find the tokens nearest a refused one.
@@ -78,8 +81,11 @@ class Recorder:
         before: bytes = b"",
         after: bytes = b"",
         on_disk: bytes | None = None,
+        number: int = 1,
     ) -> None:
         self.path = path
+        #: which game of its file this is (1: the first)
+        self.number = number
         self.before = before
         self.after = after
         self.saved = False
@@ -87,6 +93,8 @@ class Recorder:
         #: many saves found it changed by another recorder and merged this game in
         self.on_disk: bytes | None = on_disk
         self.merges = 0
+        #: the comments the last undo took away with its move
+        self.dropped: tuple[str, ...] = ()
         # the current position's first legal moves (not written) and how many there are
         self._scan: tuple[Any, list[Any], MoveCount] | None = None
         game = open_game(record)  # a numbered record is kept in the game's own names...
@@ -125,9 +133,17 @@ class Recorder:
         return self.positions[-1]
 
     def record(self) -> Record:
-        """The record as it stands, with the result by the rules when the game is over."""
+        """The record as it stands, with the result by the rules when the game is over.
+
+        Its tags are in the canonical order (:func:`notation.core.record.canonical_tags`:
+        ``Result`` before ``Termination``), so what the recorder writes is what
+        ``pmn fmt`` writes."""
         tags = [(n, v) for n, v in self.tags if n != "Result"] + [("Result", self.result)]
-        record = Record(tuple(tags), Line(tuple(self.nodes), tuple(self.trailing)), self.result)
+        record = Record(
+            canonical_tags(tuple(tags)),
+            Line(tuple(self.nodes), tuple(self.trailing)),
+            self.result,
+        )
         if self.numbering != DEFAULT_PITS:
             record = translate_record(record, self.numbering).record
         return record
@@ -261,15 +277,53 @@ class Recorder:
         return list(tokens), counted, pits
 
     def undo(self) -> str | None:
-        """Take back the last move; the token taken back, or None."""
+        """Take back the last move; the token taken back, or None.
+
+        The comments written after the move go with it (:attr:`dropped` holds them,
+        for the recorder to be told); the comments before it stay."""
+        self.dropped = ()
         if not self.nodes:
             return None
         node = self.nodes.pop()
         self.positions.pop()
         self.trailing = list(node.comments_before)  # the comments before it stay
+        self.dropped = node.comments
         self.result = "*"
         self._set_tag("Termination", None)
         return node.token
+
+    def set_tag(self, name: str, value: str) -> str | None:
+        """Correct (or add) a tag after the questions; why not, or None when done.
+
+        A tag that decides what the moves mean (``Game``, ``Rules``, ``Players``,
+        ``Position``, ``Pits``) cannot change under the moves, and ``Result`` and
+        ``Termination`` are set by the rules or by ``end``; a ``Date`` must be a PGN
+        date (:func:`notation.desk.event.date_problem`); a seat's name may not be empty.
+        """
+        if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*", name):
+            return f"{name} is not a tag name (a letter, then letters, digits or _)"
+        if name in FIXED_TAGS:
+            return (
+                f"{name} decides what the moves mean: it cannot change under them "
+                "(start a new record instead)"
+            )
+        if name in ("Result", "Termination"):
+            return f"{name} is set by the rules, or with end REASON RESULT"
+        if not value:
+            return f"give the value: tag {name} VALUE"
+        if "\n" in value or "\r" in value:
+            return "a tag's value is one line"
+        if name == "Date" and (problem := date_problem(value)) is not None:
+            return problem
+        self._replace_tag(name, value)
+        return None
+
+    def _replace_tag(self, name: str, value: str) -> None:
+        """Set a tag's value in its place (or at the end when it is new)."""
+        if any(n == name for n, _ in self.tags):
+            self.tags = [(n, value if n == name else v) for n, v in self.tags]
+        else:
+            self.tags.append((name, value))
 
     def comment(self, text: str) -> None:
         """Attach a comment after the last move (or before the first)."""
@@ -395,6 +449,7 @@ class Clock:
 
 __all__ = [
     "COMPLETIONS",
+    "FIXED_TAGS",
     "NEAR_SAMPLE",
     "PAGE",
     "Clock",

@@ -16,12 +16,12 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
 from notation.core.replay import GameReport
-from notation.desk.event import BYE, Entry
+from notation.desk.event import BYE, Entry, submission_order
 from notation.errors import PMNError
 from notation.games import parse_result
 from notation.render.sinks import csv_text, html_isolated, html_name, html_text, terminal_text
@@ -116,6 +116,8 @@ class Excluded:
     players: tuple[str, ...]
     reason: str
     invalid: bool = False  # the game breaks the rules (else it is unfinished or unnamed)
+    round: str = "?"
+    copy: bool = False  # a second copy of a game counted: no pairing of its own
 
 
 def is_bye(name: str) -> bool:
@@ -125,11 +127,15 @@ def is_bye(name: str) -> bool:
 
 def collect(games: Iterable[tuple[Entry, GameReport]]) -> tuple[list[Played], list[Excluded]]:
     """The games that count, and those that do not (invalid, unfinished, a seat unnamed, or
-    the same moves as a game already counted: a game submitted twice counts once)."""
-    played: list[Played] = []
-    excluded: list[Excluded] = []
+    the same moves as a game already counted: a game submitted twice counts once, the
+    one submitted first, :func:`notation.desk.event.submission_order`), in input order."""
+    # each game with its place in the input (they are given back in input order)
+    played: list[tuple[int, Played]] = []
+    excluded: list[tuple[int, Excluded]] = []
     seen: dict[tuple[object, ...], Entry] = {}
-    for entry, report in games:
+    given = list(games)  # a copy is the game submitted later (submission_order)
+    for position in submission_order([entry for entry, _ in given]):
+        entry, report = given[position]
         players = entry.players
 
         def leave_out(
@@ -137,10 +143,21 @@ def collect(games: Iterable[tuple[Entry, GameReport]]) -> tuple[list[Played], li
             invalid: bool = False,
             entry: Entry = entry,
             players: tuple[str, ...] = players,
+            position: int = position,
+            copy: bool = False,
         ) -> None:
-            excluded.append(
-                Excluded(entry.source, entry.game, entry.line, players, reason, invalid)
+            round_ = (entry.tag("Round") or "").strip()
+            left = Excluded(
+                entry.source,
+                entry.game,
+                entry.line,
+                players,
+                reason,
+                invalid,
+                round_ if round_ not in ("", "-") else "?",
+                copy,
             )
+            excluded.append((position, left))
 
         if not report.valid:
             problem = report.problems[0]
@@ -157,24 +174,29 @@ def collect(games: Iterable[tuple[Entry, GameReport]]) -> tuple[list[Played], li
         if entry.moves:  # the same game submitted twice counts once
             key = ((entry.tag("Game") or "").lower(), entry.tag("Position"), entry.moves)
             if key in seen:
-                leave_out(f"submitted twice: the same game as {seen[key].where}")
+                leave_out(f"submitted twice: the same game as {seen[key].where}", copy=True)
                 continue
             seen[key] = entry
         round_ = (entry.tag("Round") or "").strip()
         termination = (entry.tag("Termination") or "").strip().lower()
         played.append(
-            Played(
-                round=round_ if round_ not in ("", "?", "-") else "?",
-                seats=entry.seats,
-                players=players,
-                shares=shares,
-                stones=report.scores or tuple(0 for _ in players),
-                forfeit=not entry.moves and termination == UNPLAYED_TERMINATION,
-                source=entry.source,
-                game=entry.game,
+            (
+                position,
+                Played(
+                    round=round_ if round_ not in ("", "?", "-") else "?",
+                    seats=entry.seats,
+                    players=players,
+                    shares=shares,
+                    stones=report.scores or tuple(0 for _ in players),
+                    forfeit=not entry.moves and termination == UNPLAYED_TERMINATION,
+                    source=entry.source,
+                    game=entry.game,
+                ),
             )
         )
-    return played, excluded
+    played.sort(key=lambda item: item[0])
+    excluded.sort(key=lambda item: item[0])
+    return [game for _, game in played], [item for _, item in excluded]
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,6 +241,12 @@ class Standings:
     rounds: tuple[str, ...]
     players: tuple[Standing, ...]
     excluded: tuple[Excluded, ...]
+    #: why ``system`` was chosen (:func:`recognise_system`), in words
+    system_reason: str = ""
+    #: a round robin's pairings with no game counted: not played (or not submitted), and
+    #: played but not counted (unfinished, invalid: see ``excluded``), each a sorted pair
+    unplayed: tuple[tuple[str, ...], ...] = ()
+    uncounted: tuple[tuple[str, ...], ...] = ()
 
 
 # -- tie-breaks ----------------------------------------------------------------
@@ -308,19 +336,109 @@ def round_key(round_: str) -> tuple[int, ...]:
     return (1 << 30,)
 
 
-def detect_system(played: Sequence[Played]) -> str:
-    """``round-robin`` when every two players met equally often (and no one had a bye), else
-    ``swiss``."""
-    players = {p for game in played for p in game.players if not is_bye(p)}
-    if any(game.bye for game in played) or len(players) < 2:
-        return "swiss"
-    met: Counter[frozenset[str]] = Counter()
+@dataclass(frozen=True, slots=True)
+class SystemGuess:
+    """The kind of event the pairings show, why, and a round robin's games missing."""
+
+    system: str
+    reason: str
+    unplayed: tuple[tuple[str, ...], ...] = ()
+    uncounted: tuple[tuple[str, ...], ...] = ()
+
+
+def _pairs(players: Sequence[str]) -> list[tuple[str, str]]:
+    named = [p for p in players if not is_bye(p)]
+    return [(min(a, b), max(a, b)) for i, a in enumerate(named) for b in named[i + 1 :] if a != b]
+
+
+def recognise_system(
+    played: Sequence[Played], excluded: Sequence[Excluded] = (), system: str = "auto"
+) -> SystemGuess:
+    """The kind of event, from its pairings (``system`` other than ``auto``: that one, given).
+
+    The pairings are those of every game submitted: counted, and left out as
+    unfinished or invalid (a game was scheduled and sat down to); a copy of a game is
+    not a pairing. With n players, an event is a round robin of c cycles when no two
+    players met more than c times (c the most any two met) and its rounds are the
+    rounds c cycles take: c(n-1) for an even n, cn for an odd n (each player sits out
+    one round a cycle, so byes are allowed only then). Without round numbers, when
+    every two players met c times. Otherwise it is a Swiss event; the reason says
+    which condition failed. A round robin's pairings with no counted game are
+    returned: not played yet, or played and not counted.
+    """
+    pairings: Counter[tuple[str, str]] = Counter()
+    counted: Counter[tuple[str, str]] = Counter()
+    rounds: set[str] = set()
+    players: set[str] = set()
+    bye = False
     for game in played:
-        for i, a in enumerate(game.players):
-            for b in game.players[i + 1 :]:
-                met[frozenset((a, b))] += 1
-    pairs = len(players) * (len(players) - 1) // 2
-    return "round-robin" if len(met) == pairs and len(set(met.values())) == 1 else "swiss"
+        pairs = _pairs(game.players)
+        pairings.update(pairs)
+        counted.update(pairs)
+        rounds.add(game.round)
+        players.update(p for p in game.players if not is_bye(p))
+        bye = bye or game.bye
+    for item in excluded:
+        if not item.copy and all(item.players):
+            pairings.update(_pairs(item.players))
+            rounds.add(item.round)
+            players.update(p for p in item.players if not is_bye(p) and p not in ("?", "-"))
+    n = len(players)
+    cycles = max(pairings.values(), default=0)
+    every = n * (n - 1) // 2
+    reason = _system_reason(n, cycles, rounds, pairings, bye)
+    if system == "auto":
+        system = "round-robin" if reason.startswith("round robin") else "swiss"
+    else:
+        reason = f"given with --system ({reason})"
+    if system != "round-robin":
+        return SystemGuess(system, reason)
+    names = sorted(players)
+    missing = [
+        (a, b) for i, a in enumerate(names) for b in names[i + 1 :] if counted[a, b] < cycles
+    ]
+    unplayed = tuple((a, b) for a, b in missing if pairings[a, b] <= counted[a, b])
+    uncounted = tuple((a, b) for a, b in missing if pairings[a, b] > counted[a, b])
+    if missing:
+        parts = [f"{len(unplayed)} not played yet"] if unplayed else []
+        parts += [f"{len(uncounted)} played and not counted"] if uncounted else []
+        reason += f"; {len(missing)} of {every * max(cycles, 1)} games missing ({', '.join(parts)})"
+    return SystemGuess(system, reason, unplayed, uncounted)
+
+
+def _system_reason(
+    n: int, cycles: int, rounds: set[str], pairings: Counter[tuple[str, str]], bye: bool
+) -> str:
+    """Why the pairings are, or are not, a round robin (starts "round robin" when they are)."""
+    if n < 2 or cycles == 0:
+        return f"Swiss: {n} player(s) and no pairing, no round robin to see"
+    per_cycle = n - 1 + n % 2
+    times = "once" if cycles == 1 else f"{cycles} times"
+    if bye and n % 2 == 0:
+        return f"Swiss: a bye among {n} players (a round robin of an even number has none)"
+    known = {r for r in rounds if r != "?"}
+    if known and len(known) == len(rounds):
+        if len(known) != cycles * per_cycle:
+            return (
+                f"Swiss: {n} players in {len(known)} round(s), {len(pairings)} of "
+                f"{n * (n - 1) // 2} pairings met; a round robin of {n} players takes "
+                f"{cycles * per_cycle} rounds"
+            )
+        return (
+            f"round robin: {n} players, {len(known)} rounds, no two players met more than {times}"
+        )
+    every = n * (n - 1) // 2
+    if len(pairings) == every and len(set(pairings.values())) == 1:
+        return f"round robin: every two of the {n} players met {times} (no round numbers)"
+    return (
+        f"Swiss: {len(pairings)} of {every} pairings met, not all equally often, and no round "
+        "numbers to tell a round robin with games missing"
+    )
+
+
+def detect_system(played: Sequence[Played], excluded: Sequence[Excluded] = ()) -> str:
+    """``round-robin`` or ``swiss``, as :func:`recognise_system` recognises the event."""
+    return recognise_system(played, excluded).system
 
 
 def _cells(
@@ -383,11 +501,29 @@ def compute_standings(
     tie_breaks: Sequence[str] | None = None,
     system: str = "auto",
     event: str = "",
+    aliases: Mapping[str, str] | None = None,
 ) -> Standings:
-    """Points, tie-breaks and ranks of every player of the counted games."""
+    """Points, tie-breaks and ranks of every player of the counted games.
+
+    ``aliases`` (a suspect spelling to the name it probably is:
+    :func:`notation.desk.event.name_aliases`) changes no count: when the event is
+    a Swiss event as written and a round robin with those names read as one, the
+    reason says so."""
     scheme = scheme or PointScheme()
-    if system == "auto":
-        system = detect_system(played)
+    guess = recognise_system(played, excluded, system)
+    if aliases and system == "auto" and guess.system == "swiss":
+        renamed = recognise_system(
+            [replace(g, players=tuple(aliases.get(p, p) for p in g.players)) for g in played],
+            [replace(e, players=tuple(aliases.get(p, p) for p in e.players)) for e in excluded],
+        )
+        if renamed.system == "round-robin":
+            read = ", ".join(f'"{a}" as "{b}"' for a, b in sorted(aliases.items()))
+            guess = replace(
+                guess,
+                reason=f"{guess.reason}; with {read} (similar-names) it is a round robin: "
+                "write each name one way",
+            )
+    system = guess.system
     order = tuple(tie_breaks) if tie_breaks is not None else DEFAULT_TIE_BREAKS[system]
     cells, stones = _cells(played, scheme)
     points = {name: sum((c.points for c in games), Fraction(0)) for name, games in cells.items()}
@@ -406,7 +542,18 @@ def compute_standings(
         rank = standings[-1].rank if tied else position
         standings.append(_standing(rank, name, points[name], values[name], cells[name]))
     rounds = tuple(sorted({g.round for g in played}, key=round_key))
-    return Standings(event, system, str(scheme), order, rounds, tuple(standings), tuple(excluded))
+    return Standings(
+        event,
+        system,
+        str(scheme),
+        order,
+        rounds,
+        tuple(standings),
+        tuple(excluded),
+        guess.reason,
+        guess.unplayed,
+        guess.uncounted,
+    )
 
 
 # -- writing -------------------------------------------------------------------
@@ -437,28 +584,40 @@ def crosstable_view(standings: Standings) -> str:
     return "players" if standings.system == "round-robin" else "rounds"
 
 
+def _tied(standings: Standings) -> set[str]:
+    """The players who share their rank with another (tied on points and every tie-break)."""
+    ranks = Counter(s.rank for s in standings.players)
+    return {s.name for s in standings.players if ranks[s.rank] > 1}
+
+
 def crosstable_rows(
     standings: Standings, view: str | None = None
 ) -> tuple[list[str], list[list[str]]]:
     """The crosstable as a header and rows of strings.
 
-    ``rounds`` view: a column per round; a cell is the opponents' ranks, the
-    player's seat initial and the result (``4S1``: against number 4, in
-    seat South, won; ``+``/``-`` a forfeit won/lost; ``bye1`` a bye worth 1).
-    ``players`` view: a column per player by rank; a cell holds the seat
-    initials and results against that player (``S1 N½`` for two games).
+    The first column, ``#``, is the line's number, by which the cells name
+    players; ``=`` after it marks players tied on points and every tie-break
+    (they share the rank of the first of them). ``rounds`` view: a column per
+    round; a cell is the opponents' numbers, the player's seat initial and the
+    result (``4S1``: against number 4, in seat South, won; ``+``/``-`` a forfeit
+    won/lost; ``bye1`` a bye worth 1). ``players`` view: a column per player by
+    number; a cell holds the seat initials and results against that player (``S1
+    N½`` for two games), ``?`` for a game not played yet and ``*`` for one played
+    and not counted (:func:`crosstable_legend` says it in words).
     """
     view = view or crosstable_view(standings)
     number = {s.name: str(index) for index, s in enumerate(standings.players, start=1)}
+    tied = _tied(standings)
+    missing = {pair: "?" for pair in standings.unplayed}
+    missing.update({pair: "*" for pair in standings.uncounted})
     tie_names = list(standings.tie_breaks)
-    header = ["#", "rank", "name", "points", *tie_names]
+    header = ["#", "name", "points", *tie_names]
     columns = list(standings.rounds) if view == "rounds" else list(number.values())
     header += [f"R{c}" for c in columns] if view == "rounds" else columns
     rows: list[list[str]] = []
     for standing in standings.players:
         row = [
-            number[standing.name],
-            str(standing.rank),
+            number[standing.name] + ("=" if standing.name in tied else ""),
             standing.name,
             format_points(standing.points),
             *(format_points(value) for _, value in standing.tie_breaks),
@@ -475,6 +634,11 @@ def crosstable_rows(
             elif cell.kind != "bye":
                 for opponent in cell.opponents:
                     by_column[number[opponent]].append(f"{cell.seat[:1]}{_result_mark(cell)}")
+        if view == "players":
+            for (a, b), mark in missing.items():
+                other = b if a == standing.name else a if b == standing.name else None
+                if other is not None and other in number:
+                    by_column[number[other]].append(mark)
         for column in columns:
             if view == "players" and column == number[standing.name]:
                 row.append("x")
@@ -482,6 +646,39 @@ def crosstable_rows(
                 row.append(" ".join(by_column.get(column, [])))
         rows.append(row)
     return header, rows
+
+
+def crosstable_legend(standings: Standings, view: str | None = None) -> list[str]:
+    """What the crosstable's cells mean, a line each, for the marks the table uses."""
+    view = view or crosstable_view(standings)
+    cells = [c for s in standings.players for c in s.cells]
+    order = ("South", "North", "White", "Black", "Red")
+    seats = sorted(
+        {c.seat for c in cells if c.kind != "bye"},
+        key=lambda seat: (order.index(seat) if seat in order else len(order), seat),
+    )
+    meaning = (
+        f"the seat held ({', '.join(f'{seat[:1]} {seat}' for seat in seats)}) "
+        "and the result (1 won, 0 lost, ½ drawn)"
+    )
+    first = seats[0][:1] if seats else "S"
+    lines = ["#: the line's number, by which the cells name the players"]
+    if _tied(standings):
+        lines.append("= after a number: tied on points and every tie-break (one rank)")
+    if view == "rounds":
+        lines.append(f"4{first}1: against number 4; {meaning}")
+    else:
+        lines.append(f"{first}1: a game against the column's player; {meaning}")
+        lines.append("x: the player's own column")
+    if any(c.kind == "forfeit" for c in cells):
+        lines.append("+ / -: a forfeit won / lost (a game not played, awarded)")
+    if any(c.kind == "bye" for c in cells):
+        lines.append("bye1: a bye, worth the points after it")
+    if view == "players" and standings.unplayed:
+        lines.append("?: not played yet (no game submitted)")
+    if view == "players" and standings.uncounted:
+        lines.append("*: played and not counted (see Not counted)")
+    return lines
 
 
 def standings_text(standings: Standings, view: str | None = None) -> str:
@@ -500,12 +697,16 @@ def standings_text(standings: Standings, view: str | None = None) -> str:
         f"{title}: {standings.system}, points {standings.scheme}, "
         f"tie-breaks: {', '.join(standings.tie_breaks) or 'none'}"
     )
+    if standings.system_reason:
+        lines.append(f"System: {terminal_text(standings.system_reason)}")
     for row in [header, *rows]:
         cells = [
-            value.ljust(widths[i]) if i == 2 else value.rjust(widths[i])
+            value.ljust(widths[i]) if i in (0, 1) else value.rjust(widths[i])
             for i, value in enumerate(row)
         ]
         lines.append("  ".join(cells).rstrip())
+    lines.append("Cells:")
+    lines += [f"  {item}" for item in crosstable_legend(standings, view)]
     if standings.excluded:
         lines.append("Not counted:")
         for item in standings.excluded:
@@ -519,13 +720,14 @@ _INTEGER_RE = re.compile(r"-?[0-9]+")
 
 
 def standings_csv(standings: Standings, view: str | None = None) -> str:
-    """The standings and crosstable as CSV: a header row, then a row per player.
+    """The standings and crosstable as CSV: a header row, a row per player, then after a
+    blank row the system assumed and why (``system,round-robin,...``).
 
     Every text cell is guarded against formulas (:func:`notation.render.sinks.csv_cell`);
     whole points and tie-break values (``-4`` stones) are written as numbers.
     """
     header, rows = crosstable_rows(standings, view)
-    numeric = range(3, 4 + len(standings.tie_breaks))
+    numeric = {0, *range(2, 3 + len(standings.tie_breaks))}
     return csv_text(
         [
             header,
@@ -536,6 +738,8 @@ def standings_csv(standings: Standings, view: str | None = None) -> str:
                 ]
                 for row in rows
             ),
+            [],
+            ["system", standings.system, standings.system_reason],
         ]
     )
 
@@ -545,6 +749,15 @@ def standings_json(standings: Standings) -> dict[str, Any]:
     return {
         "event": standings.event,
         "system": standings.system,
+        "system_reason": standings.system_reason,
+        "unplayed": [
+            {"players": list(pair), "status": status}
+            for status, pairs in (
+                ("not played", standings.unplayed),
+                ("not counted", standings.uncounted),
+            )
+            for pair in pairs
+        ],
         "points": standings.scheme,
         "tie_breaks": list(standings.tie_breaks),
         "rounds": list(standings.rounds),
@@ -599,7 +812,7 @@ def standings_table_html(standings: Standings, view: str | None = None) -> str:
     player's name isolated (:func:`notation.render.sinks.html_name`)."""
     view = view or crosstable_view(standings)
     header, rows = crosstable_rows(standings, view)
-    fixed = 4 + len(standings.tie_breaks)  # then a column per round (R and its name) or player
+    fixed = 3 + len(standings.tie_breaks)  # then a column per round (R and its name) or player
     parts = ['<table class="standings">', "<thead><tr>"]
     parts += [f"<th>{html_text(h)}</th>" for h in header[:fixed]]
     if view == "rounds":
@@ -610,12 +823,24 @@ def standings_table_html(standings: Standings, view: str | None = None) -> str:
     for row in rows:
         parts.append("<tr>")
         parts += [
-            f'<td class="name">{html_name(v)}</td>' if i == 2 else f"<td>{html_text(v)}</td>"
+            f'<td class="name">{html_name(v)}</td>' if i == 1 else f"<td>{html_text(v)}</td>"
             for i, v in enumerate(row)
         ]
         parts.append("</tr>")
     parts.append("</tbody></table>")
     return "".join(parts)
+
+
+def standings_about_html(standings: Standings, view: str | None = None) -> str:
+    """The system assumed and why, the points and tie-breaks, and the legend of the
+    crosstable's cells, as HTML to put beside :func:`standings_table_html`."""
+    legend = "".join(f"<li>{html_text(item)}</li>" for item in crosstable_legend(standings, view))
+    return (
+        f'<p class="system">{html_text(standings.system)}: '
+        f"{html_text(standings.system_reason)}; points: {html_text(standings.scheme)}; "
+        f"tie-breaks: {html_text(', '.join(standings.tie_breaks) or 'none')}</p>"
+        f'<ul class="legend">{legend}</ul>'
+    )
 
 
 def excluded_html(item: Excluded, *, source: bool = True) -> str:
@@ -639,9 +864,8 @@ def standings_html(standings: Standings, view: str | None = None) -> str:
     return (
         f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{title}</title>'
         f"<style>{_STYLE}</style></head><body><h1>{heading}</h1>"
-        f"<p>{html_text(standings.system)}; points: {html_text(standings.scheme)}; "
-        f"tie-breaks: {html_text(', '.join(standings.tie_breaks) or 'none')}</p>"
         f"{standings_table_html(standings, view)}"
+        f"{standings_about_html(standings, view)}"
         + (f"<h2>Not counted</h2><ul>{excluded}</ul>" if excluded else "")
         + "</body></html>\n"
     )
@@ -659,8 +883,10 @@ __all__ = [
     "Standing",
     "Standings",
     "StandingsError",
+    "SystemGuess",
     "collect",
     "compute_standings",
+    "crosstable_legend",
     "crosstable_rows",
     "crosstable_view",
     "detect_system",
@@ -669,7 +895,9 @@ __all__ = [
     "is_bye",
     "parse_scheme",
     "parse_tie_breaks",
+    "recognise_system",
     "round_key",
+    "standings_about_html",
     "standings_csv",
     "standings_html",
     "standings_json",

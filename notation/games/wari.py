@@ -375,8 +375,9 @@ class WariVariant(Variant[WariPosition, int]):
         parsed = _TOKENS.get(token) or _parse_token(token)
         if parsed is None:
             raise MoveSyntaxError(
-                f'"{token}" is not a move in {self.game}: a hole letter A-F (South) or a-f (North), '
-                "optionally with +n for the stones it captures (n: 1-9 digits 0-9)",
+                f'"{token}" is not a move in {self.game}: write the hole played, a letter A-F '
+                "for South or a-f for North, and after it, when the move captures, a + and "
+                "the number of stones taken (C, or C+2)",
                 legal=self._legal_tokens(position),
             )
         hole, claimed = parsed

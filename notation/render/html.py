@@ -28,7 +28,10 @@ Like :mod:`notation.render.svg`, this module is imported only by those who use i
 
 from __future__ import annotations
 
+import base64
+import json
 import re
+import zlib
 from dataclasses import dataclass
 from datetime import timedelta
 from html import escape
@@ -42,7 +45,15 @@ from notation.errors import PMNError
 from notation.games.base import Outcome, PositionError, RulesError, parse_result
 from notation.render.svg import position_svg
 
-__all__ = ["RenderError", "record_html"]
+__all__ = [
+    "PAGE_CSS",
+    "PAGE_SCRIPT",
+    "RenderError",
+    "SitePage",
+    "pack_boards",
+    "record_html",
+    "unpack_boards",
+]
 
 #: The tags shown in the page's header, in this order, when present.
 HEADER_TAGS = ("Event", "Site", "Date", "Round", "Game", "Rules")
@@ -69,6 +80,34 @@ class RenderError(PMNError):
         self.message = message
         self.line = line
         self.column = column
+
+
+@dataclass(frozen=True, slots=True)
+class SitePage:
+    """How a game page sits in a web site (``pmn publish``) rather than alone (``pmn render``).
+
+    ``crumbs`` is HTML shown above the title (links back to the site's pages,
+    its record values already escaped and isolated); the page links ``stylesheet``
+    and ``script`` instead of holding them (:data:`PAGE_CSS`, :data:`PAGE_SCRIPT`),
+    and holds its boards as compact data (:func:`pack_boards`), drawn when shown.
+    """
+
+    crumbs: str = ""
+    stylesheet: str = "site.css"
+    script: str = "viewer.js"
+
+
+def pack_boards(svgs: list[str]) -> str:
+    """Drawings as a site's game page holds them: a JSON array, zlib-compressed, in base64
+    (the page's script unpacks them with the browser's ``DecompressionStream``)."""
+    data = json.dumps(list(svgs), separators=(",", ":")).encode("utf-8")
+    return base64.b64encode(zlib.compress(data, 9)).decode("ascii")
+
+
+def unpack_boards(packed: str) -> list[str]:
+    """The drawings back from :func:`pack_boards` (for tests and tools)."""
+    boards: list[str] = json.loads(zlib.decompress(base64.b64decode(packed)).decode("utf-8"))
+    return boards
 
 
 @dataclass(slots=True)
@@ -319,9 +358,13 @@ def _variation_html(
         if number is not None:
             step = played.steps[number]
             written = step.number or ""
-            if after_break or not written.endswith("..."):
-                out.append(f'<span class="num">{escape(written)}</span>')
-            out.append(_move_button(step))
+            if after_break or not written.endswith("..."):  # the number stays with its move
+                out.append(
+                    f'<span class="pair"><span class="num">{escape(written)}</span> '
+                    f"{_move_button(step)}</span>"
+                )
+            else:
+                out.append(_move_button(step))
         else:
             token = game.written_token(where, index, node.token)
             problem = problems.get(
@@ -482,7 +525,11 @@ def _ending(record: Record, outcome: Outcome | None, players: list[tuple[str, st
 
 
 def record_html(
-    record: Record, *, title: str | None = None, problems: list[Problem] | None = None
+    record: Record,
+    *,
+    title: str | None = None,
+    problems: list[Problem] | None = None,
+    site: SitePage | None = None,
 ) -> str:
     """A self-contained HTML page that steps through the record's main line and variations.
 
@@ -493,7 +540,9 @@ def record_html(
     what is wrong and where (line and column); the problems found are
     appended to ``problems`` when it is given. Raises :class:`RenderError`
     only when the record names no known game or its ``Position`` tag cannot
-    be read.
+    be read. With ``site``, the page is a game page of a web site: the same page,
+    its style and script linked and its boards packed (:class:`SitePage`); ``pmn
+    render`` and ``pmn publish`` pages are one design, built here.
     """
     positions = sum(len(line.moves) for line in iter_lines(record.mainline)) + 1
     if positions > MAX_PAGE_POSITIONS:  # bounded work: a page draws every position
@@ -520,7 +569,7 @@ def record_html(
     page_title = title or (f"{names} \u2014 {_isolated(event)}" if event else names)
     last = _main_count(steps)
 
-    parts = _head(record, variant, players, page_title, event, stopped, len(steps), last)
+    parts = _head(record, variant, players, page_title, event, stopped, len(steps), last, site)
     parts += ["</header>", "<main>", '<section class="viewer">', '<nav class="controls">']
     parts += [
         '<button type="button" id="first" title="First (Home)">\u00ab First</button>',
@@ -529,10 +578,11 @@ def record_html(
         '<button type="button" id="next" title="Next (\u2192)">Next \u203a</button>',
         '<button type="button" id="last" title="Last (End)">Last \u00bb</button>',
         "</nav>",
-        '<div id="steps">',
     ]
-    for step in steps:
-        parts += _step_html(step, last, stopped, ending)
+    boards: list[str] | None = [] if site is not None else None
+    drawn = [part for step in steps for part in _step_html(step, last, stopped, ending, boards)]
+    packed = f' data-boards="{pack_boards(boards)}"' if boards is not None else ""
+    parts += [f'<div id="steps"{packed}>', *drawn]
     parts += ["</div>", "</section>", '<aside class="movelist">', "<h2>Moves</h2>"]
     parts += _move_table(played, record.result, marked, stopped)
     parts += [
@@ -541,7 +591,9 @@ def record_html(
         "<footer><p>Keys: \u2190 and \u2192 step back and on (in a variation too), Home and "
         f"End go to the start and the end. {escape(variant.game)}, rules: "
         f"{escape(variant.rules)}. Drawn by PMN, the Portable Mancala Notation.</p></footer>",
-        f"<script>{_SCRIPT}</script>",
+        f'<script src="{escape(site.script)}"></script>'
+        if site is not None
+        else f"<script>{PAGE_SCRIPT}</script>",
         "</body>",
         "</html>",
         "",  # the page ends with a line end (joined, not appended: no copy of the page)
@@ -558,9 +610,15 @@ def _head(
     stopped: Problem | None,
     count: int,
     last: int,
+    site: SitePage | None = None,
 ) -> list[str]:
     """The page from its doctype to the end of its header: title, names, tags, and the
-    record's problem when one stops its main line."""
+    record's problem when one stops its main line (in a site: the links back first)."""
+    style = (
+        f'<link rel="stylesheet" href="{escape(site.stylesheet)}">'
+        if site is not None
+        else f"<style>{PAGE_CSS}</style>"
+    )
     parts: list[str] = [
         "<!DOCTYPE html>",
         '<html lang="en">',
@@ -568,10 +626,11 @@ def _head(
         '<meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         f"<title>{escape(page_title)}</title>",
-        f"<style>{_CSS}</style>",
+        style,
         "</head>",
         f'<body data-steps="{count}" data-last="{last}">',
         "<header>",
+        *([f'<p class="crumbs">{site.crumbs}</p>'] if site is not None and site.crumbs else []),
         f"<h1><bdi>{escape(event or variant.game)}</bdi></h1>",  # a record's name: isolated
         '<p class="players">'
         + " \u00b7 ".join(
@@ -594,9 +653,12 @@ def _head(
     return parts
 
 
-def _step_html(step: _Step, last: int, stopped: Problem | None, ending: str) -> list[str]:
+def _step_html(
+    step: _Step, last: int, stopped: Problem | None, ending: str, boards: list[str] | None = None
+) -> list[str]:
     """One step of the viewer: the move, its clocks, the outcome at the main line's end,
-    the board (its drawing handed over: one copy held) and the comments."""
+    the board (its drawing handed over: one copy held; into ``boards`` when given, the
+    figure left for the script to fill) and the comments."""
     parts: list[str] = []
     index = step.index
     hidden = "" if index == 0 else " hidden"
@@ -631,7 +693,11 @@ def _step_html(step: _Step, last: int, stopped: Problem | None, ending: str) -> 
             )
         else:
             parts.append(f'<p id="outcome" class="outcome">Result {ending}</p>')
-    parts.append(f'<figure class="board">{_inline(step.svg)}</figure>')
+    if boards is not None:
+        boards.append(_inline(step.svg))
+        parts.append('<figure class="board"></figure>')
+    else:
+        parts.append(f'<figure class="board">{_inline(step.svg)}</figure>')
     step.svg = ""  # drawn into the page: one copy of each drawing held, not two
     for comment in step.comments:
         text = parse_comment(comment).text
@@ -659,7 +725,8 @@ def _clock_line(step: _Step) -> str:
     return f'<p class="clocks">{text}</p>'
 
 
-_CSS = """
+#: The style of a game page, alone (inline) or in a site (site.css holds it).
+PAGE_CSS = """
 body { font-family: "DejaVu Sans", Verdana, Arial, sans-serif; margin: 1em auto;
   max-width: 1200px; padding: 0 1em; color: #2b1a0a; background: #fffaf0; }
 h1 { margin: 0.2em 0; font-size: 1.5em; }
@@ -695,6 +762,8 @@ main { display: flex; flex-wrap: wrap; gap: 1.5em; align-items: flex-start; }
   border-left: 2px solid #d9c39a; padding-left: 0.4em; overflow-wrap: anywhere; }
 #moves .aside button.mv { padding: 0 0.2em; }
 #moves .variation { color: #5a4630; }
+#moves .pair { display: inline-block; max-width: 100%; }
+#moves .pair .num { justify-self: auto; }
 #moves .note { font-style: italic; white-space: pre-wrap; }
 .clk { font-size: 0.8em; color: #6b4f33; font-variant-numeric: tabular-nums; }
 .clocks { margin: 0.2em 0; font-variant-numeric: tabular-nums; }
@@ -710,59 +779,76 @@ main { display: flex; flex-wrap: wrap; gap: 1.5em; align-items: flex-start; }
 footer { margin-top: 1em; font-size: 0.85em; color: #6b4f33; }
 """
 
-# The script knows nothing of the record: it shows one pre-rendered step at a time.
-_SCRIPT = """
+#: The script of a game page, alone (inline) or in a site (viewer.js). It knows nothing
+#: of the record: it shows one pre-rendered step at a time, and in a site first unpacks
+#: the boards (:func:`pack_boards`) and draws each step's when it is shown.
+PAGE_SCRIPT = """
 (function () {
   "use strict";
-  var steps = document.querySelectorAll("#steps .step");
-  var buttons = {};
-  Array.prototype.forEach.call(document.querySelectorAll("#moves button.mv"), function (b) {
-    buttons[b.getAttribute("data-step")] = b;
-  });
-  var counter = document.getElementById("counter");
-  var last = parseInt(document.body.getAttribute("data-last"), 10);
-  var current = 0;
-  var box = document.querySelector(".movelist");
-  function reveal(element) {
-    // scroll the move list only, never the page
-    var top = element.offsetTop, bottom = top + element.offsetHeight;
-    if (top < box.scrollTop) { box.scrollTop = top; }
-    else if (bottom > box.scrollTop + box.clientHeight) { box.scrollTop = bottom - box.clientHeight; }
-  }
-  function link(name) {
-    // the step one move back or on along the current step's own line (main line or variation)
-    var value = steps[current].getAttribute("data-" + name);
-    return value === null ? current : parseInt(value, 10);
-  }
-  function go(index) {
-    if (isNaN(index) || index < 0 || index >= steps.length) { return; }
-    steps[current].hidden = true;
-    buttons[String(current)].classList.remove("current");
-    current = index;
-    steps[current].hidden = false;
-    var button = buttons[String(current)];
-    button.classList.add("current");
-    if (current === last) { box.scrollTop = box.scrollHeight; }  // the result too
-    else { reveal(button); }
-    counter.textContent = steps[current].getAttribute("data-counter") || (current + " / " + last);
-    document.body.setAttribute("data-current", String(current));
-  }
-  document.getElementById("first").addEventListener("click", function () { go(0); });
-  document.getElementById("prev").addEventListener("click", function () { go(link("prev")); });
-  document.getElementById("next").addEventListener("click", function () { go(link("next")); });
-  document.getElementById("last").addEventListener("click", function () { go(last); });
-  Object.keys(buttons).forEach(function (key) {
-    buttons[key].addEventListener("click", function () { go(parseInt(key, 10)); });
-  });
-  document.addEventListener("keydown", function (event) {
-    if (event.altKey || event.ctrlKey || event.metaKey) { return; }
-    var keys = {ArrowLeft: "prev", ArrowRight: "next", Home: 0, End: last};
-    if (Object.prototype.hasOwnProperty.call(keys, event.key)) {
-      event.preventDefault();
-      var target = keys[event.key];
-      go(typeof target === "string" ? link(target) : target);
+  var holder = document.getElementById("steps");
+  if (!holder) { return; }
+  var packed = holder.getAttribute("data-boards");
+  if (!packed) { start(null); return; }
+  var binary = atob(packed);
+  var bytes = new Uint8Array(binary.length);
+  for (var i = 0; i < binary.length; i++) { bytes[i] = binary.charCodeAt(i); }
+  var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate"));
+  new Response(stream).text().then(function (text) { start(JSON.parse(text)); });
+  function start(boards) {
+    var steps = document.querySelectorAll("#steps .step");
+    var buttons = {};
+    Array.prototype.forEach.call(document.querySelectorAll("#moves button.mv"), function (b) {
+      buttons[b.getAttribute("data-step")] = b;
+    });
+    var counter = document.getElementById("counter");
+    var last = parseInt(document.body.getAttribute("data-last"), 10);
+    var current = 0;
+    var box = document.querySelector(".movelist");
+    function reveal(element) {
+      // scroll the move list only, never the page
+      var top = element.offsetTop, bottom = top + element.offsetHeight;
+      if (top < box.scrollTop) { box.scrollTop = top; }
+      else if (bottom > box.scrollTop + box.clientHeight) { box.scrollTop = bottom - box.clientHeight; }
     }
-  });
-  go(0);
+    function link(name) {
+      // the step one move back or on along the current step's own line (main line or variation)
+      var value = steps[current].getAttribute("data-" + name);
+      return value === null ? current : parseInt(value, 10);
+    }
+    function go(index) {
+      if (isNaN(index) || index < 0 || index >= steps.length) { return; }
+      steps[current].hidden = true;
+      buttons[String(current)].classList.remove("current");
+      current = index;
+      steps[current].hidden = false;
+      if (boards) {  // a site's page: draw the step's board when it is first shown
+        var figure = steps[current].querySelector("figure.board");
+        if (figure && !figure.firstChild) { figure.innerHTML = boards[current]; }
+      }
+      var button = buttons[String(current)];
+      button.classList.add("current");
+      if (current === last) { box.scrollTop = box.scrollHeight; }  // the result too
+      else { reveal(button); }
+      counter.textContent = steps[current].getAttribute("data-counter") || (current + " / " + last);
+      document.body.setAttribute("data-current", String(current));
+    }
+    document.getElementById("first").addEventListener("click", function () { go(0); });
+    document.getElementById("prev").addEventListener("click", function () { go(link("prev")); });
+    document.getElementById("next").addEventListener("click", function () { go(link("next")); });
+    document.getElementById("last").addEventListener("click", function () { go(last); });
+    Object.keys(buttons).forEach(function (key) {
+      buttons[key].addEventListener("click", function () { go(parseInt(key, 10)); });
+    });
+    document.addEventListener("keydown", function (event) {
+      if (event.altKey || event.ctrlKey || event.metaKey) { return; }
+      var keys = {ArrowLeft: "prev", ArrowRight: "next", Home: 0, End: last};
+      if (Object.prototype.hasOwnProperty.call(keys, event.key)) {
+        event.preventDefault();
+        var target = keys[event.key];
+        go(typeof target === "string" ? link(target) : target);
+      }
+    });
+    go(0);
+  }
 })();
 """

@@ -74,7 +74,7 @@ def test_refuses_to_overwrite_and_to_resume_nothing(tmp_path):
 
 def test_tricala_asks_for_players(tmp_path):
     path = tmp_path / "tri.pmn"
-    typed = "Tricala\n\n3\n\n\n\n\nAnn\nBob\nCy\nshow\nsave\n"
+    typed = "Tricala\n3\n\n\n\n\n\nAnn\nBob\nCy\nshow\nsave\n"  # Game, Players, Rules, ...
     result = run(path, typed)
     assert result.exit_code == 0, result.output
     record = read_text(path.read_text())[0]

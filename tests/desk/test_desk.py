@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import shutil
 from collections import Counter
 from pathlib import Path
@@ -128,9 +129,12 @@ def test_the_same_game_twice_is_found_and_says_which_headers_differ():
     copy = first.replace("2026.03.14", "2026.03.15")
     (found,) = check_event(entries(first + "\n" + copy))
     assert found.check == "duplicate-game" and found.game == 2
-    assert found.message == "the same game as t.pmn:1 (4 moves), with headers that differ in Date"
+    assert found.message == (
+        "the same game as t.pmn:1 (4 moves), with headers that differ in Date; "
+        "later in the same file: this is the copy"
+    )
     (same,) = check_event(entries(first + "\n" + first))
-    assert same.message.endswith("with the same headers")
+    assert "with the same headers;" in same.message
 
 
 def test_games_with_other_moves_or_no_moves_are_not_duplicates():
@@ -175,7 +179,8 @@ def test_similar_names_are_warned_with_the_most_used_spelling():
     found = check_event(entries(text))
     assert checks(found) == ["similar-names", "similar-names"]
     assert found[0].message == (
-        '"Mensah, Ada" (1 game(s)) is probably "Ada Mensah" (2 game(s)): write it one way'
+        '"Mensah, Ada" (1 game(s)) is probably "Ada Mensah" (2 game(s)), '
+        "words in another order: write it one way"
     )
     assert '"ada  mensah"' in found[1].message
 
@@ -325,12 +330,18 @@ def test_validate_help_shows_examples_and_checks(runner):
     assert "similar-names" in result.output
 
 
-def test_the_transcripts_in_docs_desk_are_what_the_commands_print(runner, monkeypatch):
+def test_the_transcripts_in_docs_desk_are_what_the_commands_print(runner, monkeypatch, tmp_path):
     import re
     import shlex
 
     root = EVENTS.parent.parent
-    monkeypatch.chdir(root)
+    # the examples as submitted: every file at one time, the copy of a game a minute later
+    shutil.copytree(EVENTS, tmp_path / "examples" / "events")
+    for path in (tmp_path / "examples" / "events").rglob("*"):
+        os.utime(path, (1_773_500_000, 1_773_500_000))
+    copy = tmp_path / "examples" / "events" / "broken-submissions" / "round-1.pmn"
+    os.utime(copy, (1_773_500_060, 1_773_500_060))
+    monkeypatch.chdir(tmp_path)
     text = (root / "docs" / "desk.md").read_text(encoding="utf-8")
     transcripts = re.findall(r"```\n\$ (pmn [^\n]*)\n(.*?)```", text, re.S)
     assert len(transcripts) == 4

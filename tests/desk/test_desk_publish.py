@@ -77,13 +77,15 @@ def test_a_game_page_is_small_and_holds_every_board():
     records = list(read_path(str(EXAMPLES / "trysse-open.pmn")))
     site = site_of(EXAMPLES / "trysse-open.pmn")
     page = site["game-1-1.html"]  # Ann v Dee, 110 moves
-    assert len(page.encode()) < 50_000
+    assert len(page.encode()) < 60_000  # 51 KB; pmn render's page of it: 730 KB
     drawn = boards(page)
     record = records[0]
     variant = record_variant(record)
     assert len(drawn) == len(record.mainline.moves) + 1 == 111
-    assert drawn[0] == position_svg(variant, start_position(record, variant))
-    assert all(len(page.encode()) < 50_000 for name, page in site.items())
+    start = position_svg(variant, start_position(record, variant))
+    # inlined in HTML, which needs no namespace: the page holds no http:// at all
+    assert drawn[0] == start.replace(' xmlns="http://www.w3.org/2000/svg"', "", 1)
+    assert all(len(page.encode()) < 60_000 for name, page in site.items())
 
 
 def test_comments_and_variations_are_in_the_move_list():
@@ -91,18 +93,63 @@ def test_comments_and_variations_are_in_the_move_list():
     (page,) = [text for name, text in site.items() if name.startswith("game-")]
     record = next(read_path(str(EXAMPLES / "wari-annotated.pmn")))
     comment = next(c for n in record.mainline.moves for c in n.comments)
-    assert f'<span class="cm" dir="auto">{escape(comment.strip())}</span>' in page
+    assert f'<span class="note" dir="auto">{escape(comment.strip())}</span>' in page
     variation = next(v for n in record.mainline.moves for v in n.variations)
-    assert f'<span class="var" dir="auto">({escape(line_text(variation))})</span>' in page
+    moves = page.split('<aside class="movelist">')[1]
+    assert '<span class="variation">(' in moves
+    assert 'class="mv var" data-step=' in moves and escape(variation.moves[0].token) in moves
+
+
+def test_render_and_publish_game_pages_are_one_design():
+    """Issue 28: one page builder (notation.render.html.record_html) for both commands."""
+    from notation.desk.publish import SITE_CSS, VIEWER_JS
+    from notation.render.html import PAGE_CSS, PAGE_SCRIPT, record_html
+
+    path = EXAMPLES / "wari-annotated.pmn"
+    record = next(read_path(str(path)))
+    alone = record_html(record)
+    (page,) = [text for name, text in site_of(path).items() if name.startswith("game-")]
+
+    def part(text: str, start: str, end: str) -> str:
+        return text.split(start, 1)[1].split(end, 1)[0]
+
+    # the same move list, controls, players, tags and footer; the site links its style
+    # and script (the same ones) and packs its boards
+    for start, end in (
+        ('<aside class="movelist">', "</aside>"),
+        ('<nav class="controls">', "</nav>"),
+        ('<p class="players">', "</p>"),
+        ('<dl class="tags">', "</dl>"),
+        ("<footer>", "</footer>"),
+    ):
+        assert part(alone, start, end) == part(page, start, end), start
+    assert SITE_CSS.startswith(PAGE_CSS) and VIEWER_JS == PAGE_SCRIPT
+    assert (
+        f"<style>{PAGE_CSS}</style>" in alone and '<link rel="stylesheet" href="site.css">' in page
+    )
+    assert len(boards(page)) == alone.count('<figure class="board"><svg')
+
+
+def test_move_numbers_stay_with_their_moves_on_narrow_screens():
+    from notation.render.html import PAGE_CSS
+
+    site = site_of(EXAMPLES / "wari-annotated.pmn")
+    (page,) = [text for name, text in site.items() if name.startswith("game-")]
+    moves = page.split('<aside class="movelist">')[1].split("</aside>")[0]
+    # in the running text of variations, each number is in one box with its move
+    numbers = re.findall(r'(<span class="pair">)?<span class="num">[^<]*</span>( <button)?', moves)
+    inline = [n for n in numbers if n != ("", "")]
+    assert inline and all(n == ('<span class="pair">', " <button") for n in inline)
+    assert "#moves .pair { display: inline-block;" in PAGE_CSS
 
 
 def test_a_game_with_an_illegal_move_is_shown_up_to_it_with_the_problem():
     site = site_of(EXAMPLES / "broken" / "wari-empty-hole.pmn")
     page = site["game-x-1.html"]  # no Round tag: round "?"
     assert len(boards(page)) == 3  # the start and the two legal moves before 2. C
-    assert '<span class="illegal">2. C</span>' in page
-    assert "hole C is empty" in page.split('id="problems"')[1].split("</div>")[0]
-    assert "Stopped: move 2. C is illegal" in page
+    assert '<span class="bad">C</span> cannot be played' in page
+    assert "hole C is empty" in page.split('id="problem"')[1].split("</p>")[0]
+    assert "The next move cannot be played: move 2. C" in page
 
 
 def test_record_text_is_escaped(tmp_path):
@@ -186,19 +233,19 @@ def test_from_the_index_to_a_game_and_through_it(browser, runner, tmp_path):
     assert runner.invoke(pmn, ["publish", str(SWISS), "-d", str(out)]).exit_code == 0
     browser.get((out / "index.html").as_uri())
     rows = browser.find_elements(By.CSS_SELECTOR, "table.standings tbody tr")
-    assert [r.find_elements(By.TAG_NAME, "td")[2].text for r in rows][:2] == [
+    assert [r.find_elements(By.TAG_NAME, "td")[1].text for r in rows][:2] == [
         "Ada Mensah",
         "Ama Serwaa",
     ]
-    assert rows[0].find_elements(By.TAG_NAME, "td")[3].text == "4"
+    assert rows[0].find_elements(By.TAG_NAME, "td")[2].text == "4"
     browser.find_element(By.LINK_TEXT, "Round 1").click()
     browser.find_element(By.LINK_TEXT, "1").click()
     # each name is isolated (FSI ... PDI) in the title, as on the page: notation.render.sinks
     assert browser.title.startswith("\u2068Ada Mensah\u2069 v \u2068Kofi Boateng\u2069")
-    wait_for(browser, "return document.body.getAttribute('data-step') === '0'")
+    wait_for(browser, "return document.body.getAttribute('data-current') === '0'")
     expected = boards((out / "game-1-1.html").read_text())
     shown = browser.execute_script(
-        "return Array.from(document.querySelectorAll('#board g.pit'))"
+        "return Array.from(document.querySelectorAll('.step:not([hidden]) figure g.pit'))"
         ".map(function (g) { return g.getAttribute('data-stones'); });"
     )
     assert shown == pit_counts(expected[0]) == ["4"] * 12
@@ -206,11 +253,11 @@ def test_from_the_index_to_a_game_and_through_it(browser, runner, tmp_path):
         browser.find_element(By.ID, "next").click()
     assert browser.find_element(By.ID, "counter").text == f"3 / {len(expected) - 1}"
     shown = browser.execute_script(
-        "return Array.from(document.querySelectorAll('#board g.pit'))"
+        "return Array.from(document.querySelectorAll('.step:not([hidden]) figure g.pit'))"
         ".map(function (g) { return g.getAttribute('data-stones'); });"
     )
     assert shown == pit_counts(expected[3]) and shown != pit_counts(expected[0])
-    caption = browser.find_element(By.CSS_SELECTOR, "#captions [data-step='3']")
+    caption = browser.find_element(By.CSS_SELECTOR, ".step[data-step='3'] .move")
     assert caption.is_displayed() and caption.text.startswith("Move 2. South")
     browser.find_element(By.CSS_SELECTOR, "#moves button.mv[data-step='10']").click()
     assert browser.find_element(By.ID, "counter").text.startswith("10 /")
@@ -229,9 +276,29 @@ def test_an_illegal_game_in_the_browser_stops_at_the_problem(browser, runner, tm
     # an invalid game is published, shown up to its problem, and exits 1 like standings
     assert runner.invoke(pmn, ["publish", str(source), "-d", str(out)]).exit_code == 1
     browser.get((out / "game-x-1.html").as_uri())
-    wait_for(browser, "return document.body.getAttribute('data-step') === '0'")
-    assert "hole C is empty" in browser.find_element(By.ID, "problems").text
+    wait_for(browser, "return document.body.getAttribute('data-current') === '0'")
+    assert "hole C is empty" in browser.find_element(By.ID, "problem").text
     browser.find_element(By.ID, "last").click()
     assert browser.find_element(By.ID, "counter").text == "2 / 2"
-    stop = browser.find_element(By.CSS_SELECTOR, "#captions .stop")
-    assert stop.is_displayed() and "move 2. C is illegal" in stop.text
+    stop = browser.find_element(By.ID, "outcome")
+    assert stop.is_displayed() and "cannot be played: move 2. C" in stop.text
+
+
+@pytest.mark.browser
+def test_on_a_narrow_screen_each_move_number_is_on_the_line_of_its_move(browser, runner, tmp_path):
+    out = tmp_path / "site"
+    source = EXAMPLES / "wari-annotated.pmn"
+    assert runner.invoke(pmn, ["publish", "--force", str(source), "-d", str(out)]).exit_code == 0
+    (page,) = sorted(out.glob("game-*.html"))
+    browser.set_window_size(360, 800)
+    browser.get(page.as_uri())
+    wait_for(browser, "return document.body.getAttribute('data-current') === '0'")
+    apart = browser.execute_script(
+        "return Array.from(document.querySelectorAll('#moves .num')).filter(function (n) {"
+        "  var next = n.nextElementSibling || n.parentElement.querySelector('button');"
+        "  if (!next || next.tagName !== 'BUTTON') { return false; }"
+        "  return Math.abs(n.getBoundingClientRect().bottom - next.getBoundingClientRect().bottom) > 4;"
+        "}).map(function (n) { return n.textContent; });"
+    )
+    assert apart == []
+    assert browser.execute_script("return document.querySelectorAll('#moves .pair').length") > 0

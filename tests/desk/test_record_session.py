@@ -260,7 +260,7 @@ def test_new_game_questions_stand_on_their_own_lines_and_end_of_input_says_so(tm
 
 def test_players_answer_is_checked(tmp_path):
     path = tmp_path / "tri.pmn"
-    typed = "Tricala\n\n4\n3\n\n\n\n\nAnn\nBob\nCy\nsave\n"
+    typed = "Tricala\n4\n3\n\n\n\n\n\nAnn\nBob\nCy\nsave\n"  # Game, Players, Rules, ...
     result = CliRunner().invoke(pmn, ["record", str(path)], input=typed)
     assert result.exit_code == 0, result.output
     assert "'4' is not one of: 2, 3" in result.output

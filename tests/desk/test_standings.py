@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 from fractions import Fraction
 from pathlib import Path
 
@@ -88,7 +89,9 @@ def test_round_robin_crosstable_is_players_by_players(runner):
     assert rows[0][-6:] == ["1", "2", "3", "4", "5", "6"]
     ama = rows[1]
     # Ama (4 in the draw): beat Kofi as South (round 5), drew Ada as North (round 4), ...
-    assert ama[2] == "Ama Serwaa" and ama[-6:] == ["x", "S1", "N½", "S½", "N1", "N1"]
+    assert ama[1] == "Ama Serwaa" and ama[-6:] == ["x", "S1", "N½", "S½", "N1", "N1"]
+    # one column numbers the lines (issue 28: "#" and "rank" are not both shown)
+    assert rows[0][:3] == ["#", "name", "points"] and "rank" not in rows[0]
 
 
 def test_swiss_worked_example_with_byes_and_a_forfeit(runner):
@@ -340,11 +343,14 @@ def test_crosstable_view_can_be_chosen(runner):
     assert header[-5:] == ["R1", "R2", "R3", "R4", "R5"]
     table = compute_standings([game("1", ("A", "B"), "1-0")])
     header, rows = crosstable_rows(table, "players")
-    # number, rank, name, points, head-to-head, Sonneborn-Berger, wins, stones, then the cells
+    # number, name, points, head-to-head, Sonneborn-Berger, wins, stones, then the cells
     assert rows == [
-        ["1", "1", "A", "1", "0", "0", "1", "0", "x", "S1"],
-        ["2", "2", "B", "0", "0", "0", "0", "0", "N0", "x"],
+        ["1", "A", "1", "0", "0", "1", "0", "x", "S1"],
+        ["2", "B", "0", "0", "0", "0", "0", "N0", "x"],
     ]
+    tied = compute_standings([game("1", ("Zoe", "Abe"), "1/2-1/2")])
+    _, rows = crosstable_rows(tied, "players")
+    assert [row[:2] for row in rows] == [["1=", "Abe"], ["2=", "Zoe"]]  # one rank, two lines
 
 
 def test_standings_help_has_examples(runner):
@@ -358,11 +364,14 @@ def test_a_game_submitted_twice_counts_once(runner, tmp_path):
     (tmp_path / "r1.pmn").write_text(text)
     first = text.split("\n\n[Game")[0] + "\n"
     (tmp_path / "r1-again.pmn").write_text(first.replace("2026.03.14", "2026.03.15"))
+    os.utime(tmp_path / "r1.pmn", (1_700_000_000, 1_700_000_000))
+    os.utime(tmp_path / "r1-again.pmn", (1_700_000_600, 1_700_000_600))  # submitted later
     table = run_json(runner, str(tmp_path))
     ada = next(p for p in table["players"] if p["name"] == "Ada Mensah")
     assert ada["points"] == 1 and ada["games"] == 1
-    (copy,) = table["excluded"]
-    assert copy["reason"] == f"submitted twice: the same game as {tmp_path / 'r1-again.pmn'}:1"
+    (copy,) = table["excluded"]  # the copy is the later submission, not the first by name
+    assert copy["source"] == str(tmp_path / "r1-again.pmn")
+    assert copy["reason"] == f"submitted twice: the same game as {tmp_path / 'r1.pmn'}:1"
 
 
 @pytest.mark.parametrize("output_format", ["text", "json", "csv"])

@@ -1,0 +1,43 @@
+"""``--players ROSTER``: the registered players of an event, for the desk's commands.
+
+``pmn validate --strict``, ``pmn standings`` and ``pmn publish`` take it; the roster's
+form is :func:`notation.desk.event.read_roster`'s (docs/desk.md, "The roster").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import click
+
+from notation.desk.event import RosterError, read_roster
+
+__all__ = ["players_option"]
+
+
+def _roster(ctx: click.Context, param: click.Parameter, path: str | None) -> list[str] | None:
+    """The names of the roster file given (:func:`notation.desk.event.read_roster`)."""
+    if path is None:
+        return None
+    try:
+        with open(path, encoding="utf-8-sig") as stream:
+            return read_roster(stream.read(), path)
+    except (OSError, UnicodeDecodeError) as exc:
+        raise click.BadParameter(f"{path}: cannot read: {exc}") from exc
+    except RosterError as exc:
+        raise click.BadParameter(str(exc)) from exc
+
+
+def players_option() -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """``--players ROSTER``: the registered players (pmn validate --strict, standings, publish)."""
+    return click.option(
+        "--players",
+        "roster",
+        type=click.Path(exists=True, dir_okay=False),
+        callback=_roster,
+        metavar="ROSTER",
+        help="The registered players: a CSV file, a name a line (or a column headed 'name'; "
+        "docs/desk.md). Every player not on it, exactly as written there, is an error "
+        "that names the nearest roster names.",
+    )
