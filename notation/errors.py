@@ -27,6 +27,7 @@ PMN raises with one ``except PMNError`` and still tell the cases apart::
     ├── ArchiveIndexError     bad-index          (notation.archive.index)
     │   └── StaleIndexError   stale-index
     ├── LevelError            bad-option         (notation.desk.event)
+    ├── RosterError           bad-option         (notation.desk.event)
     ├── StandingsError        bad-option         (notation.desk.standings)
     └── ReconcileError        cannot-reconcile   (notation.desk.reconcile)
 
