@@ -720,26 +720,29 @@ _INTEGER_RE = re.compile(r"-?[0-9]+")
 
 
 def standings_csv(standings: Standings, view: str | None = None) -> str:
-    """The standings and crosstable as CSV: a header row, a row per player, then after a
-    blank row the system assumed and why (``system,round-robin,...``).
+    """The standings and crosstable as CSV: a header row and a row per player, every row
+    ending with the system assumed and why (columns ``system`` and ``system reason``), so
+    that every row of the file is a row of the table.
 
     Every text cell is guarded against formulas (:func:`notation.render.sinks.csv_cell`);
     whole points and tie-break values (``-4`` stones) are written as numbers.
     """
     header, rows = crosstable_rows(standings, view)
     numeric = {0, *range(2, 3 + len(standings.tie_breaks))}
+    system = [standings.system, standings.system_reason]
     return csv_text(
         [
-            header,
+            [*header, "system", "system reason"],
             *(
                 [
-                    int(value) if i in numeric and _INTEGER_RE.fullmatch(value) else value
-                    for i, value in enumerate(row)
+                    *(
+                        int(value) if i in numeric and _INTEGER_RE.fullmatch(value) else value
+                        for i, value in enumerate(row)
+                    ),
+                    *system,
                 ]
                 for row in rows
             ),
-            [],
-            ["system", standings.system, standings.system_reason],
         ]
     )
 

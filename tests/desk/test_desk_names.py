@@ -9,6 +9,8 @@ so no two games are the same game.
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import os
 import re
@@ -408,8 +410,10 @@ def test_the_system_and_why_is_in_every_output(runner, tmp_path):
     for output_format in ("text", "csv", "json", "html"):
         result = runner.invoke(pmn, ["standings", "--format", output_format, folder])
         assert why in result.stdout, output_format
-    csv_rows = runner.invoke(pmn, ["standings", "--format", "csv", folder]).stdout.splitlines()
-    assert csv_rows[-1].startswith("system,round-robin,")
+    table = runner.invoke(pmn, ["standings", "--format", "csv", folder]).stdout
+    csv_rows = list(csv.reader(io.StringIO(table)))
+    assert csv_rows[0][-2:] == ["system", "system reason"]
+    assert all(row[-2] == "round-robin" and row[-1].startswith(why) for row in csv_rows[1:])
     site = tmp_path / "site"
     assert runner.invoke(pmn, ["publish", folder, "-d", str(site)]).exit_code == 0
     assert why in (site / "index.html").read_text(encoding="utf-8")

@@ -86,10 +86,13 @@ def test_round_robin_worked_example(runner):
 def test_round_robin_crosstable_is_players_by_players(runner):
     result = runner.invoke(pmn, ["standings", "--format", "csv", str(EVENTS / "round-robin")])
     rows = list(csv.reader(io.StringIO(result.stdout)))
-    assert rows[0][-6:] == ["1", "2", "3", "4", "5", "6"]
+    assert rows[0][-8:] == ["1", "2", "3", "4", "5", "6", "system", "system reason"]
     ama = rows[1]
     # Ama (4 in the draw): beat Kofi as South (round 5), drew Ada as North (round 4), ...
-    assert ama[1] == "Ama Serwaa" and ama[-6:] == ["x", "S1", "N½", "S½", "N1", "N1"]
+    assert ama[1] == "Ama Serwaa" and ama[-8:-2] == ["x", "S1", "N½", "S½", "N1", "N1"]
+    # every row says the system assumed and why
+    assert {tuple(row[-2:]) for row in rows[1:]} == {(rows[1][-2], rows[1][-1])}
+    assert rows[1][-2] == "round-robin" and rows[1][-1].startswith("round robin: 6 players")
     # one column numbers the lines (issue 28: "#" and "rank" are not both shown)
     assert rows[0][:3] == ["#", "name", "points"] and "rank" not in rows[0]
 
@@ -340,7 +343,7 @@ def test_crosstable_view_can_be_chosen(runner):
         pmn, ["standings", "--crosstable", "rounds", "--format", "csv", str(EVENTS / "round-robin")]
     )
     header = next(csv.reader(io.StringIO(result.stdout)))
-    assert header[-5:] == ["R1", "R2", "R3", "R4", "R5"]
+    assert header[-7:] == ["R1", "R2", "R3", "R4", "R5", "system", "system reason"]
     table = compute_standings([game("1", ("A", "B"), "1-0")])
     header, rows = crosstable_rows(table, "players")
     # number, name, points, head-to-head, Sonneborn-Berger, wins, stones, then the cells
