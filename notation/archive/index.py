@@ -474,10 +474,14 @@ class ArchiveIndex:
     def _where(self, selection: Selection) -> tuple[str, list[Any]]:
         clauses: list[str] = []
         parameters: list[Any] = []
-        for test in selection.tags:
-            operator = "regexp(?, value)" if test.regex else "value = ?"
-            clauses.append(f"g.id IN (SELECT game_id FROM tags WHERE name = ? AND {operator})")
-            parameters += [test.name, test.value]
+        for number, test in enumerate(selection.tags):
+            if test.plain:
+                test_sql, values = "value = ?", [test.value]
+            else:  # a search or a comparison: the test's own function
+                self.db.create_function(f"pmn_tag{number}", 1, test.matches_value)
+                test_sql, values = f"pmn_tag{number}(value)", []
+            clauses.append(f"g.id IN (SELECT game_id FROM tags WHERE name = ? AND {test_sql})")
+            parameters += [test.name, *values]
         for player in selection.players:
             clauses.append("g.id IN (SELECT game_id FROM players WHERE name = ?)")
             parameters.append(player)
