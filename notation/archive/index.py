@@ -41,10 +41,11 @@ from notation.core.record import Record
 from notation.core.replay import record_variant
 from notation.errors import PMNError
 from notation.files import outputs as files
-from notation.files.sources import open_source, strip_compression
-from notation.formats.collection import detect_format, read_path
+from notation.files.sources import open_source
+from notation.formats.collection import read_path
 from notation.formats.plain import validate_game
 from notation.formats.pmn import Chunk, iter_chunks, iter_records, read_chunk
+from notation.formats.registry import sniff_file
 from notation.games import AnyVariant, RulesError, find_variant
 
 SCHEMA_VERSION = 2
@@ -299,7 +300,7 @@ class ArchiveIndex:
         those indexed: its size and modification time are stored, but never decide it
         (an edit of the same size with the time set back is seen).
         """
-        fmt = fmt or detect_format(strip_compression(path), default="pmn")
+        fmt = fmt or sniff_file(path).name  # (.txt: PMN or a PlayOK export, by its first lines)
         digest = file_digest(path)  # before reading: a change made meanwhile shows next time
         stat = os.stat(path)
         abspath = os.path.abspath(path)
