@@ -45,7 +45,9 @@ back is the same text.
 from __future__ import annotations
 
 import re
+from itertools import accumulate
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 from typing import IO, Any
 
 from notation.core.record import Line, MoveNode, ReadError, Record
@@ -222,10 +224,59 @@ def read_game(
     return record if errors else with_unknown_termination(record)
 
 
+#: Movetext as PlayOK writes it (moves, numbers, the result, one-word comments after it):
+#: read by :func:`_read_plain_movetext` without a regular expression a token.
+_PLAIN_MOVETEXT_RE = re.compile(
+    r"(?:\s*+(?:[0-9]{1,9}\.(?:\.\.)?\s++)?[A-Za-z0-9][A-Za-z0-9+]{0,19}(?:\([0-9]{1,9}\)[A-Za-z]?)?"
+    r"(?=\s))*+\s*+(?:1-0|0-1|1/2-1/2|\*)(?:\s++\{[^}\s]++\})*+\s*+"
+)
+_WORD_RE = re.compile(r"\S+")
+_RESULTS = frozenset(("1-0", "0-1", "1/2-1/2", "*"))
+
+
+def _read_plain_movetext(text: str, first_line: int) -> tuple[list[MoveNode], str] | None:
+    """The cheap reading of movetext as PlayOK writes it (numbers, moves, the result,
+    one-word comments after it: ``{zero}``), checked whole by one regular expression.
+    None for anything else, which :func:`_read_movetext` reads (and reports) token by
+    token."""
+    if _PLAIN_MOVETEXT_RE.fullmatch(text) is None:
+        return None
+    moves: list[MoveNode] = []
+    append = moves.append
+    result = ""
+    number: str | None = None
+    comments: list[str] = []
+    for offset, line in enumerate(text.split("\n"), start=first_line):
+        if "\t" in line or "  " in line or line[:1] == " ":  # columns found by a search
+            pairs = [(m.group(), m.start() + 1) for m in _WORD_RE.finditer(line)]
+            words, columns = [w for w, _ in pairs], [c for _, c in pairs]
+        else:  # words one space apart (PlayOK's way): columns by arithmetic
+            words = line.split(" ")
+            columns = list(accumulate((len(w) + 1 for w in words), initial=1))
+        for word, column in zip(words, columns):
+            if word in _RESULTS:
+                result = word
+            elif word[-1:] == ".":
+                number = word
+            elif word[:1] == "{":
+                comments.append(word[1:-1])
+            elif word:  # (positional: the dataclass's keywords cost a third more)
+                append(MoveNode(word, number, "", (), (), (), (), offset, column))
+                number = None
+    if comments:
+        if not moves:
+            return None
+        moves[-1] = replace(moves[-1], comments=tuple(comments))
+    return moves, result
+
+
 def _read_movetext(
     text: str, first_line: int
 ) -> tuple[list[MoveNode], str | None, list[ReadError]]:
     """The moves, the result and what could not be read, of a game's movetext."""
+    plain = _read_plain_movetext(text, first_line)
+    if plain is not None:
+        return plain[0], plain[1], []
     moves: list[MoveNode] = []
     errors: list[ReadError] = []
     result: str | None = None
@@ -377,17 +428,13 @@ def format_playok(record: Record) -> str:
         if node.number is not None and not node.number.endswith("..."):
             tokens.append(node.number)
         tokens.append(node.token)
+    result_at = len(tokens)
     tokens.append(record.result)
     for comment in moves[-1].comments if moves else ():
         if "}" in comment:
             raise PlayOKWriteError(f'a comment holding "}}": {comment[:40]}', record)
         tokens.append("{" + comment + "}")
-    return (
-        head
-        + "\n"
-        + "\n".join(_wrap(tokens, len(tokens) - 1 - len(moves[-1].comments if moves else ())))
-        + "\n"
-    )
+    return head + "\n" + "\n".join(_wrap(tokens, result_at)) + "\n"
 
 
 def _added_game_tags() -> tuple[tuple[str, str], ...]:
@@ -400,12 +447,12 @@ def _added_game_tags() -> tuple[tuple[str, str], ...]:
 
 
 def _wrap(tokens: list[str], result_at: int) -> list[str]:
-    """PlayOK's lines: moves and numbers filled to :data:`WIDTH` columns; the result and
-    the comments after it go on the last line whatever its length."""
+    """PlayOK's lines: moves, numbers and the result filled to :data:`WIDTH` columns; the
+    comments after the result (``{zero}``) go on its line whatever its length."""
     lines: list[str] = []
     current = ""
     for index, token in enumerate(tokens):
-        if current and index < result_at and len(current) + 1 + len(token) > WIDTH:
+        if current and index <= result_at and len(current) + 1 + len(token) > WIDTH:
             lines.append(current)
             current = token
         else:
