@@ -557,7 +557,7 @@ def _check_declarations(
                     *where,
                 )
             )
-        if reason in stated:
+        if reason in EARLY_TERMINATIONS:  # (N5's "unknown" says nothing the rules contradict)
             problems.append(
                 Problem(
                     "bad-termination",

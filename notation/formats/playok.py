@@ -31,9 +31,10 @@ What differs from PMN text, and how the reader takes it:
   after the result is in PMN);
 - PlayOK gives the result of games the rules had not ended (resignations,
   time, abandoned games) without saying why. Under ruling N5 such a game keeps
-  its result with ``[Termination "unknown"]``: the reader replays each game and
-  writes that tag when the moves are legal, the rules had not ended the game and
-  the record declares a result; it never invents resignation or time.
+  its result with ``[Termination "unknown"]``: the reader writes that tag on every
+  game that declares a result and has no ``Termination`` (it does not replay: the
+  validator checks the result against the rules wherever they ended the game, and
+  ``pmn repair`` drops the tag there); it never invents resignation or time.
 
 Every other tag is kept in its place. The writer (:class:`PlayOKWriter`) writes
 PlayOK's layout back: the tags without the two the reader adds (the default game's
@@ -45,16 +46,15 @@ back is the same text.
 from __future__ import annotations
 
 import re
-from itertools import accumulate
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
-from typing import IO, Any
+from itertools import accumulate
+from typing import IO
 
 from notation.core.record import Line, MoveNode, ReadError, Record
 from notation.core.tokens import TAG_PAIR, escape_tag_value, unescape_tag_value
 from notation.errors import WriteError
 from notation.games import AnyVariant, RulesError, find_variant, games
-from notation.games.base import MoveError, PositionError
 
 #: The format's name in the registry, and in a game's ``formats``.
 FORMAT = "playok"
@@ -253,7 +253,7 @@ def _read_plain_movetext(text: str, first_line: int) -> tuple[list[MoveNode], st
         else:  # words one space apart (PlayOK's way): columns by arithmetic
             words = line.split(" ")
             columns = list(accumulate((len(w) + 1 for w in words), initial=1))
-        for word, column in zip(words, columns):
+        for word, column in zip(words, columns, strict=False):  # (one column more)
             if word in _RESULTS:
                 result = word
             elif word[-1:] == ".":
@@ -338,30 +338,13 @@ def _read_movetext(
     return moves, result, errors
 
 
-def rules_outcome(record: Record, variant: AnyVariant | None = None) -> tuple[bool, Any]:
-    """Whether every main-line move of a record is legal, and the rules' outcome after them
-    (None while the game is not over). An illegal move gives ``(False, None)``."""
-    try:
-        if variant is None:
-            variant = find_variant(record.tag("Game") or "", record.tag("Rules"), dict(record.tags))
-        text = record.tag("Position")
-        position = variant.initial_position() if text is None else variant.parse_position(text)
-        parse_move, play = variant.parse_move, variant.play
-        for node in record.mainline.moves:
-            position = play(position, parse_move(node.token, position))
-    except (MoveError, PositionError, RulesError):
-        return False, None
-    return True, variant.outcome(position)
-
-
 def with_unknown_termination(record: Record) -> Record:
-    """Ruling N5: a record declaring the result of a game the rules had not ended, and no
-    ``Termination``, gets ``[Termination "unknown"]`` (after its ``Result`` tag). Records
-    with an illegal move, a game over by the rules, or the result ``*``, are unchanged."""
-    if record.result == "*" or record.tag("Termination") is not None or record.damaged:
-        return record
-    legal, outcome = rules_outcome(record)
-    if not legal or outcome is not None:
+    """Ruling N5: a record that declares a result and no ``Termination`` gets
+    ``[Termination "unknown"]`` (after its ``Result`` tag): PlayOK gives results without
+    saying why a game stopped. The validator takes it as a stated reason where the rules
+    had not ended the game (N1), and checks the result against the rules where they had;
+    ``pmn repair`` drops it there. Damaged records and ``*`` are unchanged."""
+    if record.result == "*" or record.damaged or record.tag("Termination") is not None:
         return record
     tags = list(record.tags)
     at = next((i + 1 for i, (name, _) in enumerate(tags) if name == "Result"), len(tags))
@@ -482,7 +465,6 @@ __all__ = [
     "read_game",
     "read_playok",
     "read_stream",
-    "rules_outcome",
     "with_unknown_termination",
     "write_playok",
 ]

@@ -102,6 +102,14 @@ def test_an_early_termination_is_dropped_when_the_rules_ended_the_game():
     assert repair.record.tag("Termination") is None and repair.valid
 
 
+def test_n5_unknown_termination_is_dropped_where_the_rules_ended_the_game():
+    game = finished("Wari", 7)
+    read = game.with_tag("Termination", "unknown")  # as a PlayOK export is read (N5)
+    assert validate_record(read).valid
+    repair = repair_record(read)
+    assert codes(repair) == ["drop-termination"] and repair.record.tag("Termination") is None
+
+
 # -- claims the replay contradicts ------------------------------------------------------
 
 

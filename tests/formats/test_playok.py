@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import random
+from dataclasses import replace
 
 import pytest
 from click.testing import CliRunner
@@ -63,12 +64,13 @@ def test_an_export_reads_with_its_tags_and_the_game_named():
     ]
 
 
-def test_n5_unknown_termination_only_for_a_game_the_rules_had_not_ended():
+def test_n5_unknown_termination_keeps_a_result_the_rules_had_not_decided():
     first, second = read_playok(EXPORT, "x.txt", game="wari")
-    assert validate_record(first).valid  # 1-0 after 8 moves: kept, under N5
+    assert first.tag("Termination") == second.tag("Termination") == "unknown"
+    report = validate_record(first)
+    assert report.valid and report.outcome is None  # 1-0 after 8 moves: kept, under N5
     report = validate_record(second)
-    assert report.valid and report.outcome is not None  # ended by the rules: no tag
-    assert second.tag("Termination") is None
+    assert report.valid and report.outcome is not None  # ended by the rules: checked
 
 
 def test_without_the_n5_tag_the_early_result_is_refused():
@@ -79,10 +81,15 @@ def test_without_the_n5_tag_the_early_result_is_refused():
     assert [p.code for p in validate_record(bare).problems] == ["unfinished"]
 
 
-def test_unknown_termination_on_a_game_the_rules_ended_is_refused():
+def test_unknown_termination_does_not_hide_a_result_the_rules_contradict():
     _, second = read_playok(EXPORT, "x.txt", game="wari")
-    claimed = second.with_tag("Termination", "unknown")
-    assert [p.code for p in validate_record(claimed).problems] == ["bad-termination"]
+    wrong = replace(second, result="1-0").with_tag("Result", "1-0")
+    assert [p.code for p in validate_record(wrong).problems] == ["wrong-result"]
+
+
+def test_a_game_still_going_declares_no_termination():
+    (record,) = read_playok('[Site "PlayOK"]\n[Result "*"]\n\n1. C b *\n', "x.txt", game="wari")
+    assert record.tag("Termination") is None
 
 
 def test_zero_is_kept_and_a_round_trip_gives_the_same_text():
@@ -169,7 +176,7 @@ def test_validate_and_convert_take_variant_for_an_export(tmp_path):
     )
     assert result.exit_code == 0, result.output
     converted = (tmp_path / "out.pmn").read_text()
-    assert converted.count('[Termination "unknown"]') == 1 and "{zero}" in converted
+    assert converted.count('[Termination "unknown"]') == 2 and "{zero}" in converted
     result = runner.invoke(pmn, ["validate", str(tmp_path / "out.pmn")])
     assert result.exit_code == 0, result.output  # the PMN file holds what N5 needs
     back = runner.invoke(pmn, ["convert", str(tmp_path / "out.pmn"), "--to", "playok"])
