@@ -11,6 +11,7 @@ plain or has something to report, so every report carries exact places.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import cast
 
 from notation.core.record import Line, MoveNode, Record
@@ -22,8 +23,14 @@ _TAG_LINE_RE = TAG_PAIR.re
 _NUMBER_RE = MOVE_NUMBER.re
 _RESULT_RE = RESULT.re
 _MOVE_RE = MOVE.re
-#: Characters that make movetext more than numbers, moves and a result.
-_NOT_PLAIN_RE = re.compile(r'[{};()$!?%\\"\x00]')
+#: Characters that make movetext more than numbers, moves and a result. (Parentheses
+#: are not among them: ``87(10)`` is a move, ruling Q10; a variation's "(" leaves a
+#: token that is no move, and the game is read in full.)
+_NOT_PLAIN_RE = re.compile(r'[{};$!?%\\"\x00]')
+#: Comments after the last token, each on one line (they follow the result, or the game
+#: is not plain: the token before them must be the result).
+_TRAILING_COMMENTS_RE = re.compile(r"(?:[ \t\n]*\{[^{}\n]*\})+[ \t\n]*\Z")
+_COMMENT_RE = re.compile(r"\{([^{}\n]*)\}")
 #: Move nodes met before, by their text (``"C"``, or ``"12.\0C"`` with the number
 #: before it): nodes are immutable values, so plainly written games share them (a
 #: bounded cache; see :func:`plain_record`).
@@ -75,11 +82,23 @@ def plain_record(chunk: Chunk) -> Record | None:
         if not stripped.startswith("["):
             body = index
             break
-        match = _TAG_LINE_RE.fullmatch(stripped)
-        if match is None:
+        at = 0  # tag pairs, one a line or several apart (a PlayOK game's put-in tags)
+        for match in _TAG_LINE_RE.finditer(stripped):
+            if stripped[at : match.start()].strip(" \t"):
+                return None
+            at = match.end()
+            tags.append((match.group("tag_name"), unescape_tag_value(match.group("tag_value"))))
+        if not at or stripped[at:].strip(" \t"):
             return None
-        tags.append((match.group("tag_name"), unescape_tag_value(match.group("tag_value"))))
-    movetext = " ".join(lines[body:])
+    movetext = "\n".join(lines[body:])
+    trailing: tuple[str, ...] = ()
+    if "{" in movetext:  # comments after the result only (PlayOK's {zero}, ruling Q11)
+        found = _TRAILING_COMMENTS_RE.search(movetext)
+        if found is None:
+            return None
+        trailing = tuple(_COMMENT_RE.findall(found.group()))
+        movetext = movetext[: found.start()]
+    movetext = movetext.replace("\n", " ")
     if _NOT_PLAIN_RE.search(movetext):
         return None
     # each move number joined to the move after it by a NUL ("12.\0C"), so that a
@@ -96,6 +115,10 @@ def plain_record(chunk: Chunk) -> Record | None:
                 if node is None:
                     return None
                 nodes[index] = node
+    if trailing:
+        if not nodes:
+            return None
+        nodes[-1] = replace(cast(MoveNode, nodes[-1]), comments=trailing)
     return Record(
         tuple(tags),
         Line(tuple(cast("list[MoveNode]", nodes))),

@@ -18,7 +18,12 @@ Togyz Kumalak exports look like this::
     1. 87(10) 87(10) 2. 22 99(22) 3. 23 12(24) 4. 68X 25 5. 79
     36(26) 6. 78 93(42) ... 46. 91 12 0-1 {zero}
 
-What differs from PMN text, and how the reader takes it:
+PlayOK's movetext is PMN's (``87(10)`` is one token since ruling Q10 came in), so
+the reader is PMN's, on each game's text as PMN's cutter cuts it
+(:func:`iter_chunks`), with the tags PlayOK leaves out put in on lines the game
+already has: every line and column reported is the file's, and ``pmn validate``
+sends the games to other processes as text, as it does PMN's. What differs from PMN
+text, and how the reader takes it:
 
 - no ``Game`` tag: the reader puts one first, naming the game it was told
   (``--variant``), else the first registered game that declares the format
@@ -38,9 +43,9 @@ What differs from PMN text, and how the reader takes it:
 
 Every other tag is kept in its place. The writer (:class:`PlayOKWriter`) writes
 PlayOK's layout back: the tags without the two the reader adds (the default game's
-``Game`` tag, and ``Termination "unknown"``), a blank line, the movetext wrapped at 59 columns, the
-result, and the last move's comments after it; a PlayOK file read and written
-back is the same text.
+``Game`` tag, and ``Termination "unknown"``), a blank line, the movetext wrapped at
+59 columns, the result, and the last move's comments after it; a PlayOK file read
+and written back is the same text.
 """
 
 from __future__ import annotations
@@ -48,12 +53,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
-from itertools import accumulate
 from typing import IO
 
-from notation.core.record import Line, MoveNode, ReadError, Record
-from notation.core.tokens import TAG_PAIR, escape_tag_value, unescape_tag_value
+from notation.core.record import ReadError, Record
+from notation.core.tokens import escape_tag_value
 from notation.errors import WriteError
+from notation.formats.pmn import Chunk, read_chunk
+from notation.formats.pmn import iter_chunks as pmn_chunks
 from notation.games import AnyVariant, RulesError, find_variant, games
 
 #: The format's name in the registry, and in a game's ``formats``.
@@ -62,19 +68,6 @@ FORMAT = "playok"
 WIDTH = 59
 #: The ``Termination`` value of ruling N5.
 UNKNOWN = "unknown"
-
-_TAG_LINE_RE = re.compile(r"[ \t]*" + TAG_PAIR.pattern + r"[ \t]*")
-#: The movetext tokens: white space, a comment, a result, a move number, a move
-#: (``8``, ``87``, ``87(10)``, ``68X``; letters too, for the games PlayOK writes with
-#: them), anything else.
-_MOVETEXT_RE = re.compile(
-    r"(?P<space>\s+)"
-    r"|\{(?P<comment>[^}]*)\}"
-    r"|(?P<result>1-0|0-1|1/2-1/2|\*)(?=[\s{]|\Z)"
-    r"|(?P<number>[0-9]{1,9}\.(?:\.\.)?)(?![0-9])"
-    r"|(?P<move>[A-Za-z0-9][A-Za-z0-9+]{0,19}(?:\([0-9]{1,9}\)[A-Za-z]?)?)(?=[\s{]|\Z)"
-    r"|(?P<stray>\S+)"
-)
 
 
 class PlayOKWriteError(WriteError):
@@ -109,233 +102,81 @@ def _game_tags(variant: AnyVariant) -> tuple[tuple[str, str], ...]:
 
 # -- reading -------------------------------------------------------------------------
 
+#: A ``Game`` tag in a game's tag section, a ``Termination`` tag, and the ``Result`` tag.
+_GAME_TAG_RE = re.compile(r'^[ \t]*\[[ \t]*Game[ \t]+"', re.MULTILINE)
+_TERMINATION_TAG_RE = re.compile(r'^[ \t]*\[[ \t]*Termination[ \t]+"', re.MULTILINE)
+_RESULT_TAG_RE = re.compile(r'^[ \t]*\[[ \t]*Result[ \t]+"([^"\n]*)"\]', re.MULTILINE)
+
 
 def read_stream(stream: IO[bytes], source: str, game: str | None = None) -> Iterator[Record]:
     """The registry's reader: the games of a binary stream of a PlayOK export."""
-    return iter_playok_records(stream, source, game)
+    return (read_chunk(chunk) for chunk in iter_chunks(stream, source, game))
 
 
 def read_playok(text: str, source: str = "<string>", game: str | None = None) -> list[Record]:
     """Every game of a PlayOK export's text."""
-    return list(iter_playok_records(text.splitlines(keepends=True), source, game))
+    return [read_chunk(c) for c in iter_chunks(text.splitlines(keepends=True), source, game)]
 
 
-def iter_playok_records(
-    lines: Iterable[str | bytes], source: str = "<string>", game: str | None = None
-) -> Iterator[Record]:
-    """Yield the games of a PlayOK export, one at a time.
+def iter_chunks(
+    lines: Iterable[str | bytes] | IO[bytes], source: str = "<string>", game: str | None = None
+) -> Iterator[Chunk]:
+    """The games of a PlayOK export as PMN text, cut and not yet read (PMN's cutter):
+    each game's text with the tags PlayOK leaves out put in (:func:`as_pmn`), on the
+    lines it has, so every line and column of its moves is the file's.
 
-    A game is its tag lines and the movetext after them; the next ``[`` line after
-    movetext starts the next game. A game that cannot be read is still yielded,
-    damaged (with its errors and its text), and reading goes on.
+    PlayOK's movetext is PMN's (``87(10)`` is one token, ruling Q10; ``{zero}`` a
+    comment): the games are read, or validated in other processes, as PMN games are.
     """
     try:
-        variant: AnyVariant | None = playok_variant(game)
-        unknown_game: str | None = None
+        tags = _game_tags(playok_variant(game))
+        unknown: str | None = None
     except RulesError as exc:
-        variant, unknown_game = None, str(exc)
-    chunk: list[str] = []
-    first = 1
-    in_moves = False
-    for number, raw in enumerate(lines, start=1):
-        text = _decode(raw, number == 1)
-        starts_tag = text.lstrip(" \t").startswith("[")
-        if starts_tag and in_moves:
-            yield read_game("".join(chunk), source, first, variant, unknown_game)
-            chunk, in_moves = [], False
-        if not chunk:
-            if not text.strip():
-                continue  # blank lines between games
-            first = number
-        chunk.append(text)
-        if text.strip() and not starts_tag:
-            in_moves = True
-    if chunk:
-        yield read_game("".join(chunk), source, first, variant, unknown_game)
+        tags, unknown = (), str(exc)
+    for chunk in pmn_chunks(lines, source):  # type: ignore[arg-type]
+        yield as_pmn(chunk, tags, unknown)
 
 
-def _decode(raw: str | bytes, first: bool) -> str:
-    text = raw.decode("utf-8", errors="replace") if isinstance(raw, bytes) else raw
-    if first:
-        text = text.lstrip("\ufeff")
-    return text.replace("\r\n", "\n").replace("\r", " ")
+def as_pmn(
+    chunk: Chunk, game_tags: tuple[tuple[str, str], ...], unknown: str | None = None
+) -> Chunk:
+    """A PlayOK game's chunk as a PMN game: ``game_tags`` before its first tag pair (unless
+    it has a ``Game`` tag), and ruling N5's ``[Termination "unknown"]`` after its
+    ``Result`` tag pair when the result is not ``*`` and no ``Termination`` is given
+    (see :func:`with_unknown_termination`), each on a line that is already there.
+    With no game (``unknown`` says why), the chunk gets that error instead."""
+    if chunk.too_large:
+        return chunk
+    text, original = chunk.text, chunk.original
+    head = text.split("\n\n", 1)[0]
+    if _GAME_TAG_RE.search(head) is None:
+        if not game_tags:
+            error = ReadError("unknown-game", unknown or "no game named", chunk.line, 1)
+            return replace(chunk, errors=(*chunk.errors, error))
+        text, original = _before_tags(text, game_tags), _before_tags(original, game_tags)
+    result = _RESULT_TAG_RE.search(head)
+    if result is not None and result.group(1) != "*" and not _TERMINATION_TAG_RE.search(head):
+        text, original = _after(text, result.end()), _after(original, result.end())
+    return replace(chunk, text=text, original=original)
 
 
-def read_game(
-    text: str,
-    source: str = "<string>",
-    first_line: int = 1,
-    variant: AnyVariant | None = None,
-    unknown_game: str | None = None,
-) -> Record:
-    """One game of a PlayOK export (its tag lines and movetext) as a record.
-
-    ``variant`` is the game's (see :func:`playok_variant`); with None the record is
-    damaged, with ``unknown_game`` as the reason.
-    """
-    tags: list[tuple[str, str]] = []
-    errors: list[ReadError] = []
-    lines = text.split("\n")
-    body = 0
-    for body, line in enumerate(lines):  # (body: where the movetext starts)
-        if not line.strip():
-            continue
-        match = _TAG_LINE_RE.fullmatch(line)
-        if match is None:
-            if line.lstrip().startswith("["):
-                errors.append(
-                    ReadError(
-                        "bad-tag",
-                        f'cannot read tag pair {line.strip()[:40]}: expected [Name "value"]',
-                        first_line + body,
-                        1,
-                    )
-                )
-                continue
-            break
-        tags.append((match.group("tag_name"), unescape_tag_value(match.group("tag_value"))))
-    else:
-        body = len(lines)
-    moves, result, move_errors = _read_movetext("\n".join(lines[body:]), first_line + body)
-    errors.extend(move_errors)
-    if "\ufffd" in text:
-        errors.append(
-            ReadError(
-                "encoding",
-                "a byte is not valid UTF-8; name the file's encoding with --encoding "
-                "(e.g. --encoding latin-1), or save the file as UTF-8",
-                first_line,
-                1,
-            )
-        )
-    if variant is None and not any(name == "Game" for name, _ in tags):
-        errors.append(ReadError("unknown-game", unknown_game or "no game named", first_line, 1))
-    if not any(name == "Game" for name, _ in tags) and variant is not None:
-        tags[:0] = _game_tags(variant)
-    record = Record(
-        tuple(tags),
-        Line(tuple(moves)),
-        result or "*",
-        tuple(errors),
-        text.rstrip("\n") + "\n" if errors else None,
-        source,
-        first_line,
-    )
-    return record if errors else with_unknown_termination(record)
-
-
-#: Movetext as PlayOK writes it (moves, numbers, the result, one-word comments after it):
-#: read by :func:`_read_plain_movetext` without a regular expression a token.
-_PLAIN_MOVETEXT_RE = re.compile(
-    r"(?:\s*+(?:[0-9]{1,9}\.(?:\.\.)?\s++)?[A-Za-z0-9][A-Za-z0-9+]{0,19}(?:\([0-9]{1,9}\)[A-Za-z]?)?"
-    r"(?=\s))*+\s*+(?:1-0|0-1|1/2-1/2|\*)(?:\s++\{[^}\s]++\})*+\s*+"
-)
-_WORD_RE = re.compile(r"\S+")
-_RESULTS = frozenset(("1-0", "0-1", "1/2-1/2", "*"))
-
-
-def _read_plain_movetext(text: str, first_line: int) -> tuple[list[MoveNode], str] | None:
-    """The cheap reading of movetext as PlayOK writes it (numbers, moves, the result,
-    one-word comments after it: ``{zero}``), checked whole by one regular expression.
-    None for anything else, which :func:`_read_movetext` reads (and reports) token by
-    token."""
-    if _PLAIN_MOVETEXT_RE.fullmatch(text) is None:
+def _before_tags(text: str | None, tags: tuple[tuple[str, str], ...]) -> str | None:
+    """The text with tag pairs put before its first ``[`` (on that line)."""
+    if text is None:
         return None
-    moves: list[MoveNode] = []
-    append = moves.append
-    result = ""
-    number: str | None = None
-    comments: list[str] = []
-    for offset, line in enumerate(text.split("\n"), start=first_line):
-        if "\t" in line or "  " in line or line[:1] == " ":  # columns found by a search
-            pairs = [(m.group(), m.start() + 1) for m in _WORD_RE.finditer(line)]
-            words, columns = [w for w, _ in pairs], [c for _, c in pairs]
-        else:  # words one space apart (PlayOK's way): columns by arithmetic
-            words = line.split(" ")
-            columns = list(accumulate((len(w) + 1 for w in words), initial=1))
-        for word, column in zip(words, columns, strict=False):  # (one column more)
-            if word in _RESULTS:
-                result = word
-            elif word[-1:] == ".":
-                number = word
-            elif word[:1] == "{":
-                comments.append(word[1:-1])
-            elif word:  # (positional: the dataclass's keywords cost a third more)
-                append(MoveNode(word, number, "", (), (), (), (), offset, column))
-                number = None
-    if comments:
-        if not moves:
-            return None
-        moves[-1] = replace(moves[-1], comments=tuple(comments))
-    return moves, result
+    at = text.find("[")
+    pairs = "".join(f'[{name} "{escape_tag_value(value)}"] ' for name, value in tags)
+    return text if at < 0 else text[:at] + pairs + text[at:]
 
 
-def _read_movetext(
-    text: str, first_line: int
-) -> tuple[list[MoveNode], str | None, list[ReadError]]:
-    """The moves, the result and what could not be read, of a game's movetext."""
-    plain = _read_plain_movetext(text, first_line)
-    if plain is not None:
-        return plain[0], plain[1], []
-    moves: list[MoveNode] = []
-    errors: list[ReadError] = []
-    result: str | None = None
-    number: str | None = None
-    line, line_start = first_line, 0
-    for match in _MOVETEXT_RE.finditer(text):
-        kind, start = match.lastgroup, match.start()
-        if kind == "space" or kind == "comment":
-            if kind == "comment" and moves:
-                last = moves[-1]
-                moves[-1] = MoveNode(
-                    last.token,
-                    last.number,
-                    comments=(*last.comments, match.group("comment")),
-                    line=last.line,
-                    column=last.column,
-                )
-            elif kind == "comment":
-                errors.append(
-                    ReadError(
-                        "syntax", "a comment before the first move", line, start - line_start + 1
-                    )
-                )
-            newlines = match.group().count("\n")
-            if newlines:
-                line += newlines
-                line_start = text.rindex("\n", start, match.end()) + 1
-            continue
-        column = start - line_start + 1
-        if result is not None:
-            errors.append(
-                ReadError(
-                    "text-after-result",
-                    f'"{match.group()[:40]}" after the result {result}',
-                    line,
-                    column,
-                )
-            )
-            break
-        if kind == "result":
-            result = match.group()
-        elif kind == "number":
-            number = match.group()
-        elif kind == "move":
-            moves.append(MoveNode(match.group(), number, line=line, column=column))
-            number = None
-        else:
-            errors.append(ReadError("syntax", f'cannot read "{match.group()[:40]}"', line, column))
-            break
-    if result is None and not errors:
-        errors.append(
-            ReadError(
-                "missing-result",
-                "the game has no result: a PlayOK export ends its moves with 1-0, 0-1 or 1/2-1/2",
-                line,
-                max(1, len(text) - line_start + 1),
-            )
-        )
-    return moves, result, errors
+def _after(text: str | None, end: int) -> str | None:
+    """The text with ruling N5's tag pair after the Result tag pair that ends at ``end``
+    (of the text the tags were put before: found again, as the offset moved)."""
+    if text is None:
+        return None
+    found = _RESULT_TAG_RE.search(text)
+    assert found is not None
+    return text[: found.end()] + f' [Termination "{UNKNOWN}"]' + text[found.end() :]
 
 
 def with_unknown_termination(record: Record) -> Record:
@@ -459,10 +300,10 @@ __all__ = [
     "WIDTH",
     "PlayOKWriteError",
     "PlayOKWriter",
+    "as_pmn",
     "format_playok",
-    "iter_playok_records",
+    "iter_chunks",
     "playok_variant",
-    "read_game",
     "read_playok",
     "read_stream",
     "with_unknown_termination",

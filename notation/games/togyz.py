@@ -240,6 +240,7 @@ class TogyzVariant(Variant[TogyzPosition, int]):
         "Тогуз коргоол",
     )
     board = "2x9"
+    formats = ("playok",)  # PlayOK's exports (notation.formats.playok): read as this game
     drawing = "notation.render.svg:togyz_svg"
 
     @property

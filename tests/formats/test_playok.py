@@ -117,8 +117,8 @@ def test_a_capture_total_in_parentheses_is_part_of_the_token():
 def test_a_damaged_game_is_reported_in_place_and_the_next_is_read():
     text = EXPORT.replace("4. E a 1-0", "4. E a#\n 1-0")
     first, second = read_playok(text, "x.txt", game="wari")
-    assert first.damaged and (first.errors[0].line, first.errors[0].column) == (11, 27)
-    assert 'cannot read "a#"' in first.errors[0].message
+    assert first.damaged and (first.errors[0].line, first.errors[0].column) == (11, 28)
+    assert 'cannot read "#"' in first.errors[0].message
     assert first.raw is not None and "a#" in first.raw
     assert not second.damaged
 
