@@ -41,7 +41,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from operator import add
 from typing import Any, NamedTuple, NoReturn
 
 from notation.games.base import (
@@ -76,13 +75,16 @@ class TogyzPosition(NamedTuple):
     """A Togyz Kumalak position.
 
     ``pits`` holds the 18 hole counts in sowing order (White's 1-9, then
-    Black's 1-9); ``kazans`` each player's stones taken (captures, tuzdyks
-    made, and every stone sown into its tuzdyk: Q4, Q5, Q6); ``tuzdyks`` the
-    index of the hole each player owns as its tuzdyk (in the opponent's row),
-    or :data:`NO_TUZDYK`. A named tuple: the replay builds one a move.
+    Black's 1-9) as 18 bytes, one a hole (a hole holds at most 162 stones):
+    ``pits[7]`` is the count of White's 8, as with a tuple, and a sowing is one
+    addition of integers (:func:`sow`). ``kazans`` holds each player's stones
+    taken (captures, tuzdyks made, and every stone sown into its tuzdyk: Q4,
+    Q5, Q6); ``tuzdyks`` the index of the hole each player owns as its tuzdyk
+    (in the opponent's row), or :data:`NO_TUZDYK`. A named tuple: the replay
+    builds one a move.
     """
 
-    pits: tuple[int, ...]
+    pits: bytes
     kazans: tuple[int, int]
     tuzdyks: tuple[int, int]
     to_move: int
@@ -91,26 +93,35 @@ class TogyzPosition(NamedTuple):
 
 #: Builds a named tuple from a tuple of its fields, skipping the generated ``__new__``.
 _new_tuple = tuple.__new__
+_from_bytes = int.from_bytes
+#: The bit offset of each hole's byte in the board read as one integer (little-endian).
+_SHIFT = tuple(8 * hole for hole in range(HOLES))
+#: One stone in every hole: a full lap of 18 stones.
+_LAP = _from_bytes(bytes([1] * HOLES), "little")
+#: One stone in each of the ``rest`` holes from ``hole`` on, by hole and rest (0-17).
+_RING = tuple(
+    tuple(sum(1 << _SHIFT[(hole + k) % HOLES] for k in range(rest)) for rest in range(HOLES))
+    for hole in range(HOLES)
+)
 
 
-def _sown(hole: int, stones: int) -> tuple[int, ...]:
-    """How many stones each hole receives when ``stones`` are sown from ``hole`` (Q2, Q3)."""
-    received = [0] * HOLES
+def _sown(hole: int, stones: int) -> int:
+    """The stones each hole receives when ``stones`` are sown from ``hole`` (Q2, Q3), as an
+    integer holding a count a byte (the board's layout)."""
     if stones == 1:
-        received[(hole + 1) % HOLES] = 1  # ruling Q3: a single stone moves on to the next hole
-        return tuple(received)
+        return 1 << _SHIFT[(hole + 1) % HOLES]  # ruling Q3: a single stone moves on
+    # ruling Q2: the first stone goes back into the emptied hole, then one a hole
+    # anticlockwise; 19 or more stones pass the starting hole again, none skipped:
+    # every full lap puts one stone in each hole, the rest go from the starting hole on
     laps, rest = divmod(stones, HOLES)
-    for offset in range(HOLES):
-        # ruling Q2: the first stone goes back into the emptied hole, then one a hole
-        # anticlockwise; 19 or more stones pass the starting hole again, none skipped
-        received[(hole + offset) % HOLES] = laps + (offset < rest)
-    return tuple(received)
+    return laps * _LAP + _RING[hole][rest]
 
 
-#: The stones each hole receives, by hole emptied and stones sown (0-162): a sowing
-#: is one addition of two tuples, full laps and the remainder written in the table.
+#: What a sowing adds to the board, by hole emptied and stones sown (0-162), the
+#: emptied hole's stones taken away (ruling Q1: every stone of the hole is taken up).
 _RECEIVED = tuple(
-    tuple(_sown(hole, stones) for stones in range(STONES + 1)) for hole in range(HOLES)
+    tuple(_sown(hole, stones) - (stones << _SHIFT[hole]) for stones in range(STONES + 1))
+    for hole in range(HOLES)
 )
 #: The hole the last stone falls in, by hole emptied and stones sown (Q2, Q3).
 _LAST = tuple(
@@ -120,7 +131,7 @@ _LAST = tuple(
 
 #: A sowing: the holes, kazans and tuzdyks after it, the hole of its last stone, and
 #: what that stone did (QUIET, CAPTURE or TUZDYK).
-Sowing = tuple[tuple[int, ...], tuple[int, int], tuple[int, int], int, int]
+Sowing = tuple[bytes, tuple[int, int], tuple[int, int], int, int]
 
 
 def sow(position: TogyzPosition, hole: int) -> Sowing:
@@ -131,19 +142,20 @@ def sow(position: TogyzPosition, hole: int) -> Sowing:
     """
     pits, kazans, tuzdyks, mover, _ = position
     stones = pits[hole]
-    received = _RECEIVED[hole][stones]
-    board = list(map(add, pits, received))
-    board[hole] = received[hole]  # ruling Q1: every stone of the hole is taken up
+    # rulings Q1-Q3: the sowing, every hole at once (a count a byte of one integer)
+    number = _from_bytes(pits, "little") + _RECEIVED[hole][stones]
+    board = number.to_bytes(HOLES, "little")
     last = _LAST[hole][stones]
     white, black = kazans
     white_tuzdyk, black_tuzdyk = tuzdyks
+    taken = 0  # the bits of the stones taken off the board
     # ruling Q4: a stone sown into a tuzdyk goes at once to the tuzdyk's owner
     if white_tuzdyk >= 0 and board[white_tuzdyk]:
         white += board[white_tuzdyk]
-        board[white_tuzdyk] = 0
+        taken = board[white_tuzdyk] << _SHIFT[white_tuzdyk]
     if black_tuzdyk >= 0 and board[black_tuzdyk]:
         black += board[black_tuzdyk]
-        board[black_tuzdyk] = 0
+        taken += board[black_tuzdyk] << _SHIFT[black_tuzdyk]
     event = QUIET
     # rulings Q5, Q6: only a last stone in the opponent's row (not in a tuzdyk) takes
     if last // ROW != mover and last != tuzdyks[mover]:
@@ -159,12 +171,14 @@ def sow(position: TogyzPosition, hole: int) -> Sowing:
             event = TUZDYK
             tuzdyks = (last, black_tuzdyk) if mover == WHITE else (white_tuzdyk, last)
         if event:  # the mover takes the hole's stones (Q5; Q6: the three stones)
-            board[last] = 0
+            taken += count << _SHIFT[last]
             if mover == WHITE:
                 white += count
             else:
                 black += count
-    return tuple(board), (white, black), tuzdyks, last, event
+    if taken:
+        board = (number - taken).to_bytes(HOLES, "little")
+    return board, (white, black), tuzdyks, last, event
 
 
 #: The last sowing :meth:`TogyzVariant.parse_move` made to check a token's claims,
@@ -197,7 +211,7 @@ def _parse_token(token: str) -> tuple[int, int, int, bool] | None:
         int(total) if total is not None else -1,
         mark is not None,
     )
-    if len(_TOKENS) < 4096:
+    if len(_TOKENS) < 16384:  # PlayOK's 222,045 moves hold 4,100 distinct tokens
         _TOKENS[token] = parsed
     return parsed
 
@@ -215,7 +229,7 @@ def _token(hole: int, last: int, event: int, total: int) -> str:
     return pair + "X" if event == TUZDYK else pair
 
 
-def _row_text(counts: tuple[int, ...], tuzdyk: int) -> str:
+def _row_text(counts: bytes, tuzdyk: int) -> str:
     return "-".join("X" if i == tuzdyk else str(n) for i, n in enumerate(counts))
 
 
@@ -258,7 +272,7 @@ class TogyzVariant(Variant[TogyzPosition, int]):
     # -- positions -------------------------------------------------------
     def initial_position(self) -> TogyzPosition:
         # nine stones in each of the eighteen holes, empty kazans, no tuzdyk; White first
-        return TogyzPosition((9,) * HOLES, (0, 0), (NO_TUZDYK, NO_TUZDYK), WHITE, 0)
+        return TogyzPosition(bytes([9] * HOLES), (0, 0), (NO_TUZDYK, NO_TUZDYK), WHITE, 0)
 
     def parse_position(self, text: str) -> TogyzPosition:
         """Read ``9-9-9-9-9-9-9-9-9/9-9-9-9-9-9-9-9-9/0-0/W`` (see the module's docstring)."""
@@ -270,9 +284,9 @@ class TogyzVariant(Variant[TogyzPosition, int]):
                 "W or B, e.g. 9-9-9-9-9-9-9-9-9/9-9-9-9-9-9-9-9-9/0-0/W"
             )
         rows = match.group(1).split("-"), match.group(2).split("-")
-        pits = tuple(0 if n == "X" else int(n) for row in rows for n in row)
+        counts = [0 if n == "X" else int(n) for row in rows for n in row]
         kazans = (int(match.group(3)), int(match.group(4)))
-        total = sum(pits) + sum(kazans)
+        total = sum(counts) + sum(kazans)
         if total != STONES:
             raise PositionError(
                 f'bad position "{text}": holes and kazans hold {total} stones, not {STONES}'
@@ -298,7 +312,7 @@ class TogyzVariant(Variant[TogyzPosition, int]):
                 "a tuzdyk cannot have the number of the opponent's (Q6c)"
             )
         seat = WHITE if match.group(5) == "W" else BLACK
-        return TogyzPosition(pits, kazans, (found[0], found[1]), seat, seat)
+        return TogyzPosition(bytes(counts), kazans, (found[0], found[1]), seat, seat)
 
     def format_position(self, position: TogyzPosition) -> str:
         pits, kazans, tuzdyks, mover, _ = position
@@ -493,7 +507,8 @@ class TogyzVariant(Variant[TogyzPosition, int]):
         taken = 0
         if event:
             # the last stone's hole before it was taken: its stones and those sown into it
-            taken = _RECEIVED[hole][position.pits[hole]][last] + (
+            stones = position.pits[hole]
+            taken = (_sown(hole, stones) >> _SHIFT[last]) % 256 + (
                 0 if last == hole else position.pits[last]
             )
         parts = [where]
