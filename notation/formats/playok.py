@@ -149,14 +149,14 @@ def as_pmn(
         return chunk
     text, original = chunk.text, chunk.original
     head = text.split("\n\n", 1)[0]
+    result = _RESULT_TAG_RE.search(head)
+    if result is not None and result.group(1) != "*" and not _TERMINATION_TAG_RE.search(head):
+        text, original = _after_result(text), _after_result(original)
     if _GAME_TAG_RE.search(head) is None:
         if not game_tags:
             error = ReadError("unknown-game", unknown or "no game named", chunk.line, 1)
             return replace(chunk, errors=(*chunk.errors, error))
         text, original = _before_tags(text, game_tags), _before_tags(original, game_tags)
-    result = _RESULT_TAG_RE.search(head)
-    if result is not None and result.group(1) != "*" and not _TERMINATION_TAG_RE.search(head):
-        text, original = _after(text, result.end()), _after(original, result.end())
     return replace(chunk, text=text, original=original)
 
 
@@ -169,13 +169,12 @@ def _before_tags(text: str | None, tags: tuple[tuple[str, str], ...]) -> str | N
     return text if at < 0 else text[:at] + pairs + text[at:]
 
 
-def _after(text: str | None, end: int) -> str | None:
-    """The text with ruling N5's tag pair after the Result tag pair that ends at ``end``
-    (of the text the tags were put before: found again, as the offset moved)."""
+def _after_result(text: str | None) -> str | None:
+    """The text with ruling N5's tag pair after its Result tag pair (on that line)."""
     if text is None:
         return None
     found = _RESULT_TAG_RE.search(text)
-    assert found is not None
+    assert found is not None  # (found in the text's head before)
     return text[: found.end()] + f' [Termination "{UNKNOWN}"]' + text[found.end() :]
 
 

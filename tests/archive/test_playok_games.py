@@ -111,7 +111,9 @@ def test_select_by_rating_and_time_control(records):
     expected = sum(
         1
         for r in records
-        if (elo(r, "White") or 0) >= 1300 and elo(r, "Black") is not None and r.tag("TimeControl") == "300"
+        if (elo(r, "White") or 0) >= 1300
+        and elo(r, "Black") is not None
+        and r.tag("TimeControl") == "300"
         and elo(r, "Black") < 1500
     )
     result = run(
