@@ -133,7 +133,7 @@ def iter_chunks(
         unknown: str | None = None
     except RulesError as exc:
         tags, unknown = (), str(exc)
-    for chunk in pmn_chunks(lines, source):  # type: ignore[arg-type]
+    for chunk in pmn_chunks(lines, source):
         yield as_pmn(chunk, tags, unknown)
 
 
@@ -151,28 +151,26 @@ def as_pmn(
     head = text.split("\n\n", 1)[0]
     result = _RESULT_TAG_RE.search(head)
     if result is not None and result.group(1) != "*" and not _TERMINATION_TAG_RE.search(head):
-        text, original = _after_result(text), _after_result(original)
+        text = _after_result(text)
+        original = None if original is None else _after_result(original)
     if _GAME_TAG_RE.search(head) is None:
         if not game_tags:
             error = ReadError("unknown-game", unknown or "no game named", chunk.line, 1)
             return replace(chunk, errors=(*chunk.errors, error))
-        text, original = _before_tags(text, game_tags), _before_tags(original, game_tags)
+        text = _before_tags(text, game_tags)
+        original = None if original is None else _before_tags(original, game_tags)
     return replace(chunk, text=text, original=original)
 
 
-def _before_tags(text: str | None, tags: tuple[tuple[str, str], ...]) -> str | None:
+def _before_tags(text: str, tags: tuple[tuple[str, str], ...]) -> str:
     """The text with tag pairs put before its first ``[`` (on that line)."""
-    if text is None:
-        return None
     at = text.find("[")
     pairs = "".join(f'[{name} "{escape_tag_value(value)}"] ' for name, value in tags)
     return text if at < 0 else text[:at] + pairs + text[at:]
 
 
-def _after_result(text: str | None) -> str | None:
+def _after_result(text: str) -> str:
     """The text with ruling N5's tag pair after its Result tag pair (on that line)."""
-    if text is None:
-        return None
     found = _RESULT_TAG_RE.search(text)
     assert found is not None  # (found in the text's head before)
     return text[: found.end()] + f' [Termination "{UNKNOWN}"]' + text[found.end() :]
