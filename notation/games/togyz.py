@@ -351,8 +351,13 @@ class TogyzVariant(Variant[TogyzPosition, int]):
             f"  W |{cells(range(ROW))}|  White's kazan {kazans[WHITE]}",
             rule,
             "      " + "   ".join("123456789"),
-            f"Tuzdyks (X): White's {self.tuzdyk_text(position, WHITE)}, "
-            f"Black's {self.tuzdyk_text(position, BLACK)}",
+            "Tuzdyks (X): "
+            + ", ".join(
+                f"{SEATS[seat]} has none"
+                if tuzdyks[seat] < 0
+                else f"{SEATS[seat]}'s {self.tuzdyk_text(position, seat)}"
+                for seat in (WHITE, BLACK)
+            ),
             self.status(position),
         ]
         return "\n".join(lines)
@@ -383,7 +388,8 @@ class TogyzVariant(Variant[TogyzPosition, int]):
         left = sum(position.pits)
         white, black = self._totals(position)
         reason = (
-            f"{SEATS[mover]} has no stone to move; the {left} stone(s) left go to "
+            f"{SEATS[mover]} has no stone to move; the {left} stone{'' if left == 1 else 's'} left "
+            f"{'goes' if left == 1 else 'go'} to "
             f"{SEATS[1 - mover]}: {white}-{black} (Q8)"
         )
         if white == black:  # ruling Q9: 81-81 is a draw
