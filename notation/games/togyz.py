@@ -296,12 +296,12 @@ class TogyzVariant(Variant[TogyzPosition, int]):
         for row, (seat, marked) in enumerate(((BLACK, marks[0]), (WHITE, marks[1]))):
             if len(marked) > 1:
                 raise PositionError(
-                    f'bad position "{text}": {SEATS[1 - row]}\'s row has {len(marked)} tuzdyks; '
+                    f'bad position "{text}": {SEATS[row]}\'s row has {len(marked)} tuzdyks; '
                     f"{SEATS[seat]} can own one (Q6a)"
                 )
             if marked and marked[0] == ROW - 1:
                 raise PositionError(
-                    f'bad position "{text}": {SEATS[1 - row]}\'s 9 cannot be a tuzdyk (Q6b)'
+                    f'bad position "{text}": {SEATS[row]}\'s 9 cannot be a tuzdyk (Q6b)'
                 )
             if marked:
                 found[seat] = row * ROW + marked[0]
