@@ -297,12 +297,12 @@ class TogyzVariant(Variant[TogyzPosition, int]):
         for row, (seat, marked) in enumerate(((BLACK, marks[0]), (WHITE, marks[1]))):
             if len(marked) > 1:
                 raise PositionError(
-                    f'bad position "{text}": {SEATS[1 - row]}\'s row has {len(marked)} tuzdyks; '
+                    f'bad position "{text}": {SEATS[row]}\'s row has {len(marked)} tuzdyks; '
                     f"{SEATS[seat]} can own one (Q6a)"
                 )
             if marked and marked[0] == ROW - 1:
                 raise PositionError(
-                    f'bad position "{text}": {SEATS[1 - row]}\'s 9 cannot be a tuzdyk (Q6b)'
+                    f'bad position "{text}": {SEATS[row]}\'s 9 cannot be a tuzdyk (Q6b)'
                 )
             if marked:
                 found[seat] = row * ROW + marked[0]
@@ -352,8 +352,13 @@ class TogyzVariant(Variant[TogyzPosition, int]):
             f"  W |{cells(range(ROW))}|  White's kazan {kazans[WHITE]}",
             rule,
             "      " + "   ".join("123456789"),
-            f"Tuzdyks (X): White's {self.tuzdyk_text(position, WHITE)}, "
-            f"Black's {self.tuzdyk_text(position, BLACK)}",
+            "Tuzdyks (X): "
+            + ", ".join(
+                f"{SEATS[seat]} has none"
+                if tuzdyks[seat] < 0
+                else f"{SEATS[seat]}'s {self.tuzdyk_text(position, seat)}"
+                for seat in (WHITE, BLACK)
+            ),
             self.status(position),
         ]
         return "\n".join(lines)
@@ -384,7 +389,8 @@ class TogyzVariant(Variant[TogyzPosition, int]):
         left = sum(position.pits)
         white, black = self._totals(position)
         reason = (
-            f"{SEATS[mover]} has no stone to move; the {left} stone(s) left go to "
+            f"{SEATS[mover]} has no stone to move; the {left} stone{'' if left == 1 else 's'} left "
+            f"{'goes' if left == 1 else 'go'} to "
             f"{SEATS[1 - mover]}: {white}-{black} (Q8)"
         )
         if white == black:  # ruling Q9: 81-81 is a draw
