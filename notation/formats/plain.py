@@ -58,6 +58,19 @@ def _plain_node(text: str) -> MoveNode | None:
     return node
 
 
+def _tag_pairs(line: str) -> list[tuple[str, str]] | None:
+    """The tag pairs of a line that holds only tag pairs (one, or several apart: a
+    PlayOK game's put-in tags, notation.formats.playok); None for any other line."""
+    pairs: list[tuple[str, str]] = []
+    at = 0
+    for match in _TAG_LINE_RE.finditer(line):
+        if line[at : match.start()].strip(" \t"):
+            return None
+        at = match.end()
+        pairs.append((match.group("tag_name"), unescape_tag_value(match.group("tag_value"))))
+    return pairs if at and not line[at:].strip(" \t") else None
+
+
 def plain_record(chunk: Chunk) -> Record | None:
     """A game written plainly, read cheaply; None when it is anything else.
 
@@ -82,14 +95,10 @@ def plain_record(chunk: Chunk) -> Record | None:
         if not stripped.startswith("["):
             body = index
             break
-        at = 0  # tag pairs, one a line or several apart (a PlayOK game's put-in tags)
-        for match in _TAG_LINE_RE.finditer(stripped):
-            if stripped[at : match.start()].strip(" \t"):
-                return None
-            at = match.end()
-            tags.append((match.group("tag_name"), unescape_tag_value(match.group("tag_value"))))
-        if not at or stripped[at:].strip(" \t"):
+        pairs = _tag_pairs(stripped)
+        if pairs is None:
             return None
+        tags.extend(pairs)
     movetext = "\n".join(lines[body:])
     trailing: tuple[str, ...] = ()
     if "{" in movetext:  # comments after the result only (PlayOK's {zero}, ruling Q11)

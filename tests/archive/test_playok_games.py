@@ -191,3 +191,16 @@ def test_a_file_of_another_name_is_read_by_what_it_holds(tmp_path):
     named = tmp_path / "export.dat"
     named.write_bytes(SAMPLE.read_bytes())
     assert len(list(read_path(str(named)))) == 253
+
+
+def test_the_cheap_reader_reads_every_game_as_the_full_reader_does():
+    # pmn validate reads PlayOK's games with the cheap reader in its worker processes:
+    # 87(10) tokens, the put-in tags two on a line, {zero} after the result
+    from notation.formats.plain import plain_record
+    from notation.formats.playok import iter_chunks
+    from notation.formats.pmn import read_chunk
+
+    chunks = list(iter_chunks(TEXT.splitlines(keepends=True), str(SAMPLE)))
+    cheap = [plain_record(chunk) for chunk in chunks]
+    assert all(record is not None for record in cheap)
+    assert cheap == [read_chunk(chunk) for chunk in chunks]
