@@ -22,8 +22,10 @@ _TAG_LINE_RE = TAG_PAIR.re
 _NUMBER_RE = MOVE_NUMBER.re
 _RESULT_RE = RESULT.re
 _MOVE_RE = MOVE.re
-#: Characters that make movetext more than numbers, moves and a result.
-_NOT_PLAIN_RE = re.compile(r'[{};()$!?%\\"\x00]')
+#: Characters that make movetext more than numbers, moves and a result. A "(" against
+#: a move is plain (Togyz Kumalak's ``87(10)``): each token is then read as a move or
+#: the game is not plain, so "(" and ")" anywhere else still are not.
+_NOT_PLAIN_RE = re.compile(r'[{};$!?%\\"\x00]|(?<![0-9A-Za-z])\(')
 #: Move nodes met before, by their text (``"C"``, or ``"12.\0C"`` with the number
 #: before it): nodes are immutable values, so plainly written games share them (a
 #: bounded cache; see :func:`plain_record`).
