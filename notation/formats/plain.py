@@ -23,10 +23,10 @@ _TAG_LINE_RE = TAG_PAIR.re
 _NUMBER_RE = MOVE_NUMBER.re
 _RESULT_RE = RESULT.re
 _MOVE_RE = MOVE.re
-#: Characters that make movetext more than numbers, moves and a result. (Parentheses
-#: are not among them: ``87(10)`` is a move, ruling Q10; a variation's "(" leaves a
-#: token that is no move, and the game is read in full.)
-_NOT_PLAIN_RE = re.compile(r'[{};$!?%\\"\x00]')
+#: Characters that make movetext more than numbers, moves and a result. A "(" against
+#: a move is plain (Togyz Kumalak's ``87(10)``): each token is then read as a move or
+#: the game is not plain, so "(" and ")" anywhere else still are not.
+_NOT_PLAIN_RE = re.compile(r'[{};$!?%\\"\x00]|(?<![0-9A-Za-z])\(')
 #: Comments after the last token, each on one line (they follow the result, or the game
 #: is not plain: the token before them must be the result).
 _TRAILING_COMMENTS_RE = re.compile(r"(?:[ \t\n]*\{[^{}\n]*\})+[ \t\n]*\Z")
