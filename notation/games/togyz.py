@@ -431,11 +431,10 @@ class TogyzVariant(Variant[TogyzPosition, int]):
             # move earns; each is checked
             sowing = sow(position, hole)
             _CHECKED[0] = (position, hole, sowing)
-            last, event = sowing[3], sowing[4]
+            _, after, _, last, event = sowing
             if (
                 last % ROW + 1 != landing
-                or (event == CAPTURE) != (claimed >= 0)
-                or (claimed >= 0 and claimed != sowing[1][mover])
+                or (claimed != after[mover] if event == CAPTURE else claimed >= 0)
                 or (event == TUZDYK) != mark
             ):
                 self._wrong_claim(token, position, hole, parsed, sowing)
