@@ -14,6 +14,7 @@ from notation.core.replay import (
 )
 from notation.formats.collection import FORMATS
 from notation.formats.openspiel import openspiel_variant
+from notation.games import find_game
 from notation.games.base import RulesError
 
 FORMAT_CHOICE = click.Choice(list(FORMATS))
@@ -24,9 +25,12 @@ def _check_openspiel_game(
 ) -> str | None:
     if value is not None:
         try:
-            openspiel_variant(value)
+            find_game(value)
         except RulesError as exc:
-            raise click.BadParameter(str(exc), ctx, param) from exc
+            try:
+                openspiel_variant(value)  # OpenSpiel's own name ("mancala")
+            except RulesError:
+                raise click.BadParameter(str(exc), ctx, param) from exc
     return value
 
 
@@ -155,8 +159,9 @@ def variant_option(function: F) -> F:
         "openspiel_game",
         callback=_check_openspiel_game,
         metavar="NAME",
-        help="The game of --from openspiel-actions input: a Game tag value or OpenSpiel's name "
-        "for it ({games:openspiel-actions}; default: the first of them).",
+        help="The game of inputs that do not name theirs: --from openspiel-actions input (a "
+        "Game tag value or OpenSpiel's name for it: {games:openspiel-actions}; default: the "
+        "first of them) and PlayOK exports (any game's name; default: {games:playok}).",
     )(function)
 
 
@@ -187,10 +192,38 @@ encoding_option = click.option(
 )
 
 
-def check_game_option(openspiel_game: str | None, input_format: str | None) -> None:
-    """``--variant`` says what an action log holds: other inputs name their game themselves."""
-    if openspiel_game is not None and input_format != "openspiel-actions":
-        raise click.UsageError("--variant applies to --from openspiel-actions input only")
+def check_game_option(
+    openspiel_game: str | None, input_format: str | None, files: tuple[str, ...] = ()
+) -> None:
+    """``--variant`` names the game of inputs that do not name theirs: OpenSpiel action
+    logs (a game OpenSpiel plays) and PlayOK exports (``--from playok``, or files found
+    to be PlayOK exports by their first lines); other inputs name their game themselves."""
+    if openspiel_game is None:
+        return
+    if input_format == "openspiel-actions":
+        try:
+            openspiel_variant(openspiel_game)
+        except RulesError as exc:
+            raise click.BadParameter(str(exc), param_hint="'--variant'") from exc
+        return
+    if input_format == "playok" or (input_format is None and any(map(_playok_input, files))):
+        return
+    raise click.UsageError(
+        "--variant applies to --from openspiel-actions input only, or to PlayOK exports "
+        "(--from playok, or a file whose first lines are one)"
+    )
+
+
+def _playok_input(path: str) -> bool:
+    """Whether an input may be a PlayOK export (standard input is not read ahead)."""
+    from notation.formats.registry import sniff_file
+
+    if path == "-":
+        return True
+    try:
+        return sniff_file(path).name == "playok"
+    except OSError:  # a folder, or a file reading will report
+        return False
 
 
 def location(source: str, line: int, column: int) -> str:

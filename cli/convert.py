@@ -119,7 +119,7 @@ def convert(
     keeps only the main line's moves. Records whose holes are numbered (a Pits tag, or --from-pits) are
     reported on stderr.
     """
-    check_game_option(openspiel_game, input_format)
+    check_game_option(openspiel_game, input_format, files)
     _check_outputs(files, output_dir, force=force, in_place=in_place)
     fmt = output_format or (detect_format(strip_compression(output)) if output != "-" else "pmn")
     if to_pits is not None and to_pits.lower() != DEFAULT and fmt in FIXED_NAMING:

@@ -136,11 +136,14 @@ def output_file_option(
     ``-`` for standard output (the default unless ``required``). What the command
     writes there goes through the output layer, which refuses an output that is one
     of its inputs (:mod:`notation.files.outputs`). ``help`` says what is written."""
+    # (no default at all when required: click 8.5 takes an explicit default=None as a
+    # value given, and lets a required option go missing)
+    defaults: dict[str, Any] = {} if required else {"default": "-"}
     return click.option(
         "-o",
         "--output",
         dest,
-        default=None if required else "-",
+        **defaults,
         required=required,
         show_default=not required,
         metavar=metavar,

@@ -33,6 +33,10 @@ COMMANDS = {
         "notation.cli.validate:validate",
         "Replay every game in FILES through the rules and check its declared result.",
     ),
+    "repair": Command(
+        "notation.cli.repair:repair",
+        "Set right what the rules prove wrong in the games of FILES, and report every change.",
+    ),
     "convert": Command(
         "notation.cli.convert:convert",
         "Convert the records in FILES to another format, losing nothing.",

@@ -34,9 +34,19 @@ from .inputs import output_file_option
     "--tag",
     "tags",
     multiple=True,
-    metavar="NAME=VALUE|NAME~REGEX",
-    help="The tag has exactly this value (=), or a value the regular expression finds (~). "
-    "Repeatable; a game without the tag never matches.",
+    metavar="NAME=VALUE|NAME~REGEX|NAME>=N",
+    help="The tag has exactly this value (=), another value (!=), a value the regular "
+    "expression finds (~), or one that compares so (<, <=, >, >=): numerically when the "
+    "value is a number (WhiteElo>=1800; a tag that is not a number, like '?', never "
+    "passes), as text otherwise. Repeatable (--tag 'WhiteElo>=1800' --tag 'WhiteElo<2000' "
+    "is a range); a game without the tag never matches.",
+)
+@click.option(
+    "--time-control",
+    "time_control",
+    metavar="VALUE",
+    help="The TimeControl tag is VALUE (PlayOK: seconds a player, 600); a range with "
+    "--tag 'TimeControl>=300'.",
 )
 @click.option("--player", "players", multiple=True, help="A player in any seat (repeatable).")
 @click.option("--result", help="The result written at the end of the game (1-0, 1/2-1/2, *).")
@@ -85,6 +95,7 @@ def select(
     split_invalid: str | None,
     position: str | None,
     count: bool,
+    time_control: str | None,
 ) -> None:
     """Keep the games in FILES that match every filter given.
 
@@ -95,6 +106,7 @@ def select(
       pmn select club.pmn --player "Ada Mensah" -o ada.pmn
       pmn select archive.pmn.gz --variant Wari --date-from 2024 --result 1-0 --count
       pmn select games/ --tag "Event~Championship" --plies 40- -o long.jsonl
+      pmn select playok.txt --tag "WhiteElo>=1800" --tag "BlackElo>=1800" --time-control 600
       pmn select games.pmn --split-invalid bad.pmn -o good.pmn
       pmn select games.pmn --position "*-0-0-S"
       pmn select --index archive.sqlite --player "Ada Mensah" -o ada.pmn
@@ -104,6 +116,8 @@ def select(
         raise click.UsageError("--split-invalid writes both valid and invalid games: drop --valid")
     if split_invalid is not None and count:
         raise click.UsageError("--count and --split-invalid do not go together")
+    if time_control is not None:
+        tags = (*tags, f"TimeControl={time_control}")
     selection = Selection.build(
         tags=tags,
         players=players,

@@ -213,7 +213,7 @@ def validate(
       pmn validate --strict submissions/ --format csv -o report.csv
       pmn validate --strict --level similar-names=error submissions/
     """
-    check_game_option(openspiel_game, input_format)
+    check_game_option(openspiel_game, input_format, files)
     if click.get_current_context().get_parameter_source("output") is ParameterSource.DEFAULT:
         output = None  # no -o: a line per game, problems on stderr
     strict = strict or roster is not None  # a roster is an event check

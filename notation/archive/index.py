@@ -42,10 +42,11 @@ from notation.core.record import MAINLINE, Record
 from notation.core.replay import Step, record_variant, validate_record
 from notation.errors import PMNError
 from notation.files import outputs as files
-from notation.files.sources import open_source, strip_compression
-from notation.formats.collection import detect_format, read_path
+from notation.files.sources import open_source
+from notation.formats.collection import read_path
 from notation.formats.plain import plain_record
 from notation.formats.pmn import Chunk, iter_chunks, iter_records, read_chunk
+from notation.formats.registry import sniff_file
 from notation.games import AnyVariant, MoveError, PositionError, RulesError, find_variant
 
 SCHEMA_VERSION = 3
@@ -399,7 +400,7 @@ class ArchiveIndex:
         those indexed: its size and modification time are stored, but never decide it
         (an edit of the same size with the time set back is seen).
         """
-        fmt = fmt or detect_format(strip_compression(path), default="pmn")
+        fmt = fmt or sniff_file(path).name  # (.txt: PMN or a PlayOK export, by its first lines)
         digest = file_digest(path)  # before reading: a change made meanwhile shows next time
         stat = os.stat(path)
         abspath = os.path.abspath(path)
@@ -562,13 +563,18 @@ class ArchiveIndex:
     def _where(self, selection: Selection) -> tuple[str, list[Any]]:
         clauses: list[str] = []
         parameters: list[Any] = []
-        for test in selection.tags:  # the tag's first value, read from the header
+        for number, test in enumerate(selection.tags):  # the tag's first value, from the header
             value = (
                 "(SELECT json_extract(value, '$[1]') FROM json_each(g.header) "
                 "WHERE json_extract(value, '$[0]') = ? ORDER BY key LIMIT 1)"
             )
-            clauses.append(f"regexp(?, {value})" if test.regex else f"{value} = ?")
-            parameters += [test.value, test.name] if test.regex else [test.name, test.value]
+            if test.plain:
+                clauses.append(f"{value} = ?")
+                parameters += [test.name, test.value]
+            else:  # a search or a comparison: the test's own function
+                self.db.create_function(f"pmn_tag{number}", 1, test.matches_value)
+                clauses.append(f"pmn_tag{number}({value})")
+                parameters.append(test.name)
         for player in selection.players:
             clauses.append("g.id IN (SELECT game_id FROM players WHERE name = ?)")
             parameters.append(player)

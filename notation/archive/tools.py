@@ -10,9 +10,10 @@ used to find twins come from :meth:`notation.games.base.Variant.symmetries`.
 
 from __future__ import annotations
 
+import calendar
 import hashlib
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -20,8 +21,9 @@ from typing import Any
 from notation.core.pits import PitsError
 from notation.core.record import Record
 from notation.core.replay import Step, open_game, record_variant, replay, validate_record
+from notation.core.tokens import RESULT
 from notation.errors import PMNError
-from notation.games import AnyVariant, find_variant
+from notation.games import AnyVariant, find_variant, games
 from notation.games.base import PositionError, RulesError, Variant, parse_result
 
 
@@ -127,34 +129,87 @@ class GameView:
 # -- filters ---------------------------------------------------------------------
 
 
+#: The comparisons ``--tag`` takes, longest first (``<=`` before ``<``).
+TAG_OPERATORS = ("!=", "<=", ">=", "=", "<", ">", "~")
+_TAG_TEST_RE = re.compile(r"([A-Za-z0-9_]+)(!=|<=|>=|=|<|>|~)(.*)", re.DOTALL)
+#: A number as a tag value or a filter value may write it: ``1800``, ``-3``, ``2.5``.
+_NUMBER_RE = re.compile(r"[+-]?[0-9]{1,30}(?:\.[0-9]{1,30})?")
+
+
+def _number(text: str) -> Fraction | None:
+    """The number a text is (spaces around it allowed), or None."""
+    text = text.strip()
+    return Fraction(text) if _NUMBER_RE.fullmatch(text) else None
+
+
 @dataclass(frozen=True, slots=True)
 class TagTest:
-    """``NAME=VALUE`` (the tag's value is exactly VALUE) or ``NAME~REGEX`` (a search)."""
+    """A test of one tag's value: ``NAME=VALUE`` (exactly VALUE), ``NAME!=VALUE``,
+    ``NAME<VALUE``, ``NAME<=VALUE``, ``NAME>VALUE``, ``NAME>=VALUE``, or ``NAME~REGEX``
+    (a search).
+
+    When VALUE is a number (``WhiteElo>=1800``, ``TimeControl=600``) the comparison is
+    numeric, and a tag whose value is not a number (``?``, missing Elo) never passes an
+    order test (``<``, ``<=``, ``>``, ``>=``) nor ``=``; otherwise values compare as text.
+    A game without the tag never matches, ``!=`` included.
+    """
 
     name: str
     value: str
     regex: bool = False
+    operator: str = "="
 
     @classmethod
     def parse(cls, text: str) -> TagTest:
-        """Read ``NAME=VALUE`` or ``NAME~REGEX``; raises FilterError."""
-        match = re.fullmatch(r"([A-Za-z0-9_]+)([=~])(.*)", text, re.DOTALL)
+        """Read ``NAME<op>VALUE`` (see the class); raises FilterError."""
+        match = _TAG_TEST_RE.fullmatch(text)
         if match is None:
-            raise FilterError(f"--tag {text!r}: expected NAME=VALUE or NAME~REGEX")
+            raise FilterError(
+                f"--tag {text!r}: expected NAME=VALUE, NAME!=VALUE, NAME<VALUE, NAME<=VALUE, "
+                "NAME>VALUE, NAME>=VALUE or NAME~REGEX (e.g. --tag WhiteElo>=1800)"
+            )
         name, operator, value = match.groups()
         if operator == "~":
             try:
                 re.compile(value)
             except re.error as exc:
                 raise FilterError(f"--tag {text!r}: bad regular expression: {exc}") from None
-        return cls(name, value, operator == "~")
+        elif operator in ("<", "<=", ">", ">=") and not value.strip():
+            raise FilterError(f"--tag {text!r}: {operator} needs a value to compare with")
+        return cls(name, value, operator == "~", operator)
+
+    @property
+    def plain(self) -> bool:
+        """Whether the test is text equality (``NAME=VALUE``, VALUE not a number)."""
+        return self.operator == "=" and not self.regex and _number(self.value) is None
 
     def matches(self, record: Record) -> bool:
         """Whether the record has the tag with a matching value (a missing tag never matches)."""
-        value = record.tag(self.name)
+        return self.matches_value(record.tag(self.name))
+
+    def matches_value(self, value: str | None) -> bool:
+        """Whether a tag value passes the test (None, a missing tag, never does)."""
         if value is None:
             return False
-        return re.search(self.value, value) is not None if self.regex else value == self.value
+        if self.regex:
+            return re.search(self.value, value) is not None
+        wanted = _number(self.value)
+        if wanted is not None:
+            have = _number(value)
+            if have is None:
+                return self.operator == "!="
+            return _COMPARE[self.operator](have, wanted)
+        return _COMPARE[self.operator](value, self.value)
+
+
+_COMPARE: dict[str, Callable[[Any, Any], bool]] = {
+    "=": lambda a, b: a == b,
+    "!=": lambda a, b: a != b,
+    "<": lambda a, b: a < b,
+    "<=": lambda a, b: a <= b,
+    ">": lambda a, b: a > b,
+    ">=": lambda a, b: a >= b,
+}
 
 
 _DATE_RE = re.compile(r"(\d{4})(?:[.\-/](\d{2}|\?\?)(?:[.\-/](\d{2}|\?\?))?)?")
@@ -174,9 +229,15 @@ def parse_date(text: str) -> tuple[int, ...] | None:
 
 
 def _date_bound(text: str, option: str) -> tuple[int, ...]:
+    """A date filter's value: a real date, or a year and month, or a year."""
     bound = parse_date(text)
+    expected = f"{option} {text!r}: expected a date like 2024.05.31, 2024.05 or 2024"
     if not bound:
-        raise FilterError(f"{option} {text!r}: expected a date like 2024.05.31, 2024.05 or 2024")
+        raise FilterError(expected)
+    if len(bound) > 1 and not 1 <= bound[1] <= 12:
+        raise FilterError(f"{expected} (there is no month {bound[1]})")
+    if len(bound) > 2 and not 1 <= bound[2] <= calendar.monthrange(bound[0] or 4, bound[1])[1]:
+        raise FilterError(f"{expected} (month {bound[1]} has no day {bound[2]})")
     return bound
 
 
@@ -235,6 +296,36 @@ class PositionPattern:
         return next((i for i, p in enumerate(view.positions) if p == target), None)
 
 
+def _position_pattern(text: str, variant: AnyVariant | None) -> PositionPattern:
+    """A ``--position`` value: a pattern with wildcards, or a position string that the
+    game named (``--variant``), or else some registered game, reads; raises FilterError."""
+    pattern = PositionPattern(text)
+    if pattern.wildcard:
+        return pattern
+    candidates = (
+        [variant] if variant is not None else [find_variant(cls.names[0]) for cls in games()]
+    )
+    for candidate in candidates:
+        if pattern.target(candidate) is not None:
+            return pattern
+    examples = "; ".join(
+        f"{c.game}: {c.format_position(c.initial_position())}" for c in candidates[:3]
+    )
+    raise FilterError(
+        f"--position {text!r}: not a position string"
+        + (f" of {variant.game}" if variant is not None else " of any game")
+        + f"; write one whole, e.g. {examples}, or a pattern with ? (one character) and "
+        "* (any run), such as '*-0-0-S'"
+    )
+
+
+def _result_filter(text: str) -> str:
+    """A ``--result`` value: a result token (``1-0``, ``0-1``, ``1/2-1/2``, ``*``...)."""
+    if RESULT.re.fullmatch(text) is None:
+        raise FilterError(f"--result {text!r}: expected a result such as 1-0, 0-1, 1/2-1/2 or *")
+    return text
+
+
 def _ruleset(rules: str) -> str:
     return rules.split()[0].lower() if rules.split() else ""
 
@@ -287,6 +378,7 @@ class Selection:
     ) -> Selection:
         """A selection from option texts; raises FilterError (or RulesError for an unknown game)."""
         game_target: tuple[str, str | None] | None = None
+        named: AnyVariant | None = None
         if game is not None:
             named = find_variant(game)
             default = find_variant(named.game)
@@ -295,14 +387,14 @@ class Selection:
         return cls(
             tags=tuple(TagTest.parse(t) for t in tags),
             players=tuple(p.strip().lower() for p in players),
-            result=result,
+            result=_result_filter(result) if result is not None else None,
             game=game,
             rules=rules,
             date_from=_date_bound(date_from, "--date-from") if date_from else None,
             date_to=_date_bound(date_to, "--date-to") if date_to else None,
             plies=parse_plies(plies) if plies else None,
             valid=valid,
-            position=PositionPattern(position) if position else None,
+            position=_position_pattern(position, named) if position is not None else None,
             game_target=game_target,
         )
 

@@ -27,6 +27,8 @@ from notation.games.base import MoveError, Outcome, PositionError, RulesError, p
 EARLY_TERMINATIONS = ("resignation", "agreement", "time", "adjudication")
 #: ``Termination`` values for a game that ended by the rules, or that has not ended.
 OTHER_TERMINATIONS = ("normal", "unterminated")
+#: ruling N5: a result taken from a site or program that does not say why the game stopped.
+UNKNOWN_TERMINATION = "unknown"
 _RESULT_RE = RESULT.re
 
 _SCORE_RE = re.compile(r"[0-9]+(?:-[0-9]+)+")
@@ -540,12 +542,13 @@ def _check_declarations(
     reason = termination.strip().lower() if termination is not None else None
     declared = record.result
     where = (record.line, 1)
-    if reason is not None and reason not in EARLY_TERMINATIONS + OTHER_TERMINATIONS:
+    stated = (*EARLY_TERMINATIONS, UNKNOWN_TERMINATION)  # ruling N5
+    if reason is not None and reason not in stated + OTHER_TERMINATIONS:
         problems.append(
             Problem(
                 "bad-termination",
                 f'unknown Termination "{termination}" (use one of: '
-                f"{', '.join(EARLY_TERMINATIONS + OTHER_TERMINATIONS)})",
+                f"{', '.join(stated + OTHER_TERMINATIONS)})",
                 *where,
             )
         )
@@ -561,7 +564,7 @@ def _check_declarations(
                     *where,
                 )
             )
-        if reason in EARLY_TERMINATIONS:
+        if reason in EARLY_TERMINATIONS:  # (N5's "unknown" says nothing the rules contradict)
             problems.append(
                 Problem(
                     "bad-termination",
@@ -570,8 +573,8 @@ def _check_declarations(
                 )
             )
     elif declared != "*":
-        # ruling N1: stopping early needs a stated reason
-        if reason not in EARLY_TERMINATIONS:
+        # ruling N1: stopping early needs a stated reason (N5: "unknown" is one)
+        if reason not in stated:
             problems.append(
                 Problem(
                     "unfinished",

@@ -88,11 +88,14 @@ _POINTS = rf"{_DIGITS}(?:/{_DIGITS})?"
 RESULT = Token(rf"(?P<result>\*|{_POINTS}(?:-{_POINTS})+)(?=[ \t\n\r(){{}};\[]|$)", "result")
 
 #: A move token, game-specific inside (``C``, ``A+2``, ``4b-4d-3c``, ``2a[WB]-6a``,
-#: ``2b+3b+3b``, ``1e``), followed directly by an optional suffix annotation. It
-#: never begins with digits followed by ``-`` or ``/`` (that is how a result
-#: begins), and its digit runs are numbers of at most MAX_DIGITS digits.
+#: ``2b+3b+3b``, ``1e``, Togyz Kumalak's ``87(10)``), followed directly by an optional
+#: suffix annotation. It never begins with digits followed by ``-`` or ``/`` (that is
+#: how a result begins), and its digit runs are numbers of at most MAX_DIGITS digits.
+#: A number in parentheses written against the token (``87(10)``, ruling Q10) is part
+#: of it; ``87 (10)``, with a space, is a move and a variation.
 MOVE = Token(
-    rf"(?P<move>(?![0-9]++[-/])(?:[A-Za-z]|{_DIGITS})(?:[A-Za-z+\-\[\]/:=_]++|{_DIGITS})*+)"
+    rf"(?P<move>(?![0-9]++[-/])(?:[A-Za-z]|{_DIGITS})"
+    rf"(?:[A-Za-z+\-\[\]/:=_]++|{_DIGITS}|\({_DIGITS}\))*+)"
     r"(?P<glyph>!!|\?\?|!\?|\?!|!|\?)?",
     "move",
 )

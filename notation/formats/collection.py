@@ -107,6 +107,10 @@ def _read(
         games: Iterator[Chunk | Record]
         if fmt == "pmn" and chunks:
             games = iter_chunks(stream, source)
+        elif fmt == "playok" and chunks:  # PMN text once its missing tags are put in
+            from notation.formats.playok import iter_chunks as playok_chunks
+
+            games = playok_chunks(stream, source, game)
         else:  # the format's module is imported when a file of it is read
             games = find_format(fmt).read(stream, source, game)
         if tags:  # the other formats hold no header section to scan: their records' tags

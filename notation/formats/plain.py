@@ -11,6 +11,7 @@ plain or has something to report, so every report carries exact places.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import cast
 
 from notation.core.record import Line, MoveNode, Record
@@ -22,8 +23,14 @@ _TAG_LINE_RE = TAG_PAIR.re
 _NUMBER_RE = MOVE_NUMBER.re
 _RESULT_RE = RESULT.re
 _MOVE_RE = MOVE.re
-#: Characters that make movetext more than numbers, moves and a result.
-_NOT_PLAIN_RE = re.compile(r'[{};()$!?%\\"\x00]')
+#: Characters that make movetext more than numbers, moves and a result. A "(" against
+#: a move is plain (Togyz Kumalak's ``87(10)``): each token is then read as a move or
+#: the game is not plain, so "(" and ")" anywhere else still are not.
+_NOT_PLAIN_RE = re.compile(r'[{};$!?%\\"\x00]|(?<![0-9A-Za-z])\(')
+#: Comments after the last token, each on one line (they follow the result, or the game
+#: is not plain: the token before them must be the result).
+_TRAILING_COMMENTS_RE = re.compile(r"(?:[ \t\n]*\{[^{}\n]*\})+[ \t\n]*\Z")
+_COMMENT_RE = re.compile(r"\{([^{}\n]*)\}")
 #: Move nodes met before, by their text (``"C"``, or ``"12.\0C"`` with the number
 #: before it): nodes are immutable values, so plainly written games share them (a
 #: bounded cache; see :func:`plain_record`).
@@ -51,6 +58,19 @@ def _plain_node(text: str) -> MoveNode | None:
     return node
 
 
+def _tag_pairs(line: str) -> list[tuple[str, str]] | None:
+    """The tag pairs of a line that holds only tag pairs (one, or several apart: a
+    PlayOK game's put-in tags, notation.formats.playok); None for any other line."""
+    pairs: list[tuple[str, str]] = []
+    at = 0
+    for match in _TAG_LINE_RE.finditer(line):
+        if line[at : match.start()].strip(" \t"):
+            return None
+        at = match.end()
+        pairs.append((match.group("tag_name"), unescape_tag_value(match.group("tag_value"))))
+    return pairs if at and not line[at:].strip(" \t") else None
+
+
 def plain_record(chunk: Chunk) -> Record | None:
     """A game written plainly, read cheaply; None when it is anything else.
 
@@ -75,11 +95,19 @@ def plain_record(chunk: Chunk) -> Record | None:
         if not stripped.startswith("["):
             body = index
             break
-        match = _TAG_LINE_RE.fullmatch(stripped)
-        if match is None:
+        pairs = _tag_pairs(stripped)
+        if pairs is None:
             return None
-        tags.append((match.group("tag_name"), unescape_tag_value(match.group("tag_value"))))
-    movetext = " ".join(lines[body:])
+        tags.extend(pairs)
+    movetext = "\n".join(lines[body:])
+    trailing: tuple[str, ...] = ()
+    if "{" in movetext:  # comments after the result only (PlayOK's {zero}, ruling Q11)
+        found = _TRAILING_COMMENTS_RE.search(movetext)
+        if found is None:
+            return None
+        trailing = tuple(_COMMENT_RE.findall(found.group()))
+        movetext = movetext[: found.start()]
+    movetext = movetext.replace("\n", " ")
     if _NOT_PLAIN_RE.search(movetext):
         return None
     # each move number joined to the move after it by a NUL ("12.\0C"), so that a
@@ -96,6 +124,10 @@ def plain_record(chunk: Chunk) -> Record | None:
                 if node is None:
                     return None
                 nodes[index] = node
+    if trailing:
+        if not nodes:
+            return None
+        nodes[-1] = replace(cast(MoveNode, nodes[-1]), comments=trailing)
     return Record(
         tuple(tags),
         Line(tuple(cast("list[MoveNode]", nodes))),

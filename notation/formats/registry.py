@@ -12,7 +12,7 @@ names its reader and writer as ``"module:name"``): ``pmn validate games.pmn`` do
 load the JSON schema validator.
 
     >>> [f.name for f in formats()]
-    ['pmn', 'json', 'jsonl', 'ogn', 'openspiel-actions']
+    ['pmn', 'json', 'jsonl', 'ogn', 'openspiel-actions', 'playok']
     >>> format_for_path("games.jsonl").name, format_for_path("-")
     ('jsonl', None)
 """
@@ -20,6 +20,7 @@ load the JSON schema validator.
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import IO, Any, Protocol
@@ -103,6 +104,21 @@ def _opens_json(head: bytes) -> bool:
     )
 
 
+def _opens_playok(head: bytes) -> bool:
+    """A PlayOK export: a first tag section with ``[Site "PlayOK"]`` and no ``Game`` tag
+    (a PMN file made from one has both)."""
+    section = re.split(rb"\r?\n[ \t]*\r?\n", _bare(head), maxsplit=1)[0]
+    return (
+        section.startswith(b"[")
+        and _PLAYOK_SITE_RE.search(section) is not None
+        and _GAME_TAG_RE.search(section) is None
+    )
+
+
+_PLAYOK_SITE_RE = re.compile(rb'^[ \t]*\[Site[ \t]+"PlayOK"\]', re.MULTILINE)
+_GAME_TAG_RE = re.compile(rb"^[ \t]*\[Game[ \t]", re.MULTILINE)
+
+
 _FORMATS: tuple[Format, ...] = (
     Format(
         name="pmn",
@@ -143,6 +159,14 @@ _FORMATS: tuple[Format, ...] = (
         writer="notation.formats.openspiel:ActionsWriter",
         names_holes=True,
     ),
+    Format(
+        name="playok",
+        extensions=(".txt",),
+        summary="PlayOK's game exports, read as they are (docs/playok.md)",
+        reader="notation.formats.playok:read_stream",
+        writer="notation.formats.playok:PlayOKWriter",
+        opens=_opens_playok,
+    ),
 )
 _BY_NAME = {f.name: f for f in _FORMATS}
 
@@ -162,13 +186,12 @@ def find_format(name: str) -> Format:
 
 
 def format_for_path(path: str) -> Format | None:
-    """The format a file name's extension selects; None for ``-`` and other extensions
-    (compression extensions are not stripped here)."""
+    """The format a file name's extension selects; None for ``-``, other extensions, and
+    an extension two formats share (``.txt``: PMN or a PlayOK export), which the file's
+    first bytes decide (:func:`sniff`). Compression extensions are not stripped here."""
     lowered = path.lower()
-    for entry in _FORMATS:
-        if entry.extensions and lowered.endswith(entry.extensions):
-            return entry
-    return None
+    found = [entry for entry in _FORMATS if entry.extensions and lowered.endswith(entry.extensions)]
+    return found[0] if len(found) == 1 else None
 
 
 def sniff(head: bytes) -> Format:
@@ -177,6 +200,23 @@ def sniff(head: bytes) -> Format:
         if entry.opens is not None and entry.opens(head):
             return entry
     return _BY_NAME["pmn"]
+
+
+def sniff_file(path: str) -> Format:
+    """The format of a file as reading it chooses: by its extension, else (an extension
+    two formats share, or none) by its first bytes, read through
+    :func:`notation.files.sources.open_source` (compressed files too)."""
+    from notation.files.sources import open_source, strip_compression
+
+    found = format_for_path(strip_compression(path))
+    if found is not None:
+        return found
+    with open_source(path, None) as stream:
+        return sniff(stream.read(_HEAD_BYTES))
+
+
+#: How much of a file :func:`sniff_file` reads.
+_HEAD_BYTES = 4096
 
 
 class RecordSink:
@@ -217,4 +257,5 @@ __all__ = [
     "format_for_path",
     "formats",
     "sniff",
+    "sniff_file",
 ]

@@ -72,6 +72,7 @@ BUILTIN_GAMES = (
     "notation.games.tricala:TricalaVariant",
     "notation.games.trias:TriasVariant",
     "notation.games.kalah:KalahVariant",
+    "notation.games.togyz:TogyzVariant",
 )
 #: The entry point group through which other packages add games.
 ENTRY_POINT_GROUP = "pmn.games"

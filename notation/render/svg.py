@@ -38,6 +38,7 @@ from xml.sax.saxutils import escape, quoteattr
 if TYPE_CHECKING:
     from notation.games.base import Variant
     from notation.games.kalah import KalahPosition, KalahVariant
+    from notation.games.togyz import TogyzPosition, TogyzVariant
     from notation.games.trias import TriasPosition, TriasVariant
     from notation.games.tricala import TricalaMove, TricalaPosition, TricalaVariant
     from notation.games.wari import WariPosition, WariVariant
@@ -62,6 +63,7 @@ __all__ = [
     "position_svg",
     "score_box",
     "status_text",
+    "togyz_svg",
     "trias_svg",
     "tricala_svg",
     "wari_svg",
@@ -526,3 +528,79 @@ def position_svg(
         draw = getattr(importlib.import_module(module_name), function)
     svg: str = draw(variant, position, last_move=last_move, before=before, token=token)
     return svg
+
+
+# -- Togyz Kumalak -------------------------------------------------------------
+def togyz_svg(
+    variant: TogyzVariant,
+    position: TogyzPosition,
+    *,
+    last_move: int | None = None,
+    before: TogyzPosition | None = None,
+    token: str | None = None,
+) -> str:
+    """The 2x9 board as White sees it: Black's holes 9..1 on top, White's 1..9 below, each
+    player's kazan at the right of its row, and the tuzdyks marked (a dashed ring, an X,
+    and the owner named under the hole).
+
+    Each hole is a ``<g class="pit">`` named ``W1``-``W9`` and ``B1``-``B9``; a tuzdyk's
+    group has the class ``pit tuzdyk`` and ``data-owner``.
+    """
+    from notation.games.togyz import BLACK, ROW, WHITE
+
+    step, radius, left, top = 62, 25, 30, 50
+    width = left + ROW * step + 150
+    drawing = Drawing(width, f"{variant.game} position")
+    drawing.add(
+        f'<rect x="{left - 14}" y="{top - 6}" width="{ROW * step + 28}" height="182" rx="24" '
+        f'fill="{BOARD}" stroke="{BOARD_EDGE}" stroke-width="2"/>'
+    )
+    outcome = variant.outcome(position)
+    rows = (
+        (BLACK, range(2 * ROW - 1, ROW - 1, -1), top + 42),
+        (WHITE, range(ROW), top + 128),
+    )
+    for seat, holes, y in rows:
+        label_y = y - radius - 12 if seat == BLACK else y + radius + 22
+        for column, hole in enumerate(holes):
+            x = left + step / 2 + column * step
+            marked = hole == last_move
+            count = position.pits[hole]
+            owner = position.tuzdyks.index(hole) if hole in position.tuzdyks else None
+            name = "WB"[seat] + str(hole % ROW + 1)
+            if owner is None:
+                drawing.add(pit_group(name, str(count), marked))
+            else:  # a tuzdyk holds no stones (Q4): it is never a move's origin
+                drawing.add(
+                    f'<g class="pit tuzdyk" data-pit="{name}" data-stones="0" '
+                    f"data-owner={quoteattr(variant.seats[owner])}>"
+                )
+                drawing.add(
+                    f'<circle cx="{x:g}" cy="{y:g}" r="{radius + 7:g}" fill="none" '
+                    f'stroke="{MARK_EDGE}" stroke-width="2" stroke-dasharray="5 3" class="tuzdyk"/>'
+                )
+            pit_circle(drawing, x, y, radius, marked)
+            if owner is None:
+                drawing.text(x, y + 7, str(count), size=19, weight="bold", css="count")
+            else:
+                drawing.text(x, y + 7, "X", size=19, weight="bold", fill=MARK_EDGE, css="count")
+            drawing.text(x, label_y, str(hole % ROW + 1), size=14, weight="bold", css="name")
+            drawing.add("</g>")
+        mover = outcome is None and position.to_move == seat
+        score_box(
+            drawing,
+            left + ROW * step + 30,
+            y,
+            variant.seats[seat],
+            position.kazans[seat],
+            "kazan",
+            mover,
+        )
+    tuzdyks = [
+        f"{variant.seats[seat]}'s tuzdyk: {variant.tuzdyk_text(position, seat)}"
+        for seat in (WHITE, BLACK)
+    ]
+    extra = [variant.game, "; ".join(tuzdyks)]
+    lines = captions_of(variant, position, last_move, before, token, extra)
+    bottom = drawing.captions(top + 206, lines)
+    return drawing.finish(bottom + 14)

@@ -61,6 +61,7 @@ class Spec:
 SPECS: dict[str, Spec] = {
     "validate": Spec(),
     "convert": Spec(),
+    "repair": Spec(lambda inputs, tmp: [*inputs, "-o", str(tmp / "repaired.pmn")], output="-o!"),
     "show": Spec(),
     "moves": Spec(),
     "fmt": Spec(),

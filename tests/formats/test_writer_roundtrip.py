@@ -97,11 +97,20 @@ def _same_actions(record: Record, back: Record) -> None:
     assert actions_of(back) == actions_of(record)
 
 
+def _same_playok_game(record: Record, back: Record) -> None:
+    from notation.formats.playok import format_playok
+
+    assert format_playok(back) == format_playok(record)  # nothing of the file was lost
+    assert [n.token for n in back.mainline.moves] == [n.token for n in record.mainline.moves]
+    assert back.result == record.result
+
+
 #: Formats that hold part of a record: how a record read back is compared with the one
 #: written (every other format must give an identical record).
 PARTIAL: dict[str, Callable[[Record, Record], None]] = {
     "ogn": _same_ogn_game,
     "openspiel-actions": _same_actions,
+    "playok": _same_playok_game,  # the main line, tags, the comments after the result
 }
 
 
