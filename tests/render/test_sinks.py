@@ -148,6 +148,9 @@ SWEEP: dict[str, list[list[str]]] = {
     "sort": [["{event}", "--by", "South", "-o", "{out}"]],
     "openings": [["{event}"]],
     "index": [["{event}", "-o", "{out}"]],
+    # the poisoned records go through unchanged or repaired (into a file the sweep does not
+    # read); the report, in each format, names each change
+    "repair": [["{event}", "-o", "{copy}", "--report", "{out}"]],
 }
 
 
