@@ -13,6 +13,7 @@ import contextlib
 import functools
 import itertools
 import sys
+import warnings
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, TypeVar, cast
 
@@ -28,7 +29,13 @@ from notation.core.replay import (
     replay_to_move,
 )
 from notation.files.outputs import SkippedPath, declare_inputs, walk_inputs
-from notation.formats.collection import WALKED_EXTENSIONS, atomic_output, read_path
+from notation.formats.collection import (
+    WALKED_EXTENSIONS,
+    MisnamedFileWarning,
+    SkippedFileWarning,
+    atomic_output,
+    read_path,
+)
 from notation.games.base import PositionError, RulesError
 
 from .common import FORMAT_CHOICE, encoding_option
@@ -56,6 +63,48 @@ def _declare_inputs(ctx: click.Context, param: click.Parameter, value: Any) -> A
     if value:
         declare_inputs(value)
     return value
+
+
+#: The library's warnings about the inputs that a command shows as one line on stderr.
+READING_WARNINGS = (MisnamedFileWarning, SkippedFileWarning)
+
+
+def _show_warning(
+    message: Warning | str,
+    category: type[Warning],
+    filename: str,
+    lineno: int,
+    file: Any = None,
+    line: str | None = None,
+) -> None:
+    echo(f"pmn: warning: {message}", err=True)
+
+
+@contextlib.contextmanager
+def reading_warnings() -> Iterator[None]:
+    """While a command runs, each of the library's warnings about its inputs
+    (:data:`READING_WARNINGS`: a file read in another format than its name says) is
+    one line on stderr, ``pmn: warning: ...``, every time it is given."""
+    with warnings.catch_warnings():
+        for category in READING_WARNINGS:
+            warnings.simplefilter("always", category)
+        shown = warnings.showwarning
+
+        def show(
+            message: Warning | str,
+            category: type[Warning],
+            filename: str,
+            lineno: int,
+            file: Any = None,
+            line: str | None = None,
+        ) -> None:
+            if issubclass(category, READING_WARNINGS):
+                _show_warning(message, category, filename, lineno)
+            else:
+                shown(message, category, filename, lineno, file, line)
+
+        warnings.showwarning = show
+        yield
 
 
 def input_options(
