@@ -14,7 +14,7 @@ import sqlite3
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 import click
@@ -69,19 +69,24 @@ def output_format(output: str, to: str | None) -> str:
 
 @dataclass
 class Reading:
-    """Counts kept while reading: games read and games that could not be read."""
+    """Counts kept while reading: games read, games that could not be read, and the
+    inputs (files, folders, ``-``) with no game in them (an error: ruling N4)."""
 
     games: int = 0
     damaged: int = 0
+    empty: list[str] = field(default_factory=list)
 
 
 def iter_records(
     files: tuple[str, ...], input_format: str | None, encoding: str | None, counts: Reading
 ) -> Iterator[Record]:
-    """Every record of the files (folders walked), one at a time; damaged ones reported."""
-    for path in inputs.input_paths(files):
+    """Every record of the files (folders walked), one at a time; damaged ones reported,
+    and the inputs with no game in them kept in ``counts.empty`` (:func:`finish` says them)."""
+    games = inputs.GameCounts(counts.empty.append)
+    for path in games.paths(files):
         for index, record in enumerate(read_path(path, input_format, encoding=encoding), 1):
             counts.games += 1
+            games.add()
             if record.damaged:
                 counts.damaged += 1
                 for error in record.errors:
@@ -120,9 +125,13 @@ def user_errors() -> Iterator[None]:
 
 
 def finish(counts: Reading) -> None:
-    """Exit 1 when some game could not be read (it was reported), else 0."""
+    """Exit 1 when some game could not be read (it was reported) or an input held no game
+    (said here: ruling N4), else 0."""
+    for argument in counts.empty:
+        echo(inputs.no_game_message(argument), err=True)
     if counts.damaged:
         click.echo(f"{counts.damaged} game(s) could not be read (reported above)", err=True)
+    if counts.damaged or counts.empty:
         raise SystemExit(1)
 
 

@@ -27,7 +27,13 @@ from .common import (
     location,
     variant_option,
 )
-from .inputs import input_options, input_paths, output_file_option, read_inputs
+from .inputs import (
+    input_options,
+    input_paths,
+    no_game_message,
+    output_file_option,
+    read_inputs,
+)
 from .terminal import SafeClickException, echo
 
 ALL_FORMATS = click.Choice(list(FORMATS))
@@ -125,19 +131,33 @@ def convert(
     if to_pits is not None and to_pits.lower() != DEFAULT and fmt in FIXED_NAMING:
         raise click.UsageError(f"--to-pits {to_pits}: {fmt} names the holes its own way")
     options = _Options(input_format, encoding, openspiel_game, width, to_pits, from_pits, long)
+    empty: list[str] = []  # inputs with no game in them: an error (ruling N4)
     if output_dir is not None:
-        damaged = _convert_into(files, output_dir, output_format or "pmn", options, force=force)
+        damaged = _convert_into(
+            files, output_dir, output_format or "pmn", options, force=force, empty=empty
+        )
     else:
-        sources = list(input_paths(files))
+        sources = []
+        for argument in files:  # a folder with no file to read holds no game
+            found = list(input_paths([argument]))
+            sources += found
+            if not found:
+                _no_game(argument, empty)
         overwriting = [source for source in sources if same_file(source, output)]
         if overwriting and not in_place:
             raise click.UsageError(f"{output} is the input file; pass --in-place to overwrite it")
         for source in overwriting:
             _allow_in_place(source, encoding)
-        damaged = _convert(sources, output, fmt, options, collect=bool(overwriting))
+        damaged = _convert(sources, output, fmt, options, collect=bool(overwriting), empty=empty)
     if damaged:
         click.echo(f"{damaged} record(s) could not be read; carried through as raw text", err=True)
-    sys.exit(1 if damaged else 0)
+    sys.exit(1 if damaged or empty else 0)
+
+
+def _no_game(argument: str, empty: list[str]) -> None:
+    """An input with no game in it: said on stderr, and remembered (exit 1; ruling N4)."""
+    echo(no_game_message(argument), err=True)
+    empty.append(argument)
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,18 +174,21 @@ class _Options:
 
 
 def _output_dir_jobs(
-    files: tuple[str, ...], output_dir: str, fmt: str, force: bool
+    files: tuple[str, ...], output_dir: str, fmt: str, force: bool, empty: list[str]
 ) -> list[tuple[str, str]]:
     """Each input file and the file it is converted to (checked before anything is written)."""
     extension = (FORMATS[fmt] or (".txt",))[0]
     jobs: list[tuple[str, str]] = []
     for argument in files:
         folder = os.path.isdir(argument)
+        before = len(jobs)
         for source in input_paths([argument]):
             name = os.path.relpath(source, argument) if folder else os.path.basename(source)
             stem = strip_compression(name)
             stem = os.path.splitext(stem)[0] if os.path.splitext(stem)[1] else stem
             jobs.append((source, stem + extension))
+        if len(jobs) == before:  # a folder with no file to read holds no game
+            _no_game(argument, empty)
     targets = [target for _, target in jobs]
     twice = sorted({target for target in targets if targets.count(target) > 1})
     if twice:
@@ -207,18 +230,25 @@ def _check_outputs(
 
 
 def _convert_into(
-    files: tuple[str, ...], output_dir: str, fmt: str, options: _Options, *, force: bool
+    files: tuple[str, ...],
+    output_dir: str,
+    fmt: str,
+    options: _Options,
+    *,
+    force: bool,
+    empty: list[str],
 ) -> int:
     """Each input to its own file in ``output_dir``, written inside the folder and never
     through a link (notation.files.outputs.OutputFolder); the records not read."""
-    jobs = _output_dir_jobs(files, output_dir, fmt, force)
+    jobs = _output_dir_jobs(files, output_dir, fmt, force, empty)
     try:
         folder = OutputFolder(output_dir)
     except OSError as exc:
         raise click.FileError(output_dir, exc.strerror) from exc
     try:
         return sum(
-            _convert([source], target, fmt, options, folder=folder) for source, target in jobs
+            _convert([source], target, fmt, options, folder=folder, empty=empty)
+            for source, target in jobs
         )
     except OSError as exc:
         raise click.FileError(exc.filename or output_dir, exc.strerror) from exc
@@ -253,6 +283,7 @@ def _convert(
     *,
     collect: bool = False,
     folder: OutputFolder | None = None,
+    empty: list[str],
 ) -> int:
     """Write the records of ``sources`` to ``output`` in ``fmt``; the number that could not be read.
 
@@ -272,7 +303,11 @@ def _convert(
     def records() -> Iterator[Record]:
         nonlocal damaged
         for index, record in read_inputs(
-            sources, options.input_format, options.encoding, game=options.openspiel_game
+            sources,
+            options.input_format,
+            options.encoding,
+            game=options.openspiel_game,
+            empty=lambda source: _no_game(source, empty),
         ):
             current[:] = [index, record.source]
             if record.damaged:

@@ -13,6 +13,7 @@ import contextlib
 import functools
 import itertools
 import sys
+import warnings
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, TypeVar, cast
 
@@ -28,7 +29,13 @@ from notation.core.replay import (
     replay_to_move,
 )
 from notation.files.outputs import SkippedPath, declare_inputs, walk_inputs
-from notation.formats.collection import WALKED_EXTENSIONS, atomic_output, read_path
+from notation.formats.collection import (
+    WALKED_EXTENSIONS,
+    MisnamedFileWarning,
+    SkippedFileWarning,
+    atomic_output,
+    read_path,
+)
 from notation.games.base import PositionError, RulesError
 
 from .common import FORMAT_CHOICE, encoding_option
@@ -56,6 +63,48 @@ def _declare_inputs(ctx: click.Context, param: click.Parameter, value: Any) -> A
     if value:
         declare_inputs(value)
     return value
+
+
+#: The library's warnings about the inputs that a command shows as one line on stderr.
+READING_WARNINGS = (MisnamedFileWarning, SkippedFileWarning)
+
+
+def _show_warning(
+    message: Warning | str,
+    category: type[Warning],
+    filename: str,
+    lineno: int,
+    file: Any = None,
+    line: str | None = None,
+) -> None:
+    echo(f"pmn: warning: {message}", err=True)
+
+
+@contextlib.contextmanager
+def reading_warnings() -> Iterator[None]:
+    """While a command runs, each of the library's warnings about its inputs
+    (:data:`READING_WARNINGS`: a file read in another format than its name says) is
+    one line on stderr, ``pmn: warning: ...``, every time it is given."""
+    with warnings.catch_warnings():
+        for category in READING_WARNINGS:
+            warnings.simplefilter("always", category)
+        shown = warnings.showwarning
+
+        def show(
+            message: Warning | str,
+            category: type[Warning],
+            filename: str,
+            lineno: int,
+            file: Any = None,
+            line: str | None = None,
+        ) -> None:
+            if issubclass(category, READING_WARNINGS):
+                _show_warning(message, category, filename, lineno)
+            else:
+                shown(message, category, filename, lineno, file, line)
+
+        warnings.showwarning = show
+        yield
 
 
 def input_options(
@@ -113,16 +162,83 @@ def input_paths(
         yield item
 
 
+def no_game_message(argument: str) -> str:
+    """What every command says of an input (a file, a folder, ``-``) with no game in it."""
+    return f"{argument}: no game in it (ruling N4)"
+
+
+class NoGameError(SafeClickException):
+    """Inputs with no game in them (ruling N4): an error, exit 1, never a silent success."""
+
+    def __init__(self, arguments: Sequence[str]) -> None:
+        super().__init__("; ".join(no_game_message(argument) for argument in arguments))
+        self.arguments = tuple(arguments)
+
+
+class GameCounts:
+    """The games read from each input as given (a file, a folder, ``-``): an input with
+    none is an error (ruling N4), in every command that reads games. :meth:`paths` gives
+    the files to read, argument by argument; :meth:`add` counts a game of the current one;
+    an argument done with no game is handed to ``empty`` (by default remembered in
+    :attr:`empty`, for the command to report; :func:`report_empty` says it)."""
+
+    def __init__(self, empty: Callable[[str], None] | None = None) -> None:
+        self.games: dict[str, int] = {}
+        self.empty: list[str] = []
+        self._on_empty = empty if empty is not None else self.empty.append
+        self._current = ""
+
+    def paths(
+        self,
+        files: Iterable[str],
+        *,
+        skipped: Callable[[SkippedPath], None] | None = None,
+        extensions: tuple[str, ...] = WALKED_EXTENSIONS,
+    ) -> Iterator[str]:
+        """:func:`input_paths`, argument by argument; each argument done with no game
+        counted is empty."""
+        for argument in files:
+            self._current = argument
+            self.games.setdefault(argument, 0)
+            yield from input_paths([argument], skipped=skipped, extensions=extensions)
+            if not self.games[argument]:
+                self._on_empty(argument)
+
+    def add(self, count: int = 1) -> None:
+        """Count games of the argument being read."""
+        self.games[self._current] = self.games.get(self._current, 0) + count
+
+
+def report_empty(counts: GameCounts) -> bool:
+    """Say on stderr which inputs held no game (ruling N4); whether any did not."""
+    for argument in counts.empty:
+        echo(no_game_message(argument), err=True)
+    return bool(counts.empty)
+
+
 def read_inputs(
     files: Iterable[str],
     input_format: str | None = None,
     encoding: str | None = None,
     *,
     game: str | None = None,
+    empty: Callable[[str], None] | None = None,
 ) -> Iterator[tuple[int, Record]]:
-    """Every record of the inputs, one at a time, with its number in its file (1-based)."""
-    for path in input_paths(files):
-        yield from enumerate(read_path(path, input_format, game=game, encoding=encoding), start=1)
+    """Every record of the inputs, one at a time, with its number in its file (1-based).
+
+    An input (a file, a folder, ``-``) with no game in it is an error (ruling N4): it is
+    handed to ``empty`` when it is done, or, by default, once every input has been read,
+    :class:`NoGameError` is raised naming every such input.
+    """
+    counts = GameCounts(empty)
+    for path in counts.paths(files):
+        for index, record in enumerate(
+            read_path(path, input_format, game=game, encoding=encoding), start=1
+        ):
+            counts.add()
+            yield index, record
+    if counts.empty:
+        raise NoGameError(counts.empty)
 
 
 def output_file_option(

@@ -134,7 +134,9 @@ class _Root(click.Group):
         from notation.files.outputs import OutputIsInputError, guarded_command
         from notation.render.sinks import terminal_text
 
-        with guarded_command():
+        from .inputs import reading_warnings
+
+        with guarded_command(), reading_warnings():
             try:
                 return super().invoke(ctx)
             except OutputIsInputError as exc:

@@ -7,6 +7,7 @@ import json
 import click
 
 from notation.archive.index import ArchiveIndex
+from notation.archive.stats import game_title
 from notation.archive.tools import OpeningBook, OpeningNode, OpeningTree, PositionPattern, ordered
 
 from .archive_io import (
@@ -31,7 +32,8 @@ def _tally_text(node: OpeningNode, seats: tuple[str, ...]) -> str:
 
 def tree_lines(tree: OpeningTree, min_games: int) -> list[str]:
     """The tree as indented text: a line per move sequence, most played first."""
-    lines = [f"{tree.game} ({tree.rules}) from {tree.start}: {_tally_text(tree.root, tree.seats)}"]
+    title = game_title(tree.game, tree.rules)  # the name people know it by: "Oware"
+    lines = [f"{title} ({tree.rules}) from {tree.start}: {_tally_text(tree.root, tree.seats)}"]
     stack: list[tuple[int, str, OpeningNode]] = [
         (1, move, child) for move, child in reversed(ordered(tree.root.children))
     ]

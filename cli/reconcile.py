@@ -12,7 +12,7 @@ from notation.formats.collection import atomic_output, read_path
 from notation.render.sinks import json_text
 
 from .common import location
-from .inputs import input_options, input_paths, output_file_option
+from .inputs import input_options, input_paths, no_game_message, output_file_option
 from .terminal import SafeClickException, terminal_text
 
 
@@ -35,6 +35,8 @@ def _sheets(
                     sheets.append(Sheet(record, where))
             except OSError as exc:
                 raise click.FileError(path, exc.strerror) from exc
+        if not sheets:  # an input with no game in it is an error (ruling N4)
+            raise SafeClickException(no_game_message(argument))
         found.append(sheets)
     return found
 

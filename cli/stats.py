@@ -12,7 +12,7 @@ from notation.render.sinks import json_text
 
 from .common import location
 from .csvout import write_csv
-from .inputs import input_options, input_paths, output_option
+from .inputs import GameCounts, input_options, output_option, report_empty
 from .terminal import echo
 
 
@@ -48,14 +48,17 @@ def stats(
     """
     counts = CollectionStats(lengths=not tags_only)
     unreadable_files = 0
-    for path in input_paths(files):
+    found = GameCounts()  # an input with no game in it is an error (ruling N4)
+    for path in found.paths(files):
         try:
             if tags_only:
                 for tags in read_tags(path, input_format, encoding=encoding):
+                    found.add()
                     counts.add_tags(tags)
                 continue
             games = read_declared(path, input_format, encoding=encoding)
             for index, record in enumerate(games, start=1):
+                found.add()
                 if record.damaged:  # counted apart, and said where (exit 1, like every command)
                     counts.add_damaged()
                     error = record.errors[0]
@@ -67,7 +70,7 @@ def stats(
             echo(f"{path}: cannot read: {exc.strerror or exc}", err=True)
             unreadable_files += 1
     summary = counts.summary()
-    failed = bool(unreadable_files or counts.damaged)
+    failed = report_empty(found) or bool(unreadable_files or counts.damaged)
     if output_format == "json":
         tables = {name: dict(counts.ordered(name)) for name in counts.tables}
         click.echo(json_text({"summary": summary, **tables}, indent=1))

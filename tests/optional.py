@@ -1,21 +1,55 @@
 """Optional dependencies of some tests: skipped, with the reason, where they are missing;
-required in CI (``PMN_REQUIRE_OPTIONAL=1``, set by ``.ci/run``), where a missing one
-fails the run instead of passing it with fewer tests."""
+required in CI (``CI`` or ``PMN_REQUIRE_OPTIONAL`` set: ``.ci/run`` sets the second, CI
+services the first), where a missing one fails the run instead of passing it with fewer
+tests. Python packages (:func:`require`) and the browser (:func:`require_browser`) alike."""
 
 from __future__ import annotations
 
 import importlib
 import os
+from pathlib import Path
 from types import ModuleType
 
 import pytest
+
+#: Debian's headless Chromium and its driver, as the browser tests drive them.
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMEDRIVER = Path("/usr/bin/chromedriver")
+
+#: How to get the browser: the one hint every browser test gives.
+BROWSER_HINT = (
+    "install Debian's chromium and chromium-driver (apt-get install -y chromium "
+    "chromium-driver, as root; .ci/run does it)"
+)
+
+
+def required() -> bool:
+    """Whether a missing optional dependency fails the run (CI) instead of skipping."""
+    return any(os.environ.get(name, "") not in ("", "0") for name in ("PMN_REQUIRE_OPTIONAL", "CI"))
 
 
 def require(module: str, extra: str) -> ModuleType:
     """``module``, imported; a skip of the test module that says why when it is missing
     (``pip install '.[extra]'``), unless CI requires it."""
-    if os.environ.get("PMN_REQUIRE_OPTIONAL"):
+    if required():
         return importlib.import_module(module)
     return pytest.importorskip(
         module, reason=f"needs {module}: pip install '.[{extra}]' (CI requires it)"
     )
+
+
+def require_browser() -> tuple[Path, Path]:
+    """Chromium's and its driver's paths; when either is missing, one line that says how
+    to get them: a skip, or in CI (:func:`required`) a failure."""
+    missing = [str(path) for path in (CHROMIUM, CHROMEDRIVER) if not path.is_file()]
+    if missing:
+        message = f"needs a browser: {', '.join(missing)} not found; {BROWSER_HINT}"
+        if required():
+            pytest.fail(message + " (CI requires it)", pytrace=False)
+        pytest.skip(message)
+    return CHROMIUM, CHROMEDRIVER
+
+
+def browser_failed(why: object) -> None:
+    """Chromium is there but will not start: a failure saying why, with the hint."""
+    pytest.fail(f"cannot start headless Chromium ({why}); {BROWSER_HINT}", pytrace=False)

@@ -14,8 +14,10 @@ from __future__ import annotations
 import statistics
 from collections import Counter
 from collections.abc import Iterable
+from functools import lru_cache
 
 from notation.core.record import Record
+from notation.games import RulesError, find_variant
 
 #: The lower bounds of the length table's rows, in moves.
 LENGTH_BUCKETS = (0, 20, 40, 60, 80, 100, 150, 200, 300)
@@ -26,6 +28,18 @@ def length_bucket(plies: int) -> str:
     lower = max(b for b in LENGTH_BUCKETS if b <= plies)
     following = [b for b in LENGTH_BUCKETS if b > plies]
     return f"{lower}-{following[0] - 1}" if following else f"{lower}+"
+
+
+@lru_cache(maxsize=256)
+def game_title(game: str, rules: str | None) -> str:
+    """The name a game is counted under: the name people know its variant by
+    (:attr:`notation.games.base.Variant.title`: ``[Game "Wari"] [Rules "abapa"]`` and
+    ``[Game "Awale"]`` are "Oware"), or the ``Game`` value as written when PMN plays no
+    such game or ruleset."""
+    try:
+        return find_variant(game, rules).title
+    except RulesError:
+        return game
 
 
 class CollectionStats:
@@ -52,9 +66,10 @@ class CollectionStats:
         values: dict[str, str] = {}
         for name, value in tags:
             values.setdefault(name, value)
-        game = values.get("Game") or "?"
+        rules = values.get("Rules")
+        game = game_title(values.get("Game") or "?", rules)
         self.tables["game"][game] += 1
-        self.tables["ruleset"][f"{game} {values.get('Rules') or '(default)'}"] += 1
+        self.tables["ruleset"][f"{game} {rules or '(default)'}"] += 1
         self.tables["result"][result or values.get("Result") or "(none)"] += 1
         self.tables["termination"][values.get("Termination") or "(none)"] += 1
         self.games += 1
@@ -89,4 +104,4 @@ class CollectionStats:
         return sorted(rows, key=lambda kv: (-kv[1], kv[0]))
 
 
-__all__ = ["LENGTH_BUCKETS", "CollectionStats", "length_bucket"]
+__all__ = ["LENGTH_BUCKETS", "CollectionStats", "game_title", "length_bucket"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import codecs
 import io
+import re
 import warnings
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -11,7 +12,12 @@ from typing import IO
 
 from notation.core.record import Record, comment_as_written, iter_lines
 from notation.files.outputs import OutputFolder, SkippedPath, safe_output, walk_inputs
-from notation.files.sources import SourceDecodeError, open_source, strip_compression
+from notation.files.sources import (
+    SourceDecodeError,
+    SourceError,
+    open_source,
+    strip_compression,
+)
 from notation.formats.pmn import (
     DEFAULT_WIDTH,
     Chunk,
@@ -92,14 +98,9 @@ def _read(
     """:func:`read_path`, with PMN games as :class:`Chunk` values when ``chunks``,
     or every game's tag pairs when ``tags``."""
     source = "<stdin>" if path == "-" else path
-    stream: IO[bytes] = open_source(path, encoding)
+    stream: io.BufferedReader = open_source(path, encoding)
     try:
-        if fmt is None:
-            fmt = detect_format(strip_compression(path), default="")
-            if not fmt:
-                if not isinstance(stream, io.BufferedReader):
-                    stream = io.BufferedReader(io.BytesIO(stream.read()))
-                fmt = sniff(stream.peek(64)).name
+        fmt = _choose_format(stream, source, path, fmt)
         # PMN's own fast paths: tag sections scanned, games cut and not yet read
         if fmt == "pmn" and tags:
             yield from iter_headers(stream, source)
@@ -120,6 +121,92 @@ def _read(
     finally:
         if path != "-":
             stream.close()
+
+
+class MisnamedFileWarning(UserWarning):
+    """A file read in another format than its name's extension selects, because its
+    content showed it (JSON named ``.pmn``): the name misled, the records were read."""
+
+
+class FormatMismatchError(SourceError):
+    """A file whose content is plainly not in the format that reads it (its extension's,
+    or ``--from``'s), and which cannot be read without being told more: the message
+    says what it looks like and which ``--from`` reads it."""
+
+    code = "wrong-format"
+
+
+#: How much of a file's start is looked at to tell its format from its content.
+HEAD_BYTES = 1024
+
+#: The two families of formats whose readers cannot read each other's first byte:
+#: tag pairs and movetext (PMN, and OGN, which is PMN text with its own tags), JSON
+#: (an array or JSON Lines: one reader), OpenSpiel action lines.
+_FAMILY = {"pmn": "text", "ogn": "text", "json": "json", "jsonl": "json"}
+_FAMILY_NAMES = {"text": "PMN", "json": "JSON", "openspiel-actions": "an OpenSpiel action log"}
+
+_JSON_OPENING = re.compile(rb'\{\s*(?:"[^"\n]{0,200}"\s*:\s*["{\[0-9tfn-]|\})|\[\s*[\[{\]]')
+_TAG_OPENING = re.compile(rb'\[[A-Za-z][A-Za-z0-9_]*\s+"')
+_ACTIONS_LINE = re.compile(rb"\[?\s*[0-9]{1,9}(?:\s*,\s*[0-9]{1,9}|\s+[0-9]{1,9})*\s*,?\s*\]?\s*")
+
+
+def content_family(head: bytes) -> str | None:
+    """What a file's first bytes look like: ``"text"`` (a PMN or OGN tag pair), ``"json"``
+    (an object opening with a key, or an array of arrays or objects), ``"openspiel-actions"``
+    (a line of numbers, after blank and ``#`` lines), or None (anything else: movetext,
+    a comment, nothing)."""
+    bare = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    if _JSON_OPENING.match(bare):
+        return "json"
+    if _TAG_OPENING.match(bare):
+        return "text"
+    for line in bare.splitlines(keepends=True):
+        stripped = line.strip()
+        if not stripped or stripped.startswith(b"#"):
+            continue
+        complete = line.endswith(b"\n") or len(head) < HEAD_BYTES
+        match = _ACTIONS_LINE.fullmatch(stripped)
+        if match is None and not complete:  # a long line cut by the head: its start
+            match = _ACTIONS_LINE.match(stripped)
+            match = match if match is not None and match.end() == len(stripped) else None
+        return (
+            "openspiel-actions"
+            if match is not None and any(c in b"0123456789" for c in stripped)
+            else None
+        )
+    return None
+
+
+def _choose_format(stream: io.BufferedReader, source: str, path: str, fmt: str | None) -> str:
+    """The format to read ``stream`` in: ``fmt`` if given, else the extension's, else the
+    content's. Where the content plainly belongs to another family of formats than the
+    one chosen (JSON named ``.pmn``), whose reader would fail at the first byte: read it
+    in the content's format with a :class:`MisnamedFileWarning` when the name chose, and
+    raise :class:`FormatMismatchError` (what it looks like, which ``--from``) when
+    ``--from`` chose or the content's format needs more than the file says."""
+    named = fmt or detect_format(strip_compression(path), default="")
+    if not named:
+        return sniff(stream.peek(64)).name
+    if named not in _FAMILY:  # action logs, and formats PMN does not know the content of
+        return named
+    head = stream.peek(HEAD_BYTES)[:HEAD_BYTES]
+    found = content_family(head)
+    if found is None or found == _FAMILY[named]:
+        return named
+    looks = _FAMILY_NAMES[found]
+    reads = "openspiel-actions" if found == "openspiel-actions" else sniff(head).name
+    if fmt is None and found != "openspiel-actions":
+        warnings.warn(
+            f"{source}: read as {looks}: the name says {named.upper()}, the content is "
+            f"{looks} (rename the file, or say so with --from {reads})",
+            MisnamedFileWarning,
+            stacklevel=2,
+        )
+        return reads
+    said = f"--from {named} says" if fmt is not None else "its name says"
+    raise FormatMismatchError(
+        f"{source} looks like {looks}, not {named.upper()} as {said}: read it with --from {reads}"
+    )
 
 
 def read_declared(
@@ -279,11 +366,15 @@ def comment_losses(record: Record, fmt: str) -> list[str]:
 
 __all__ = [
     "FORMATS",
+    "HEAD_BYTES",
     "JSON_BLOCK_SIZE",
     "WALKED_EXTENSIONS",
+    "FormatMismatchError",
+    "MisnamedFileWarning",
     "SkippedFileWarning",
     "atomic_output",
     "comment_losses",
+    "content_family",
     "decoded_blocks",
     "detect_format",
     "expand_paths",

@@ -2,11 +2,13 @@
 that has them.
 
 The format (``openspiel-actions``), for self-play logs: one game per line,
-the actions separated by spaces, exactly as OpenSpiel's
-``state.history_str()`` gives them::
+the actions separated by commas, exactly as OpenSpiel's ``state.history_str()``
+gives them (``", ".join`` in ``State::HistoryString``, open_spiel/spiel.h); a
+line of actions separated by spaces alone, or in the brackets of
+``str(state.history())``, reads too::
 
     # lines starting with # and blank lines are ignored
-    2 5 2 1 1 2 2 3 5 4
+    2, 5, 2, 1, 1, 2, 2, 3, 5, 4
 
 A game holds OpenSpiel actions when its ``formats`` has
 ``"openspiel-actions"``: it names OpenSpiel's game (``openspiel_name``), the
@@ -45,7 +47,10 @@ from notation.errors import WriteError
 from notation.games import AnyVariant, MoveError, RulesError, find_game, games
 
 FORMAT = "openspiel-actions"
-_ACTION_RE = re.compile(r"\S+")
+#: An action: what lies between commas, spaces and the brackets of a Python list.
+_ACTION_RE = re.compile(r"[^\s,\[\]]+")
+#: What OpenSpiel's ``state.history_str()`` puts between two actions.
+SEPARATOR = ", "
 _ACTION_NUMBER_RE = re.compile(r"[0-9]{1,9}")
 
 
@@ -205,7 +210,7 @@ class ActionsWriter:
                 "a game of no moves has no line of OpenSpiel actions (a blank line is no game)",
                 record,
             )
-        self.out.write(" ".join(map(str, actions)) + "\n")
+        self.out.write(SEPARATOR.join(map(str, actions)) + "\n")
 
     def close(self) -> None:
         """Nothing to finish."""
@@ -266,6 +271,7 @@ def actions_of(record: Record) -> list[int]:
 
 __all__ = [
     "FORMAT",
+    "SEPARATOR",
     "ActionsWriteError",
     "ActionsWriter",
     "actions_of",

@@ -506,26 +506,24 @@ class _LineCutter:
         return done
 
 
-_OPENERS_RE = re.compile(rb"[{;]")
-
-
 def _comment_scan(line: bytes, in_comment: bool) -> tuple[bool, bool]:
     """Whether a ``{`` comment is still open at the end of ``line`` (a line or a piece of
     one), and whether a ``;`` comment takes the rest of the line."""
     at = 0
-    while True:
+    semi = -2  # the next ";" at or after ``at`` (-1: none; -2: not looked for yet)
+    while True:  # byte searches, each byte looked at once: a regex is ~50x slower here
         if in_comment:
             close = line.find(b"}", at)
             if close < 0:
                 return True, False
             in_comment, at = False, close + 1
         else:
-            opener = _OPENERS_RE.search(line, at)
-            if opener is None:
-                return False, False
-            if opener.group() == b";":  # ";" comments out the rest
-                return False, True
-            in_comment, at = True, opener.end()
+            if semi != -1 and semi < at:
+                semi = line.find(b";", at)
+            brace = line.find(b"{", at, semi if semi >= 0 else len(line))
+            if brace < 0:  # no "{" before the ";", which comments out the rest, if any
+                return False, semi >= 0
+            in_comment, at = True, brace + 1
 
 
 class _OpenMove:

@@ -60,6 +60,7 @@ __all__ = [
     "games",
     "games_with_format",
     "parse_result",
+    "unknown_game_message",
     "variant_from_tags",
 ]
 
@@ -146,8 +147,28 @@ def find_game(name: str) -> GameClass:
     key = name.strip().lower()
     cls = _builtin_named(key) or _index(games()).get(key)
     if cls is None:
-        raise RulesError(f'unknown game "{name}" (known: {", ".join(game_names())})')
+        raise RulesError(unknown_game_message(name))
     return cls
+
+
+def unknown_game_message(name: str) -> str:
+    """What to say of a ``Game`` value no registered game has: the nearest names and
+    aliases PMN accepts (a slip of spelling: ``"Owere"`` gives ``did you mean "Oware"?``),
+    then the games it knows."""
+    import difflib
+
+    known = game_names()
+    spellings: dict[str, str] = {}  # every name and alias PMN accepts, lowered: as declared
+    for cls in games():
+        for spelling in (*cls.names, *cls.aliases):
+            spellings.setdefault(spelling.strip().lower(), spelling.strip())
+    close = difflib.get_close_matches(name.strip().lower(), list(spellings), n=2, cutoff=0.6)
+    nearest = list(dict.fromkeys(spellings[spelling] for spelling in close))
+    listed = ", ".join(known)
+    if not nearest:
+        return f'unknown game "{name}" (the games: {listed})'
+    guesses = " or ".join(f'"{guess}"' for guess in nearest)
+    return f'unknown game "{name}": did you mean {guesses}? (the games: {listed})'
 
 
 def game_names(*, plugins: bool = True) -> tuple[str, ...]:

@@ -242,6 +242,13 @@ class Variant(abc.ABC, Generic[P, M]):
     #: Seat tag names in turn order ("South", "North") or ("White", "Black", "Red").
     seats: tuple[str, ...]
 
+    @property
+    def title(self) -> str:
+        """The name people know this variant by, for what is shown to them (``pmn stats``,
+        ``pmn openings``): the ``Game`` tag's value unless the game says otherwise (Wari's
+        tournament ruleset is "Oware")."""
+        return self.game
+
     # -- positions -------------------------------------------------------
     @abc.abstractmethod
     def initial_position(self) -> P:

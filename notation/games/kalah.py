@@ -44,7 +44,9 @@ PIT_NAMES = {
     **{i: "abcdef"[i - 8] for i in PITS[NORTH]},
 }
 PIT_OF_NAME = {name: index for index, name in PIT_NAMES.items()}
-#: OpenSpiel ends a game after this many actions (K9).
+#: OpenSpiel's ``MaxGameLength()``: a game ends once more actions than this have been
+#: played (K9: ``move_number_ > MaxGameLength()`` in OpenSpiel's mancala.cc), so the
+#: 1,001st move is played and ends it.
 MAX_ACTIONS = 1000
 
 _MOVE_RE = re.compile(r"([A-Fa-f])(?:\+(\d+))?")
@@ -217,7 +219,7 @@ class KalahVariant(Variant[KalahPosition, int]):
             return None
         south, north = self._totals(position)
         if position.actions > MAX_ACTIONS:
-            why = f"{MAX_ACTIONS} moves played (K9)"
+            why = f"more than {MAX_ACTIONS} moves played (K9)"
         else:
             empty = SOUTH if _side_empty(position.pits, SOUTH) else NORTH
             why = f"{SEATS[empty]}'s pits are empty (K6)"

@@ -555,7 +555,7 @@ class TriasVariant(Variant[TriasPosition, int]):
             )
             return IllegalMoveError(
                 f"{name} is in {whose}; {SEATS[mover]} empties a hole of its own row "
-                f"{own[0]} (R3) (did you mean {own}?)",
+                f"{own[0]}; did you mean {own}? (R3)",
                 legal=legal,
                 code="not-your-row",
             )

@@ -187,6 +187,11 @@ def _sow(
 _sowing = lru_cache(maxsize=4096)(_sow)
 
 
+#: Oware and the other names it is known by, each a ``Game`` value for the abapa rules.
+OWARE_NAMES = ("Oware", "Awale", "Awele", "Awari", "Owari")
+_OWARE_KEYS = frozenset(name.lower() for name in OWARE_NAMES)
+
+
 @dataclass(frozen=True, slots=True)
 class WariVariant(Variant[WariPosition, int]):
     """Trysse (``target`` 21, W5), Wari (``target`` 25, W6) or Oware Abapa (A1-A8);
@@ -198,6 +203,9 @@ class WariVariant(Variant[WariPosition, int]):
     seats = SEATS
 
     names = ("Trysse", "Wari", "Oware")
+    #: Oware's other common names (Ghana, Côte d'Ivoire, the Caribbean, computer play):
+    #: each a ``Game`` value for this board under the tournament rules, as "Oware" is.
+    aliases = OWARE_NAMES[1:]
     board = "2x6"
     numberings = ("letters", "numbers", "own")
     hole_names = tuple(HOLE_NAMES)
@@ -214,6 +222,12 @@ class WariVariant(Variant[WariPosition, int]):
     def game(self) -> str:  # type: ignore[override]
         """The board's name under this ruleset: "Trysse" for ``trysse``, else "Wari"."""
         return "Trysse" if self.ruleset == "trysse" else "Wari"
+
+    @property
+    def title(self) -> str:
+        """ "Oware" under the tournament rules (``abapa``), which people play by that name
+        (and its others: :data:`OWARE_NAMES`); else the ``Game`` tag's name."""
+        return "Oware" if self.ruleset == "abapa" else self.game
 
     @property
     def rules(self) -> str:  # type: ignore[override]
@@ -542,8 +556,10 @@ def variant_from_tags(game: str, rules: str | None, tags: Mapping[str, str]) -> 
     rules (A1-A8), which always skip the origin (``"abapa skip-origin"`` is
     accepted and means the same).
     """
-    # [Game "Oware"] is this board under its tournament rules, abapa (beyond the seed texts)
-    ruleset = {"wari": "wari", "oware": "abapa"}.get(game.lower(), "trysse")
+    # [Game "Oware"] (or another of its names) is this board under its tournament rules,
+    # abapa (beyond the seed texts)
+    key = game.strip().lower()
+    ruleset = "wari" if key == "wari" else "abapa" if key in _OWARE_KEYS else "trysse"
     skip_origin = False
     for word in (rules or "").split():
         lowered = word.lower()
@@ -562,6 +578,7 @@ def variant_from_tags(game: str, rules: str | None, tags: Mapping[str, str]) -> 
 __all__ = [
     "HOLE_NAMES",
     "NAMES",
+    "OWARE_NAMES",
     "RULESETS",
     "SEATS",
     "WariPosition",

@@ -233,7 +233,7 @@ NAMES = ("Ada", "Ben", "Cy")
 def collections(draw):
     """Games of the fixture's kinds with drawn players, dates and move counts."""
     texts = []
-    for index in range(draw(st.integers(min_value=0, max_value=8))):
+    for index in range(draw(st.integers(min_value=1, max_value=8))):
         south, north = draw(st.sampled_from(NAMES)), draw(st.sampled_from(NAMES))
         year = draw(st.integers(min_value=2020, max_value=2024))
         month = draw(st.integers(min_value=1, max_value=12))

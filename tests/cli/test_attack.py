@@ -1,5 +1,7 @@
 """The attack suite (issue 25): every command of ``notation.cli.main.COMMANDS``, attacked as a hostile
-submitter would, in a real ``pmn`` process.
+submitter would, each run a ``pmn`` process of its own (forked from a warm server that has
+imported the command line once, :mod:`tests.cli.pmn_forkserver`: a new interpreter's start
+and imports were most of a run's time, issue 28).
 
 What a command is attacked with is derived from its click parameters, so a command
 added to the registry is attacked with no new test code:
@@ -44,13 +46,10 @@ import json
 import os
 import random
 import re
-import resource
 import shutil
-import signal
 import stat
 import subprocess
 import sys
-import time
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -64,6 +63,7 @@ from notation.core.generate import random_record
 from notation.formats.pmn import read_text, write_record
 from tests.cli.test_cli_conventions import SPECS
 
+ROOT = Path(__file__).resolve().parents[2]
 #: The limits of every run.
 TIMEOUT = 20.0
 MAX_RSS_MB = 400
@@ -197,8 +197,36 @@ class Run:
     timed_out: bool
 
 
-def _limit() -> None:
-    resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_SPACE, ADDRESS_SPACE))
+class _Server:
+    """The warm ``pmn`` of this test process (:mod:`tests.cli.pmn_forkserver`), started
+    on the first run: each run is a process forked from it, not a new interpreter."""
+
+    process: subprocess.Popen[str] | None = None
+
+    @classmethod
+    def ask(cls, request: dict[str, object]) -> dict[str, object]:
+        if cls.process is None or cls.process.poll() is not None:
+            cls.process = subprocess.Popen(
+                [sys.executable, "-m", "tests.cli.pmn_forkserver"],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                cwd=ROOT,
+                env=_environment(),
+                text=True,
+            )
+        assert cls.process.stdin is not None and cls.process.stdout is not None
+        cls.process.stdin.write(json.dumps(request) + "\n")
+        cls.process.stdin.flush()
+        answer = cls.process.stdout.readline()
+        assert answer, "the pmn fork server ended"
+        found: dict[str, object] = json.loads(answer)
+        return found
+
+
+def _environment() -> dict[str, str]:
+    env = {**os.environ, "COLUMNS": "100", "LC_ALL": "C.UTF-8", "PYTHONUTF8": "1"}
+    env.pop("PYTHONWARNINGS", None)
+    return env
 
 
 def run_pmn(
@@ -209,65 +237,39 @@ def run_pmn(
     stdin: Path | bytes | None = None,
     stdout_append: Path | None = None,
 ) -> Run:
-    """Run the installed ``pmn`` with a 20 s timeout and an address-space cap; its peak
-    resident memory comes from ``os.wait4``."""
+    """Run ``pmn`` in a process of its own, forked from a warm server (the installed
+    ``pmn``'s code, without a new interpreter's start), with a 20 s timeout and an
+    address-space cap; its peak resident memory comes from ``os.wait4``."""
     io_dir.mkdir(parents=True, exist_ok=True)
     out_path, err_path = io_dir / "stdout", io_dir / "stderr"
     if isinstance(stdin, bytes):
         feed = io_dir / "stdin"
         feed.write_bytes(stdin)
         stdin = feed
-    with (
-        open(stdin, "rb") if stdin is not None else open(os.devnull, "rb") as source,
-        open(stdout_append, "ab") if stdout_append is not None else open(out_path, "wb") as out,
-        open(err_path, "wb") as err,
-    ):
-        env = {**os.environ, "COLUMNS": "100", "LC_ALL": "C.UTF-8", "PYTHONUTF8": "1"}
-        env.pop("PYTHONWARNINGS", None)
-        start = time.monotonic()
-        process = subprocess.Popen(
-            [pmn_program(), *args],
-            stdin=source,
-            stdout=out,
-            stderr=err,
-            cwd=cwd,
-            env=env,
-            start_new_session=True,
-            preexec_fn=_limit,
-        )
-        timed_out = False
-        while True:
-            pid, status, usage = os.wait4(process.pid, os.WNOHANG)
-            if pid:
-                break
-            if time.monotonic() - start > TIMEOUT:
-                timed_out = True
-                os.killpg(process.pid, signal.SIGKILL)
-                pid, status, usage = os.wait4(process.pid, 0)
-                break
-            time.sleep(0.01)
-        seconds = time.monotonic() - start
-        with _suppress():
-            os.killpg(process.pid, signal.SIGKILL)  # what it left behind (a pool's workers)
-        process.returncode = os.waitstatus_to_exitcode(status)
+    answer = _Server.ask(
+        {
+            "program": pmn_program(),
+            "args": args,
+            "cwd": str(cwd),
+            "stdin": str(stdin) if stdin is not None else None,
+            "stdout": str(stdout_append if stdout_append is not None else out_path),
+            "append": stdout_append is not None,
+            "stderr": str(err_path),
+            "env": _environment(),
+            "timeout": TIMEOUT,
+            "address_space": ADDRESS_SPACE,
+        }
+    )
     stdout = "" if stdout_append is not None else out_path.read_bytes().decode("utf-8", "replace")
     return Run(
         args,
-        process.returncode,
+        int(answer["code"]),  # type: ignore[call-overload]
         stdout,
         err_path.read_bytes().decode("utf-8", "replace"),
-        seconds,
-        usage.ru_maxrss / 1024,
-        timed_out,
+        float(answer["seconds"]),  # type: ignore[arg-type]
+        float(answer["rss_mb"]),  # type: ignore[arg-type]
+        bool(answer["timed_out"]),
     )
-
-
-class _suppress:
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(self, *exc: object) -> bool:
-        return exc[0] is not None and issubclass(exc[0], OSError)  # type: ignore[arg-type]
 
 
 # -- what a run may change ----------------------------------------------------------------
@@ -410,10 +412,14 @@ def inputs(tmp_path_factory) -> Inputs:
             out.write(block)
         out.write(b"*\n")
     bomb = folder / "bomb.pmn.gz"
-    with gzip.open(bomb, "wb", compresslevel=9) as out:  # 256 MiB of one line, no tag line
-        block = b"1. C b " * (1 << 17)
+    # 256 MiB of one line, no tag line: one compressed member of a block, written again
+    # and again (a gzip file may hold many members, read as one text: compressing the
+    # whole took seconds in every test process)
+    block = b"1. C b " * (1 << 17)
+    member = gzip.compress(block, compresslevel=9)
+    with open(bomb, "wb") as out:
         for _ in range(256 * (1 << 20) // len(block)):
-            out.write(block)
+            out.write(member)
     assert bomb.stat().st_size < 2 << 20
     nested = folder / "nested.pmn"  # 100,000 nested variations
     depth = 100_000

@@ -41,7 +41,7 @@ def test_openspiel_actions_to_pmn_and_back(tmp_path):
     )
     assert result.exit_code == 0, result.output
     (line,) = [x for x in source.read_text().splitlines() if not x.startswith("#")]
-    assert back.read_text() == line + "\n"
+    assert back.read_text() == ", ".join(line.split()) + "\n"  # OpenSpiel's history_str() form
 
 
 def test_pits_out_and_in_again(tmp_path):

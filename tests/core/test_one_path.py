@@ -73,7 +73,7 @@ def test_every_list_of_games_comes_from_the_registry():
 
 
 def test_an_unknown_game_names_the_known_ones():
-    with pytest.raises(ValueError, match=r"known: .*Oware"):
+    with pytest.raises(ValueError, match=r"the games: .*Oware"):
         find_variant("Bao")
 
 

@@ -18,7 +18,7 @@ from notation.formats.openspiel import (
 # Kalah: South's C (action 3) ends in its store, so South moves again with F (6);
 # then North's d (11), and South's A (1), whose last seed falls in the F it emptied,
 # opposite a's 5 seeds: it captures 6.
-KALAH_LOG = "3 6 11 1\n"
+KALAH_LOG = "3, 6, 11, 1\n"  # as OpenSpiel's state.history_str() prints it
 # Oware: three games, the middle one with action 9 (no such hole) after one move.
 OWARE_LOG = "2 5 2 1\n2 9 1\n3 3 1 2\n"
 
@@ -161,3 +161,29 @@ def test_a_bad_line_written_as_pmn_fails_at_the_same_action():
     (problem,) = report.problems
     assert (problem.token, problem.move_number) == ("9", "1...")
     assert [m.token for m in record.mainline] == ["C", "9", "1"]  # nothing of the line lost
+
+
+def test_actions_read_as_openspiel_prints_them_commas_spaces_or_a_list():
+    """``state.history_str()`` separates actions by ", " (issue 28); docs/oware.md promises
+    that form reads. Spaces alone and ``str(state.history())`` read the same."""
+    forms = ["2, 5, 2, 1\n", "2 5 2 1\n", "[2, 5, 2, 1]\n", "2,5,2,1\n"]
+    tokens = [[m.token for m in read_actions(form)[0].mainline] for form in forms]
+    assert tokens == [["C", "f", "C", "b"]] * 4
+    (bad,) = read_actions("2, 5, 9, 1\n")
+    assert (bad.errors[0].code, bad.errors[0].column) == ("bad-move-syntax", 7)
+
+
+def test_written_actions_are_what_openspiel_prints():
+    pyspiel = pytest.importorskip("pyspiel")
+    state = pyspiel.load_game("oware").new_initial_state()
+    for action in (2, 5, 2, 1, 1, 2):
+        state.apply_action(action)
+    (record,) = read_actions(state.history_str() + "\n")
+    assert not record.damaged
+    from io import StringIO
+
+    from notation.formats.openspiel import write_actions
+
+    out = StringIO()
+    write_actions([record], out)
+    assert out.getvalue() == state.history_str() + "\n"

@@ -1,9 +1,10 @@
 """The HTML page in a real browser: headless Chromium driven by Selenium.
 
 Needs Debian's ``chromium`` and ``chromium-driver`` packages (CI installs
-them in ``.ci/run``). When they are missing the tests fail and say so; they
-are never skipped. Selenium is given the driver's path, so Selenium Manager
-never runs (nothing is downloaded).
+them in ``.ci/run``). When they are missing the tests skip with one line saying
+how to get them, except in CI (``CI`` or ``PMN_REQUIRE_OPTIONAL`` set), where they
+fail: :func:`tests.optional.require_browser`. Selenium is given the driver's path,
+so Selenium Manager never runs (nothing is downloaded).
 """
 
 from __future__ import annotations
@@ -18,13 +19,12 @@ import pytest
 
 from notation.formats.collection import read_path
 from notation.render.html import record_html
+from tests.optional import browser_failed, require_browser
 
 #: Every test here drives Chromium: deselect them with -m "not browser" (README).
 pytestmark = pytest.mark.browser
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMEDRIVER = Path("/usr/bin/chromedriver")
 CHROMIUM_FLAGS = (
     "--headless",
     "--no-sandbox",
@@ -36,18 +36,11 @@ CHROMIUM_FLAGS = (
     "--no-first-run",
     "--window-size=1280,1000",
 )
-INSTALL = "install them with: apt-get install -y chromium chromium-driver (CI does this in .ci/run)"
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    missing = [str(p) for p in (CHROMIUM, CHROMEDRIVER) if not p.is_file()]
-    if missing:
-        pytest.fail(
-            f"the browser tests need Chromium and its driver: {', '.join(missing)} "
-            f"not found; {INSTALL}",
-            pytrace=False,
-        )
+    chromium, chromedriver = require_browser()
     try:
         from selenium import webdriver
         from selenium.webdriver.chrome.options import Options
@@ -56,15 +49,15 @@ def browser() -> Iterator[Any]:
         pytest.fail("the browser tests need Selenium: pip install '.[test]'", pytrace=False)
     profile = tempfile.mkdtemp(prefix="pmn-chromium-")
     options = Options()
-    options.binary_location = str(CHROMIUM)
+    options.binary_location = str(chromium)
     for flag in CHROMIUM_FLAGS:
         options.add_argument(flag)
     options.add_argument(f"--user-data-dir={profile}")
     try:
-        driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
+        driver = webdriver.Chrome(service=Service(str(chromedriver)), options=options)
     except Exception as exc:  # the message says what to do, not only what went wrong
         shutil.rmtree(profile, ignore_errors=True)
-        pytest.fail(f"cannot start headless Chromium ({exc}); {INSTALL}", pytrace=False)
+        browser_failed(exc)
     try:
         yield driver
     finally:
