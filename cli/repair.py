@@ -9,7 +9,7 @@ import click
 
 from notation.archive.repair import Repair, repair_record, write_report
 from notation.core.record import Record
-from notation.formats.collection import atomic_output, read_path
+from notation.formats.collection import atomic_output
 from notation.formats.registry import RecordSink
 
 from .archive_io import output_format, shared
@@ -20,7 +20,7 @@ from .common import (
     describe_problem,
     variant_option,
 )
-from .inputs import input_options, input_paths, output_file_option
+from .inputs import input_options, no_game_message, output_file_option, read_inputs
 from .terminal import echo
 
 
@@ -82,10 +82,11 @@ def repair(
     check_game_option(openspiel_game, input_format, files)
     fmt = output_format(output, to)
     repairs: list[Repair] = []
+    empty: list[str] = []
     damaged = 0
     with atomic_output(output) as out:
         sink = RecordSink(out, fmt)
-        for record in _records(files, input_format, encoding, openspiel_game):
+        for record in _records(files, input_format, encoding, openspiel_game, empty):
             damaged += record.damaged and any(e.code != "missing-result" for e in record.errors)
             result = repair_record(record, _number(repairs, record))
             sink.write(result.record)
@@ -95,17 +96,21 @@ def repair(
         sink.close()
     with atomic_output(report_path or "-") as report:
         write_report(repairs, report, report_format)
-    empty = not repairs
-    if empty:
-        click.echo(f"{', '.join(files)}: no game in it (rule N4)", err=True)
+    for argument in empty:  # an input with no game in it is an error (ruling N4)
+        echo(no_game_message(argument), err=True)
     sys.exit(1 if empty or damaged or any(not r.valid for r in repairs) else 0)
 
 
 def _records(
-    files: tuple[str, ...], input_format: str | None, encoding: str | None, game: str | None
+    files: tuple[str, ...],
+    input_format: str | None,
+    encoding: str | None,
+    game: str | None,
+    empty: list[str],
 ) -> Iterator[Record]:
-    for path in input_paths(files):
-        yield from read_path(path, input_format, game=game, encoding=encoding)
+    """The records of the inputs; an input with no game is added to ``empty``."""
+    for _, record in read_inputs(files, input_format, encoding, game=game, empty=empty.append):
+        yield record
 
 
 def _number(repairs: list[Repair], record: Record) -> int:

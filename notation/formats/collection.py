@@ -185,8 +185,14 @@ def _choose_format(stream: io.BufferedReader, source: str, path: str, fmt: str |
     raise :class:`FormatMismatchError` (what it looks like, which ``--from``) when
     ``--from`` chose or the content's format needs more than the file says."""
     named = fmt or detect_format(strip_compression(path), default="")
-    if not named:
-        return sniff(stream.peek(64)).name
+    if not named:  # no name to go by (standard input, .txt that PMN and PlayOK share...)
+        head = stream.peek(HEAD_BYTES)[:HEAD_BYTES]
+        if content_family(head) == "openspiel-actions":  # its game must be named
+            raise FormatMismatchError(
+                f"{source} looks like an OpenSpiel action log: "
+                "read it with --from openspiel-actions"
+            )
+        return sniff(head).name
     if named not in _FAMILY:  # action logs, and formats PMN does not know the content of
         return named
     head = stream.peek(HEAD_BYTES)[:HEAD_BYTES]

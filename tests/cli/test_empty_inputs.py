@@ -38,6 +38,7 @@ COMMAND_ARGS: dict[str, Args] = {
     "merge": lambda inputs, tmp: ["merge", *inputs],
     "sort": lambda inputs, tmp: ["sort", *inputs, "--by", "Date"],
     "openings": lambda inputs, tmp: ["openings", *inputs],
+    "repair": lambda inputs, tmp: ["repair", *inputs, "-o", str(tmp / "repaired.pmn")],
 }
 
 #: Commands left out, and why.

@@ -32,7 +32,15 @@ def json_text(tmp_path):
     return path.read_text()
 
 
-@pytest.mark.parametrize("name", ["games.pmn", "games.txt", "games.pmn.gz"])
+def test_json_in_a_txt_file_is_read_as_json(tmp_path, json_text):
+    """.txt names no one format (PMN and PlayOK exports share it): its content decides."""
+    path = tmp_path / "games.txt"
+    path.write_text(json_text)
+    (record,) = read_path(str(path))
+    assert record.tag("South") == "Ada" and not record.damaged
+
+
+@pytest.mark.parametrize("name", ["games.pmn", "games.pmn.gz"])
 def test_json_named_as_pmn_is_read_as_json_with_a_warning(tmp_path, json_text, name):
     path = tmp_path / name
     if name.endswith(".gz"):
