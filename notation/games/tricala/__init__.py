@@ -45,6 +45,7 @@ from notation.games.tricala.geometry import (
     neighbour,
     pit_at,
 )
+from notation.games.tricala.memo import Memo, shared
 from notation.games.tricala.notation import (
     SETUP_RE,
     SOWING_RE,
@@ -89,7 +90,7 @@ from notation.games.tricala.rules import (
 from notation.games.tricala.symmetry import triangle_symmetries
 
 #: Set-up tokens read already, each with its move: three pits, no corner (T3).
-_PLACEMENTS: dict[str, Placement] = {}
+_PLACEMENTS: Memo[str, Placement] = shared("placements")
 
 NAMES = ("tricala",)
 
@@ -426,7 +427,7 @@ class TricalaVariant(Variant[TricalaPosition, TricalaMove]):
                 "corner-in-setup",
             )
         placement = Placement(tuple(sorted(pits)))
-        _PLACEMENTS["+".join(names)] = placement  # at most 18**3 tokens
+        _PLACEMENTS.keep("+".join(names), placement)  # at most 18**3 tokens
         return placement
 
     def _diagnose(

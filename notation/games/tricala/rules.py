@@ -23,22 +23,22 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import NamedTuple, Protocol
 
 from notation.games.base import MoveError, Outcome
-from notation.games.tricala.geometry import CORNERS, NEXT, PIT_NAMES, PITS, lap_paths
+from notation.games.tricala.geometry import CORNERS, LAP_PATHS, NEXT, PIT_NAMES, PITS
+from notation.games.tricala.memo import shared
 from notation.games.tricala.position import (
     BITS,
     OWN,
     SEATS,
     SETUP_STONES,
+    STONE_COUNTS,
     UNIT,
     TricalaPosition,
     make_position,
     pack,
     pack_order,
-    stone_count,
     unpack,
 )
 
@@ -115,17 +115,18 @@ def make_sowing(
 
 
 # -- winning conditions ----------------------------------------------------------
-@lru_cache(maxsize=1 << 12)
 def _majority(pit: int) -> int:
     """The colour with more than half the stones of a packed pit, -1 for none (T8(b))."""
-    stones = stone_count(pit)
+    stones = STONE_COUNTS[pit]
     for colour in range(3):
         if 2 * ((pit >> BITS * colour) & 31) > stones:
             return colour
     return -1
 
 
-@lru_cache(maxsize=4096)
+_MAJORITY = shared("majority", _majority)
+
+
 def achievers(
     board: tuple[int, ...], captured: tuple[int, ...], players: int
 ) -> tuple[tuple[int, str], ...]:
@@ -134,11 +135,18 @@ def achievers(
     A pure function of the board and captures, memoised: the validator asks
     before each move and after the last.
     """
+    return _ACHIEVERS[board, captured, players]
+
+
+def _achievers(
+    board: tuple[int, ...], captured: tuple[int, ...], players: int
+) -> tuple[tuple[int, str], ...]:
+    """:func:`achievers` worked out."""
     # the seat holding each corner by majority (T8(b)), -1 for none
     holders = (
-        _majority(board[CORNERS[0]]),
-        _majority(board[CORNERS[1]]),
-        _majority(board[CORNERS[2]]),
+        _MAJORITY[board[CORNERS[0]]],
+        _MAJORITY[board[CORNERS[1]]],
+        _MAJORITY[board[CORNERS[2]]],
     )
     if holders == (-1, -1, -1) and max(captured) < CAPTURE_TARGET:
         return ()  # ruling T8: no corner held, nobody captured enough
@@ -165,20 +173,23 @@ def achievers(
     return tuple(found)
 
 
+_ACHIEVERS = shared("achievers", _achievers, spread=True)
 _CORNER_A, _CORNER_B, _CORNER_C = CORNERS
 
 
-@lru_cache(maxsize=1 << 14)
 def _corners_held(a: int, b: int, c: int) -> tuple[int, int, int] | None:
     """How many corners each colour holds by majority (T8(b)), from the corners' packed
     pits; None when nobody holds one. Memoised: corners change less often than the board."""
     held = [0, 0, 0]
     for pit in (a, b, c):
-        seat = _majority(pit) if pit else -1
+        seat = _MAJORITY[pit] if pit else -1
         if seat >= 0:
             held[seat] += 1
     white, black, red = held
     return (white, black, red) if white or black or red else None
+
+
+_CORNERS_HELD = shared("corners_held", _corners_held, spread=True)
 
 
 def _may_win(board: tuple[int, ...], captured: tuple[int, ...]) -> bool:
@@ -188,7 +199,7 @@ def _may_win(board: tuple[int, ...], captured: tuple[int, ...]) -> bool:
         return max(captured) >= CAPTURE_TARGET  # ruling T8(a)
     if max(captured) >= CAPTURE_TARGET:  # ruling T8(a)
         return True
-    held = _corners_held(a, b, c)
+    held = _CORNERS_HELD[a, b, c]
     if held is None:
         return False
     white, black, red = held
@@ -208,7 +219,7 @@ def outcome(position: TricalaPosition, players: int, tie: str) -> Outcome | None
         return None  # ruling T8: checked after sowing moves only (T3: stones in hand)
     if not _may_win(position.board, position.captured):
         return None
-    found = achievers(position.board, position.captured, players)  # ruling T8: every player
+    found = _ACHIEVERS[position.board, position.captured, players]  # ruling T8: every player
     if not found:
         return None
     if len(found) == 1:  # ruling T9: exactly one achiever wins
@@ -241,7 +252,7 @@ def tie_sensitive(position: TricalaPosition, players: int) -> bool:
     """Whether several seats meet a winning condition at once (T9): the mover then matters."""
     if position.in_setup:
         return False
-    return len(achievers(position.board, position.captured, players)) > 1
+    return len(_ACHIEVERS[position.board, position.captured, players]) > 1
 
 
 # -- playing a move ----------------------------------------------------------------
@@ -388,7 +399,6 @@ class _Lap(NamedTuple):
 _Settled = tuple[tuple[int, int, int], ...]  # (lap, pit, packed colours) handed out by pools
 
 
-@lru_cache(maxsize=1 << 14)
 def _compositions(rest: int, count: int) -> tuple[int, ...]:
     """Every packed multiset of ``count`` stones drawn from the packed multiset ``rest``."""
     w, b, r = unpack(rest)
@@ -401,7 +411,6 @@ def _compositions(rest: int, count: int) -> tuple[int, ...]:
     return tuple(found)
 
 
-@lru_cache(maxsize=1 << 12)
 def _one_colour(rest: int) -> int:
     """The colour of a packed multiset of one colour, or -1 when it has several."""
     counts = unpack(rest)
@@ -409,7 +418,6 @@ def _one_colour(rest: int) -> int:
     return present[0] if len(present) == 1 else -1
 
 
-@lru_cache(maxsize=1 << 12)
 def _plain_orders(hand: int) -> tuple[tuple[int, ...], ...]:
     """The stone orders of a pickup whose order is left open, when the general search
     could only settle them one by one anyway; () when it needs pools.
@@ -419,8 +427,8 @@ def _plain_orders(hand: int) -> tuple[tuple[int, ...], ...]:
     (the order in which :meth:`SowingSearch._lap` tries them; the other stone's
     pit gets the colour left, as its pool settles at once).
     """
-    one = _one_colour(hand)
-    count = stone_count(hand)
+    one = _ONE_COLOUR[hand]
+    count = STONE_COUNTS[hand]
     if one >= 0:
         return ((one,) * count,)
     if count == 2:
@@ -429,9 +437,14 @@ def _plain_orders(hand: int) -> tuple[tuple[int, ...], ...]:
     return ()
 
 
+_COMPOSITIONS = shared("compositions", _compositions, spread=True)
+_ONE_COLOUR = shared("one_colour", _one_colour)
+_PLAIN_ORDERS = shared("plain_orders", _plain_orders)
+
+
 def _settle_pool(board: list[int], settled: _Settled, pool: _Pool) -> tuple[_Settled, _Pool | None]:
     """Hand out a pool's colours when only one way is left (one colour, or one pit)."""
-    colour = _one_colour(pool.rest)
+    colour = _ONE_COLOUR[pool.rest]
     if colour < 0 and len(pool.pits) > 1:
         return settled, pool
     for pit, count in pool.pits:
@@ -457,7 +470,7 @@ def _settle_pit(
         if not count:
             continue
         others = tuple(item for item in pool.pits if item[0] != pit)
-        ways = _compositions(pool.rest, count)
+        ways = _COMPOSITIONS[pool.rest, count]
         if only >= 0:
             ways = tuple(w for w in ways if w == count * UNIT[only])
         for given in ways:
@@ -616,7 +629,7 @@ class SowingSearch:
         if matcher.first_direction >= 0:
             directions = (matcher.first_direction,)
         order = matcher.origin_order
-        orders = (order,) if order is not None else _plain_orders(contents)
+        orders = (order,) if order is not None else _PLAIN_ORDERS[contents]
         states = matcher.start()
         try:
             for direction in directions:
@@ -688,7 +701,7 @@ class SowingSearch:
                         continue
                     gain = 0
                     if before:  # ruling T6: capture, every stone in the pit, the last too (T7)
-                        gain = stone_count(after)
+                        gain = STONE_COUNTS[after]
                         if capturer_stays:  # ruling T6, option capturer-stays
                             gain -= 1
                     if capture is not None and capture != bool(gain):
@@ -729,7 +742,7 @@ class SowingSearch:
                     if next_states:
                         self._quick_lap(
                             found, stop_after, frozen, done, path + route, last, heading, after,
-                            (wanted,) if wanted is not None else _plain_orders(after),
+                            (wanted,) if wanted is not None else _PLAIN_ORDERS[after],
                             next_states, later,
                         )  # fmt: skip
 
@@ -748,14 +761,14 @@ class SowingSearch:
         seen: frozenset[object],
     ) -> Iterator[Fit]:
         """Sow ``hand`` from ``pit`` going ``direction`` (T4, T5), then end the lap (T6)."""
-        count = stone_count(hand)
+        count = STONE_COUNTS[hand]
         if order is None:
-            one = _one_colour(hand)
+            one = _ONE_COLOUR[hand]
             if one >= 0:
                 order = (one,) * count  # one colour: one order
         matcher = self.matcher
         number = len(laps)
-        for route, steps in lap_paths(pit, direction, count):
+        for route, steps in LAP_PATHS[pit, direction, count]:
             last = route[-1]
             only = -1  # a colour when the lap can only relay: its last pit all the mover's
             # the matcher's states after the last stone: if it relays, if it does not
@@ -784,7 +797,7 @@ class SowingSearch:
                     tally[p] = tally.get(p, 0) + 1
                 shares = [(p, n) for p, n in tally.items() if p != last]
                 choices = []
-                for given in _compositions(hand, tally[last]):
+                for given in _COMPOSITIONS[hand, tally[last]]:
                     for colour in range(3):
                         if given & OWN[colour]:
                             before_own = given - UNIT[colour]
@@ -873,7 +886,7 @@ class SowingSearch:
         if kind != "relay":
             gain = 0
             if kind == "capture":  # ruling T6: every stone in the pit, the last included (T7)
-                gain = stone_count(after)
+                gain = STONE_COUNTS[after]
                 grid[last] = 0
                 if self.capturer_stays:  # ruling T6, option capturer-stays
                     gain -= 1
@@ -939,7 +952,6 @@ SOLE_FIT_ORDERS = 12
 _NO_POOL = 1 << 30  # no lap of the branch went through pools
 
 
-@lru_cache(maxsize=1 << 12)
 def _distinct_orders(hand: int) -> tuple[tuple[int, ...], ...]:
     """Every order of a packed hand's stones, stones of one colour alike (T2), White
     first; () when there are more than SOLE_FIT_ORDERS."""
@@ -965,6 +977,9 @@ def _distinct_orders(hand: int) -> tuple[tuple[int, ...], ...]:
     build()
     build = None  # type: ignore[assignment]  # it calls itself: break the cycle for the collector
     return tuple(found) if len(found) <= SOLE_FIT_ORDERS else ()
+
+
+_DISTINCT_ORDERS = shared("distinct_orders", _distinct_orders)
 
 
 def _pool_order(route: Sequence[int], order: tuple[int, ...]) -> tuple[int, ...]:
@@ -1030,7 +1045,7 @@ def sole_fit(
     """
     order = matcher.origin_order
     if order is None:
-        orders = _plain_orders(board[origin])
+        orders = _PLAIN_ORDERS[board[origin]]
         if len(orders) != 1:
             return _sole_fit_walk(board, origin, seat, matcher, capturer_stays, lap_limit)
         order = orders[0]
@@ -1083,7 +1098,7 @@ def sole_fit(
                 return None
             gain = 0
             if before:  # ruling T6: capture, every stone in the pit, the last too (T7)
-                gain = stone_count(after)
+                gain = STONE_COUNTS[after]
                 if capturer_stays:  # ruling T6, option capturer-stays
                     gain -= 1
             capture = matcher.capture
@@ -1116,7 +1131,7 @@ def sole_fit(
             return _sole_fit_walk(board, origin, seat, matcher, capturer_stays, lap_limit)
         wanted, states = choices[0]
         if wanted is None:
-            orders = _plain_orders(after)
+            orders = _PLAIN_ORDERS[after]
             if len(orders) != 1:
                 return _sole_fit_walk(board, origin, seat, matcher, capturer_stays, lap_limit)
             order = orders[0]
@@ -1158,10 +1173,10 @@ def _sole_fit_walk(
     contents = board[origin]
     order = matcher.origin_order
     named = order is not None
-    orders = (order,) if order is not None else _plain_orders(contents)
+    orders = (order,) if order is not None else _PLAIN_ORDERS[contents]
     pool_from = _NO_POOL
     if not orders:  # mixed colours, order open: the full search's pools; here every order
-        orders = _distinct_orders(contents)
+        orders = _DISTINCT_ORDERS[contents]
         if not orders:
             return None
         pool_from = 0
@@ -1235,7 +1250,7 @@ def _sole_fit_walk(
                         continue
                     gain = 0
                     if before:  # ruling T6: capture, every stone in the pit, the last too (T7)
-                        gain = stone_count(after)
+                        gain = STONE_COUNTS[after]
                         if capturer_stays:  # ruling T6, option capturer-stays
                             gain -= 1
                     if capture is not None and capture != bool(gain):
@@ -1267,11 +1282,11 @@ def _sole_fit_walk(
                 later = (*chain, entry)
                 if len(onward) == 1 and onward[0][1] is None:
                     # the common case: the token names no order here
-                    next_orders = _plain_orders(after)
+                    next_orders = _PLAIN_ORDERS[after]
                     next_from = pool_from
                     if not next_orders or pool_from != _NO_POOL:
                         # the pools take this pickup: every order
-                        next_orders = _distinct_orders(after)
+                        next_orders = _DISTINCT_ORDERS[after]
                         if not next_orders:
                             raise _Unsure
                         next_from = min(pool_from, len(done))
@@ -1288,10 +1303,10 @@ def _sole_fit_walk(
                             if wanted is not None:
                                 next_orders = (wanted,)
                             else:
-                                next_orders = _plain_orders(after)
+                                next_orders = _PLAIN_ORDERS[after]
                                 if not next_orders or pool_from != _NO_POOL:
                                     # the pools take this pickup: every order
-                                    next_orders = _distinct_orders(after)
+                                    next_orders = _DISTINCT_ORDERS[after]
                                     if not next_orders:
                                         raise _Unsure
                                     next_from = min(pool_from, len(done))
