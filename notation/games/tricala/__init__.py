@@ -7,7 +7,10 @@ chapter of the notation specification that goes with this package:
 - :mod:`.geometry`: the board, pit names, directions, lines, lap paths (T1, T5);
 - :mod:`.position`: the position value and the position string (T2, T3, T9);
 - :mod:`.rules`: sowing, edges, captures, winning, passing, the move search (T2-T11);
-- :mod:`.notation`: the token matcher and the short and long forms (N3).
+- :mod:`.notation`: the token matcher and the short and long forms (N3);
+- :mod:`.memo`: every memo of the above, one bounded type, its sizes in one table;
+- :mod:`.reference`: the sowing written plainly from T4-T6, that the tests hold the
+  fast paths of :mod:`.rules` to.
 
 Moves are :class:`Placement` (set-up, T3) and :class:`Sowing` (T4-T7). Two
 sowings are *the same move* when they start from the same pit, drop their
