@@ -11,8 +11,10 @@ and of random games, 2 and 3 players, with and without capturer-stays.
 
 from __future__ import annotations
 
+import inspect
 import random
 from collections.abc import Iterator
+from itertools import product
 from pathlib import Path
 from typing import Any
 
@@ -20,9 +22,10 @@ import pytest
 
 from notation import find_variant
 from notation.core.generate import random_record
-from notation.games.tricala import PIT_NAMES, TricalaVariant
+from notation.games.tricala import PIT_NAMES, TricalaVariant, rules
 from notation.games.tricala import reference as ref
 from notation.games.tricala.notation import compile_token, find_fits
+from notation.games.tricala.position import OWN
 from notation.games.tricala.rules import sole_fit
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
@@ -103,6 +106,50 @@ def test_replay_refuses_a_turn_before_the_edge() -> None:
 
 
 # -- the engine against the reference ---------------------------------------------
+def test_the_rule_steps_are_the_references_t6() -> None:
+    # rules.ends_move and rules.lap_end are T6 written once for the engine: for every pit
+    # P (up to 3 stones of each colour), every colour of the last stone, every mover and
+    # with or without capturer-stays, they say what the reference's lap end says: whether
+    # the move ends, the stones captured, what P holds afterwards
+    checked = 0
+    for white, black, red in product(range(4), repeat=3):
+        for colour, seat, stays in product(range(3), range(3), (False, True)):
+            grid = [(white, black, red)]
+            kind, gain = ref._lap_end(grid, 0, colour, seat, stays)
+            before = ref.pack((white, black, red))
+            after = before + ref.pack([int(c == colour) for c in range(3)])
+            ends = rules.ends_move(before, ~OWN[seat])
+            assert ends == (kind != "relay"), (white, black, red, colour, seat)
+            if ends:
+                assert rules.lap_end(before, after, colour, stays) == (gain, ref.pack(grid[0]))
+            checked += 1
+    assert checked == 64 * 18
+
+
+def test_the_searches_judge_t6_as_ends_move_does() -> None:
+    # inside the searches' loops T6's test runs inline, for speed; each copy is marked
+    # "ends_move" and must read as the function does (the fast paths are then held to
+    # the reference by the tests below)
+    source = Path(rules.__file__).read_text(encoding="utf-8")
+    copies = [line.split("#")[0].strip() for line in source.splitlines() if "# ends_move" in line]
+    assert len(copies) >= 4
+    assert set(copies) == {"if not before or before & others:"}
+    body = inspect.getsource(rules.ends_move)
+    assert "return not before or bool(before & others)" in body
+
+
+def test_drop_and_ended_board_sow_all_but_the_last_stone() -> None:
+    # ruling T4: one stone per pit along the route; the last one is T6's to place
+    route, order = (pit("4c"), pit("4d"), pit("3c")), (1, 0, 2)
+    grid = list(board_of({"4c": "W1"}))
+    rules.drop(grid, route, order)
+    assert tuple(grid) == board_of({"4c": "W1B1", "4d": "W1"})
+    kept = ref.pack((0, 0, 1))
+    assert rules.ended_board(board_of({"4c": "W1"}), route, order, kept) == board_of(
+        {"4c": "W1B1", "4d": "W1", "3c": "R1"}
+    )
+
+
 def _key(origin: int, path: tuple[int, ...], board: tuple[int, ...], gain: int) -> ref.Sown:
     return ref.Sown(origin, path, board, gain)
 

@@ -388,7 +388,7 @@ def test_the_quick_token_reader_reads_as_the_regular_expressions_do() -> None:
         plain = notation_module._read_plain
         notation_module._read_plain = lambda token, players: None
         try:
-            return read_sowing.__wrapped__(token, players)
+            return notation_module._read_sowing(token, players)
         finally:
             notation_module._read_plain = plain
 

@@ -7,7 +7,10 @@ chapter of the notation specification that goes with this package:
 - :mod:`.geometry`: the board, pit names, directions, lines, lap paths (T1, T5);
 - :mod:`.position`: the position value and the position string (T2, T3, T9);
 - :mod:`.rules`: sowing, edges, captures, winning, passing, the move search (T2-T11);
-- :mod:`.notation`: the token matcher and the short and long forms (N3).
+- :mod:`.notation`: the token matcher and the short and long forms (N3);
+- :mod:`.memo`: every memo of the above, one bounded type, its sizes in one table;
+- :mod:`.reference`: the sowing written plainly from T4-T6, that the tests hold the
+  fast paths of :mod:`.rules` to.
 
 Moves are :class:`Placement` (set-up, T3) and :class:`Sowing` (T4-T7). Two
 sowings are *the same move* when they start from the same pit, drop their
@@ -45,6 +48,7 @@ from notation.games.tricala.geometry import (
     neighbour,
     pit_at,
 )
+from notation.games.tricala.memo import Memo, shared
 from notation.games.tricala.notation import (
     SETUP_RE,
     SOWING_RE,
@@ -89,7 +93,7 @@ from notation.games.tricala.rules import (
 from notation.games.tricala.symmetry import triangle_symmetries
 
 #: Set-up tokens read already, each with its move: three pits, no corner (T3).
-_PLACEMENTS: dict[str, Placement] = {}
+_PLACEMENTS: Memo[str, Placement] = shared("placements")
 
 NAMES = ("tricala",)
 
@@ -426,7 +430,7 @@ class TricalaVariant(Variant[TricalaPosition, TricalaMove]):
                 "corner-in-setup",
             )
         placement = Placement(tuple(sorted(pits)))
-        _PLACEMENTS["+".join(names)] = placement  # at most 18**3 tokens
+        _PLACEMENTS.keep("+".join(names), placement)  # at most 18**3 tokens
         return placement
 
     def _diagnose(

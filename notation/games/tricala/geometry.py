@@ -15,7 +15,7 @@ NW (r-1, c-1), SE (r+1, c+1) and SW (r+1, c). Corners: ``1a``, ``6a``, ``6f``.
 
 from __future__ import annotations
 
-from functools import cache
+from notation.games.tricala.memo import shared
 
 ROWS = 6
 PITS = 21
@@ -86,7 +86,6 @@ def _build_lines() -> tuple[int, ...]:
 LINE = _build_lines()
 
 
-@cache
 def lap_paths(
     pit: int, direction: int, count: int
 ) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
@@ -95,10 +94,17 @@ def lap_paths(
     Each way is the pits receiving a stone, in order, and the direction of
     the step onto each. A lap's path depends only on how many stones it
     sows, never on their colours, so it is worked out once per (pit,
-    direction, count); at most 23 ways exist for 27 stones. When the first
-    step would leave the board the lap turns first (a relay goes on the way
-    it came, T6, and turns by T5).
+    direction, count) (the memo ``LAP_PATHS``); at most 23 ways exist for 27
+    stones. When the first step would leave the board the lap turns first (a
+    relay goes on the way it came, T6, and turns by T5).
     """
+    return LAP_PATHS[pit, direction, count]
+
+
+def _lap_paths(
+    pit: int, direction: int, count: int
+) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """:func:`lap_paths` worked out: a walk that turns at the edges (T5)."""
     found: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
 
     def walk(
@@ -125,6 +131,10 @@ def lap_paths(
     return tuple(found)
 
 
+#: :func:`lap_paths`' answers by (pit, direction, count).
+LAP_PATHS = shared("lap_paths", _lap_paths, spread=True)
+
+
 def did_you_mean(name: str) -> str:
     """Suggestions for a pit name that does not exist, like ``4e``."""
     row, letter = int(name[0]), name[1]
@@ -139,6 +149,7 @@ __all__ = [
     "COORDS",
     "CORNERS",
     "DIRECTIONS",
+    "LAP_PATHS",
     "LINE",
     "NEXT",
     "PITS",

@@ -12,20 +12,21 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import partial
 from itertools import chain, pairwise, product
 
 from notation.games.tricala.geometry import (
     DIRECTIONS,
+    LAP_PATHS,
     LINE,
     NEXT,
     PIT_INDEX,
     PIT_NAMES,
     PITS,
     did_you_mean,
-    lap_paths,
     opposite,
 )
+from notation.games.tricala.memo import SIZES, Memo, shared
 from notation.games.tricala.position import (
     COLOURS,
     OWN,
@@ -68,12 +69,8 @@ class Rejected(Exception):
 
 
 _State = tuple[int, tuple[int, ...] | None]  # waypoints matched, order the next pickup needs
-#: The most :meth:`Guide.lap_fits` answers one guide remembers.
-LAP_MEMO_SIZE = 1024
-#: The most tails of tokens (waypoints still to match) whose lap answers are shared.
-SHARED_LAP_MEMO_SIZE = 1 << 15
-#: The most lap answers one tail remembers.
-TAIL_MEMO_SIZE = 4096
+_LAP_FITS_SIZE = SIZES["lap_fits"]  # a guide's own lap answers (Guide.laps)
+_TAIL_FITS_SIZE = SIZES["tail_fits"]  # a tail's own lap answers (_Tail.fits)
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +90,8 @@ class Guide:
     lines: tuple[int, ...]
     capture: bool | None
     #: :meth:`lap_fits` remembered: a token is read once and matched in many positions
+    #: (a plain dict under :mod:`.memo`'s policy, bounded by ``SIZES["lap_fits"]``: a
+    #: guide is made for every token read, and a dict is made in a fraction of the time)
     laps: dict[object, LapFits] = field(default_factory=dict, compare=False, repr=False)
     #: The waypoints still to match after the first ``matched``, shared (:func:`_tail`)
     tails: dict[int, _Tail] = field(default_factory=dict, compare=False, repr=False)
@@ -159,7 +158,7 @@ class Guide:
                 )
             else:
                 known = self._walk_lap_fits(states, pit, direction, count)
-            if len(memo) >= LAP_MEMO_SIZE:
+            if len(memo) >= _LAP_FITS_SIZE:  # the policy of .memo: cleared when full
                 memo.clear()
             memo[key] = known
         return known
@@ -167,7 +166,7 @@ class Guide:
     def _walk_lap_fits(self, states: MatchStates, pit: int, direction: int, count: int) -> LapFits:
         """:meth:`lap_fits` worked out: every lap path, each through :meth:`advance_lap`."""
         found = []
-        for route, steps in lap_paths(pit, direction, count):
+        for route, steps in LAP_PATHS[pit, direction, count]:
             advanced = self.advance_lap(states, route, steps)
             if advanced is None:
                 continue
@@ -188,8 +187,8 @@ class Guide:
         """
         tail = self.tails.get(matched)
         if tail is None:
-            tail = _tail(self.pits[matched:], self.lines[matched:], self.orders[matched:])
-            self.tails[matched] = tail
+            key = (self.pits[matched:], self.lines[matched:], self.orders[matched:])
+            tail = self.tails[matched] = _TAILS[key]  # at most one per waypoint of the token
         return tail.lap_fits(pit, direction, count, matched)
 
     def advance_lap(
@@ -250,9 +249,7 @@ class Guide:
 
     def relay_orders(self, states: MatchStates) -> tuple[tuple[int, ...] | None, ...]:
         """The orders a relay pickup may take: None for any, or those the token names."""
-        wanted = [req for _, req in states]
-        named = tuple(dict.fromkeys(w for w in wanted if w is not None))
-        return named if all(w is not None for w in wanted) else (None, *named)
+        return _relay_orders(states)
 
     def relay_pickups(
         self, states: MatchStates
@@ -261,19 +258,11 @@ class Guide:
         (a pure function of ``states``, memoised for every guide)."""
         if len(states) == 1 and states[0][1] is None:
             return ((None, states),)  # the common case: the token names no order here
-        known = _RELAY_PICKUPS.get(states)
-        if known is None:
-            known = tuple(
-                (order, self.after_pickup(states, order)) for order in self.relay_orders(states)
-            )
-            if len(_RELAY_PICKUPS) >= SHARED_LAP_MEMO_SIZE:
-                _RELAY_PICKUPS.clear()
-            _RELAY_PICKUPS[states] = known
-        return known
+        return _RELAY_PICKUPS[states]
 
     def after_pickup(self, states: MatchStates, order: tuple[int, ...] | None) -> MatchStates:
         """The states that allow a pickup sown in ``order`` (None: an order the token leaves open)."""
-        return tuple((matched, None) for matched, req in states if req is None or req == order)
+        return _after_pickup(states, order)
 
     def fits_end(self, states: MatchStates, gain: int) -> bool:
         """Whether a sowing ending here, capturing ``gain``, fits the token."""
@@ -288,6 +277,25 @@ class Guide:
         return any(matched == last for matched, _ in states)
 
 
+def _relay_orders(states: MatchStates) -> tuple[tuple[int, ...] | None, ...]:
+    """:meth:`Guide.relay_orders` (a pure function of the states)."""
+    wanted = [req for _, req in states]
+    named = tuple(dict.fromkeys(w for w in wanted if w is not None))
+    return named if all(w is not None for w in wanted) else (None, *named)
+
+
+def _after_pickup(states: MatchStates, order: tuple[int, ...] | None) -> MatchStates:
+    """:meth:`Guide.after_pickup` (a pure function of the states and the order)."""
+    return tuple((matched, None) for matched, req in states if req is None or req == order)
+
+
+def _relay_pickups(
+    states: MatchStates,
+) -> tuple[tuple[tuple[int, ...] | None, MatchStates], ...]:
+    """:meth:`Guide.relay_pickups` worked out."""
+    return tuple((order, _after_pickup(states, order)) for order in _relay_orders(states))
+
+
 def _every_heading(pit: int, fits: Callable[[int], LapFits]) -> LapFits:
     """The lap answers of direction -1: those of every direction the first stone may
     take from ``pit`` (T4: the start stays on the board), in order."""
@@ -297,7 +305,8 @@ def _every_heading(pit: int, fits: Callable[[int], LapFits]) -> LapFits:
 class _Tail:
     """The waypoints a token has still to match, shared by every token that ends
     alike (:func:`_tail`): their own guide (origin unused) and its lap answers
-    from nothing matched, by pit, direction and count (bounded: cleared when full).
+    from nothing matched, by pit, direction and count (a plain dict under :mod:`.memo`'s
+    policy, bounded by ``SIZES["tail_fits"]``).
     """
 
     __slots__ = ("fits", "guide")
@@ -314,13 +323,13 @@ class _Tail:
         known = fits.get(key)
         if known is None:
             if matched:
-                shift = _shifted
+                shifted = _SHIFTED
                 known = tuple(
                     (
                         route,
                         steps,
-                        shift(onward, matched),
-                        shift(stopping, matched),
+                        shifted[onward, matched],
+                        shifted[stopping, matched],
                         can_end,
                         revisits,
                     )
@@ -332,13 +341,12 @@ class _Tail:
                 known = _every_heading(pit, lambda heading: self.lap_fits(pit, heading, count))
             else:
                 known = self.guide._walk_lap_fits(((0, None),), pit, direction, count)
-            if len(fits) >= TAIL_MEMO_SIZE:
+            if len(fits) >= _TAIL_FITS_SIZE:  # the policy of .memo: cleared when full
                 fits.clear()
             fits[key] = known
         return known
 
 
-@lru_cache(maxsize=1 << 12)
 def _shifted(states: MatchStates, matched: int) -> MatchStates:
     """Matcher states with ``matched`` more waypoints behind them (memoised: a tail's
     answers hold few distinct states, and shifted answers repeat them route after route)."""
@@ -348,31 +356,35 @@ def _shifted(states: MatchStates, matched: int) -> MatchStates:
 def _tail(
     pits: tuple[int, ...], lines: tuple[int, ...], orders: tuple[tuple[int, ...] | None, ...]
 ) -> _Tail:
-    """The one :class:`_Tail` of these waypoints (bounded: the table is cleared when
-    full; a guide keeps the tails it found, so clearing only loses sharing)."""
-    key = (pits, lines, orders)
-    tail = _TAILS.get(key)
-    if tail is None:
-        tail = _Tail(Guide(0, None, pits, orders, lines, None))
-        if len(_TAILS) >= SHARED_LAP_MEMO_SIZE:
-            _TAILS.clear()
-        _TAILS[key] = tail
-    return tail
+    """The one :class:`_Tail` of these waypoints (the memo ``_TAILS``: a guide keeps the
+    tails it found, so clearing it only loses sharing)."""
+    return _TAILS[pits, lines, orders]
 
 
-#: :func:`_tail`'s tails by waypoints (bounded: cleared when full)
-_TAILS: dict[object, _Tail] = {}
-#: :meth:`Guide.relay_pickups`' answers by states (bounded: cleared when full)
-_RELAY_PICKUPS: dict[MatchStates, tuple[tuple[tuple[int, ...] | None, MatchStates], ...]] = {}
+#: :func:`_shifted`'s answers by (states, matched)
+_SHIFTED = shared("shifted", _shifted, spread=True)
+#: The tails by waypoints (pits, lines, orders) still to match
+_TAILS = shared(
+    "tails",
+    lambda pits, lines, orders: _Tail(Guide(0, None, pits, orders, lines, None)),
+    spread=True,
+)
+#: :meth:`Guide.relay_pickups`' answers by states
+_RELAY_PICKUPS = shared("relay_pickups", _relay_pickups)
 
 
-@lru_cache(maxsize=1 << 16)
 def read_sowing(token: str, players: int) -> Guide | None:
-    """Read a sowing token, independently of any position (cached); None if it is not one.
+    """Read a sowing token, independently of any position (memoised); None if it is not
+    one.
 
     Raises Rejected for pits off the board, bad orders, and turns that the
     listed pits make impossible (T5).
     """
+    return _GUIDES[players][token]
+
+
+def _read_sowing(token: str, players: int) -> Guide | None:
+    """:func:`read_sowing` worked out."""
     if len(token) > TOKEN_LIMIT:
         return None
     plain = _read_plain(token, players)
@@ -454,12 +466,9 @@ def _read_plain(token: str, players: int) -> Guide | None:
             close = token.find("]", at)
             if close < 0:
                 return None
-            text = token[at + 1 : close]
-            order = known_orders.get(text)
+            order = known_orders[token[at + 1 : close]]
             if order is None:
-                order = _order_of(text, players)
-                if order is None:
-                    return None
+                return None
             at = close + 1
         orders.append(order)
         if at == size:
@@ -479,22 +488,20 @@ def _read_plain(token: str, players: int) -> Guide | None:
     return Guide(pits[0], orders[0], tuple(pits[1:]), tuple(orders[1:]), lines, capture)
 
 
-#: Orders read before, by their letters, one table per number of players (a file's
-#: tokens repeat a few short orders again and again)
-_ORDER_TEXTS: tuple[dict[str, tuple[int, ...]], ...] = ({}, {}, {}, {})
-
-
 def _order_of(text: str, players: int) -> tuple[int, ...] | None:
     """An order's colours (``"WBR"`` -> ``(0, 1, 2)``), upper-case letters of the seats'
-    colours only; None for anything else. Remembered (bounded) for :func:`_read_plain`."""
+    colours only; None for anything else (memoised for :func:`_read_plain`: ``_ORDER_TEXTS``)."""
     letters = COLOURS[:players]
     if not text or any(c not in letters for c in text):
         return None
-    order = tuple(COLOURS.index(c) for c in text)
-    known = _ORDER_TEXTS[players]
-    if len(known) < 4096:
-        known[text] = order
-    return order
+    return tuple(COLOURS.index(c) for c in text)
+
+
+#: Orders read before, by their letters, one memo per number of players (a file's
+#: tokens repeat a few short orders again and again)
+_ORDER_TEXTS: tuple[Memo[str, tuple[int, ...] | None], ...] = tuple(
+    shared("order_texts", partial(_order_of, players=players)) for players in range(4)
+)
 
 
 def _check_turns(pits: Sequence[int], lines: Sequence[int]) -> None:
@@ -525,10 +532,10 @@ def _valid_separators(steps: str) -> bool:
     return "x" not in re.sub(r"\[[A-Za-z]*\]", "", steps)[:-3]
 
 
-#: read_sowing's answers by number of players, a plain dict each (bounded: cleared when full)
-_GUIDES: tuple[dict[str, Guide | None], ...] = ({}, {}, {}, {})
-_GUIDES_SIZE = 1 << 16
-_UNREAD = Guide(0, None, (), (), (-1,), None)  # marks a token not read yet
+#: read_sowing's answers by token, one memo per number of players
+_GUIDES: tuple[Memo[str, Guide | None], ...] = tuple(
+    shared("guides", partial(_read_sowing, players=players)) for players in range(4)
+)
 
 
 def compile_token(token: str, position: TricalaPosition, players: int) -> Guide | None:
@@ -536,13 +543,7 @@ def compile_token(token: str, position: TricalaPosition, players: int) -> Guide 
 
     Raises Rejected when the origin cannot be sown by the player to move (T4).
     """
-    known = _GUIDES[players]
-    guide = known.get(token, _UNREAD)
-    if guide is _UNREAD:
-        guide = read_sowing(token, players)
-        if len(known) >= _GUIDES_SIZE:
-            known.clear()
-        known[token] = guide
+    guide = _GUIDES[players][token]
     if guide is None:
         return None
     seat = position.to_move
@@ -580,8 +581,8 @@ class Fits:
     endless: bool = False
 
 
-_FITS_MEMO: dict[tuple[object, ...], Fits] = {}
-_FITS_MEMO_SIZE = 4096
+#: find_fits' answers when writing moves, by (position, guide, stop_after, options)
+_FITS_MEMO: Memo[tuple[object, ...], Fits] = shared("fits")
 
 
 def find_fits(
@@ -619,9 +620,7 @@ def find_fits(
     fits = Fits(found, search.capped, search.judged, search.endless)
     if budget is not None:
         budget.spend(search.judged)
-        if len(_FITS_MEMO) >= _FITS_MEMO_SIZE:
-            _FITS_MEMO.clear()
-        _FITS_MEMO[key] = fits
+        _FITS_MEMO.keep(key, fits)
     return fits
 
 
@@ -754,12 +753,9 @@ def shortenings(move: Sowing) -> Iterator[str]:
 
 
 __all__ = [
-    "LAP_MEMO_SIZE",
     "SETUP_RE",
-    "SHARED_LAP_MEMO_SIZE",
     "SHORTENING_LIMIT",
     "SOWING_RE",
-    "TAIL_MEMO_SIZE",
     "TOKEN_LIMIT",
     "Fits",
     "Guide",

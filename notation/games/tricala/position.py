@@ -11,10 +11,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 from notation.games.base import PositionError
 from notation.games.tricala.geometry import CORNERS, PIT_INDEX, ROWS, pit_at
+from notation.games.tricala.memo import shared
 
 SEATS = ("White", "Black", "Red")  # ruling T2: turn order, White first
 COLOURS = "WBR"  # ruling T2: colour letter of each seat
@@ -50,18 +50,27 @@ def pack_order(order: Sequence[int]) -> int:
     return total
 
 
-@lru_cache(maxsize=8192)
 def stone_count(pit: int) -> int:
     """How many stones a packed pit holds, of every colour (memoised: pits repeat)."""
-    return sum(unpack(pit))
+    return STONE_COUNTS[pit]
 
 
-@lru_cache(maxsize=8192)
 def format_pit(pit: int) -> str:
     """``W2B1`` style: each colour present with its count; empty is ``-`` (memoised: pits repeat)."""
+    return PIT_TEXTS[pit]
+
+
+def _pit_text(pit: int) -> str:
+    """:func:`format_pit` worked out."""
     if not pit:
         return "-"
     return "".join(f"{COLOURS[i]}{n}" for i, n in enumerate(unpack(pit)) if n)
+
+
+#: :func:`stone_count`'s answers by packed pit (the rules read it directly).
+STONE_COUNTS = shared("stone_count", lambda pit: sum(unpack(pit)))
+#: :func:`format_pit`'s answers by packed pit.
+PIT_TEXTS = shared("format_pit", _pit_text)
 
 
 def order_text(order: Sequence[int]) -> str:
@@ -229,7 +238,8 @@ _ROW_SLICES = tuple((pit_at(row, 1), pit_at(row, 1) + row) for row in range(1, R
 def write_position(position: TricalaPosition, *, with_mover: bool) -> str:
     """The position string; the mover field only when ``with_mover`` and it is known (T9)."""
     board = position.board
-    rows = "/".join([",".join(map(format_pit, board[a:b])) for a, b in _ROW_SLICES])
+    texts = PIT_TEXTS.__getitem__
+    rows = "/".join([",".join(map(texts, board[a:b])) for a, b in _ROW_SLICES])
     fields = [
         rows,
         "-".join(map(str, position.captured)),
@@ -246,9 +256,11 @@ __all__ = [
     "COLOURS",
     "EXAMPLE",
     "OWN",
+    "PIT_TEXTS",
     "SEATS",
     "SETUP_STONES",
     "STONES_EACH",
+    "STONE_COUNTS",
     "UNIT",
     "TricalaPosition",
     "format_pit",
