@@ -622,23 +622,7 @@ def crosstable_rows(
             format_points(standing.points),
             *(format_points(value) for _, value in standing.tie_breaks),
         ]
-        by_column: dict[str, list[str]] = defaultdict(list)
-        for cell in standing.cells:
-            if view == "rounds":
-                if cell.kind == "bye":
-                    text = f"bye{format_points(cell.share)}"
-                else:
-                    text = ",".join(number[o] for o in cell.opponents)
-                    text += f"{cell.seat[:1]}{_result_mark(cell)}"
-                by_column[cell.round].append(text)
-            elif cell.kind != "bye":
-                for opponent in cell.opponents:
-                    by_column[number[opponent]].append(f"{cell.seat[:1]}{_result_mark(cell)}")
-        if view == "players":
-            for (a, b), mark in missing.items():
-                other = b if a == standing.name else a if b == standing.name else None
-                if other is not None and other in number:
-                    by_column[number[other]].append(mark)
+        by_column = _cells_by_column(standing, view, number, missing)
         for column in columns:
             if view == "players" and column == number[standing.name]:
                 row.append("x")
@@ -646,6 +630,31 @@ def crosstable_rows(
                 row.append(" ".join(by_column.get(column, [])))
         rows.append(row)
     return header, rows
+
+
+def _cells_by_column(
+    standing: Standing, view: str, number: dict[str, str], missing: dict[tuple[str, ...], str]
+) -> dict[str, list[str]]:
+    """One player's crosstable cells by column: by round (``rounds`` view), or by the
+    opponent's number (``players`` view, with ``?``/``*`` for games missing)."""
+    by_column: dict[str, list[str]] = defaultdict(list)
+    for cell in standing.cells:
+        if view == "rounds":
+            if cell.kind == "bye":
+                text = f"bye{format_points(cell.share)}"
+            else:
+                text = ",".join(number[o] for o in cell.opponents)
+                text += f"{cell.seat[:1]}{_result_mark(cell)}"
+            by_column[cell.round].append(text)
+        elif cell.kind != "bye":
+            for opponent in cell.opponents:
+                by_column[number[opponent]].append(f"{cell.seat[:1]}{_result_mark(cell)}")
+    if view == "players":
+        for (a, b), mark in missing.items():
+            other = b if a == standing.name else a if b == standing.name else None
+            if other is not None and other in number:
+                by_column[number[other]].append(mark)
+    return by_column
 
 
 def crosstable_legend(standings: Standings, view: str | None = None) -> list[str]:
