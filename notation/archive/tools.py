@@ -480,7 +480,8 @@ def _digest(parts: Sequence[str]) -> bytes:
 
 
 def game_key(view: GameView, *, symmetric: bool = False) -> bytes:
-    """A 16-byte key equal for games with the same moves from the same start.
+    """A 16-byte key equal for games with the same moves from the same start (and, for a
+    game with no move, the same header and result).
 
     Moves are compared as positions reached, so two spellings of one move
     (short and long forms, or hole numberings) give the same key. With
@@ -493,6 +494,11 @@ def game_key(view: GameView, *, symmetric: bool = False) -> bytes:
         raise ValueError("a duplicate key needs the whole main line: a GameView without plies")
     variant = view.variant
     record = view.record
+    if not record.mainline.moves and not record.damaged:
+        # no move: a forfeit, a game not begun; such records are the same game only when
+        # their headers and results are too (two players' forfeit is not another's copy)
+        tags = [f"{name}\x01{value}" for name, value in record.tags]
+        return _digest(["no move", *tags, record.result, record.tag("Position") or ""])
     if variant is None or len(view.positions) != len(record.mainline.moves) + 1:
         tokens = [node.token for node in record.mainline.moves]
         head = [record.tag("Game") or "", record.tag("Rules") or "", record.tag("Position") or ""]

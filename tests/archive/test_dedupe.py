@@ -68,3 +68,31 @@ def test_keys_from_an_index_choose_the_same_copies():
 def test_where_a_game_was_read_names_file_line_and_number():
     game = records()[1]
     assert where_read(game, 2) == f"club.pmn:{game.line} (game 2)"
+
+
+def test_games_with_no_move_are_copies_only_of_the_same_header():
+    """A forfeit between two players is not a copy of one between two others (the same
+    moves, none, from the same start); the same forfeit submitted twice is."""
+    text = """\
+[Game "Wari"]
+[South "Ada"]
+[North "Kofi"]
+
+0-1
+
+[Game "Wari"]
+[South "Ama"]
+[North "Yaw"]
+
+0-1
+
+[Game "Wari"]
+[South "Ada"]
+[North "Kofi"]
+
+0-1
+"""
+    dropped = []
+    kept = list(drop_duplicates(read_text(text), lambda r, n, k: dropped.append((n, k.ordinal))))
+    assert [r.tag("South") for r in kept] == ["Ada", "Ama"]
+    assert dropped == [(3, 1)]
