@@ -26,7 +26,9 @@ _MOVE_RE = MOVE.re
 #: Characters that make movetext more than numbers, moves and a result. A "(" against
 #: a move is plain (Togyz Kumalak's ``87(10)``): each token is then read as a move or
 #: the game is not plain, so "(" and ")" anywhere else still are not.
-_NOT_PLAIN_RE = re.compile(r'[{};$!?%\\"\x00]|(?<![0-9A-Za-z])\(')
+_NOT_PLAIN_RE = re.compile(r'[{};$!?%\\"\x00]')
+#: A "(" not against a move (looked for only in movetext that holds one).
+_BRACKET_RE = re.compile(r"(?<![0-9A-Za-z])\(")
 #: Comments after the last token, each on one line (they follow the result, or the game
 #: is not plain: the token before them must be the result).
 _TRAILING_COMMENTS_RE = re.compile(r"(?:[ \t\n]*\{[^{}\n]*\})+[ \t\n]*\Z")
@@ -61,6 +63,9 @@ def _plain_node(text: str) -> MoveNode | None:
 def _tag_pairs(line: str) -> list[tuple[str, str]] | None:
     """The tag pairs of a line that holds only tag pairs (one, or several apart: a
     PlayOK game's put-in tags, notation.formats.playok); None for any other line."""
+    match = _TAG_LINE_RE.fullmatch(line)
+    if match is not None:  # one pair, the usual line
+        return [(match.group("tag_name"), unescape_tag_value(match.group("tag_value")))]
     pairs: list[tuple[str, str]] = []
     at = 0
     for match in _TAG_LINE_RE.finditer(line):
@@ -99,16 +104,16 @@ def plain_record(chunk: Chunk) -> Record | None:
         if pairs is None:
             return None
         tags.extend(pairs)
-    movetext = "\n".join(lines[body:])
+    movetext = " ".join(lines[body:])
     trailing: tuple[str, ...] = ()
     if "{" in movetext:  # comments after the result only (PlayOK's {zero}, ruling Q11)
+        movetext = "\n".join(lines[body:])
         found = _TRAILING_COMMENTS_RE.search(movetext)
         if found is None:
             return None
         trailing = tuple(_COMMENT_RE.findall(found.group()))
-        movetext = movetext[: found.start()]
-    movetext = movetext.replace("\n", " ")
-    if _NOT_PLAIN_RE.search(movetext):
+        movetext = movetext[: found.start()].replace("\n", " ")
+    if _NOT_PLAIN_RE.search(movetext) or ("(" in movetext and _BRACKET_RE.search(movetext)):
         return None
     # each move number joined to the move after it by a NUL ("12.\0C"), so that a
     # move and its number are one token, looked up whole

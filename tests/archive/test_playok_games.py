@@ -125,13 +125,18 @@ def test_select_by_rating_and_time_control(records):
 
 
 def test_dedupe_drops_the_games_the_file_repeats(tmp_path, records):
-    moves = Counter(tuple(n.token for n in r.mainline.moves) for r in records)
+    # the same moves; a game with no move (a forfeit, a game never begun) repeats only a
+    # game with the same header and result
+    moves = Counter(
+        tuple(n.token for n in r.mainline.moves) or (r.tags, r.result) for r in records
+    )
     repeated = sum(count - 1 for count in moves.values())
     out = tmp_path / "unique.pmn"
     result = run("dedupe", str(SAMPLE), "-o", str(out))
     assert result.exit_code == 0, result.output
     assert len(read_text(out.read_text())) == 253 - repeated
-    assert result.stderr.count("dropped, a duplicate of") == repeated == 47
+    assert result.stderr.count("dropped, a duplicate of") == repeated
+    assert repeated < 47  # 47 when the games with no move were all one game
 
 
 def test_standings_and_publish_of_one_tournament(tmp_path, records):
