@@ -127,9 +127,7 @@ def test_select_by_rating_and_time_control(records):
 def test_dedupe_drops_the_games_the_file_repeats(tmp_path, records):
     # the same moves; a game with no move (a forfeit, a game never begun) repeats only a
     # game with the same header and result
-    moves = Counter(
-        tuple(n.token for n in r.mainline.moves) or (r.tags, r.result) for r in records
-    )
+    moves = Counter(tuple(n.token for n in r.mainline.moves) or (r.tags, r.result) for r in records)
     repeated = sum(count - 1 for count in moves.values())
     out = tmp_path / "unique.pmn"
     result = run("dedupe", str(SAMPLE), "-o", str(out))
