@@ -15,7 +15,7 @@ from notation.formats.collection import FORMATS, WALKED_EXTENSIONS, atomic_outpu
 from notation.formats.pmn import DEFAULT_WIDTH
 
 from .common import location
-from .inputs import input_options, input_paths, output_file_option
+from .inputs import GameCounts, input_options, output_file_option, report_empty
 from .terminal import SafeClickException, echo
 
 #: The names a folder walk reads as PMN (``.txt`` only when named, as everywhere).
@@ -67,24 +67,28 @@ def fmt(
     change. FILES are files, folders (walked for .pmn files) and '-' (stdin).
 
     Exit code: 0 when done (or, with --check, nothing would change); 1 when
-    --check finds files to change, or a record could not be fully formatted
-    (an illegal move, a damaged record: those parts are kept as written).
+    --check finds files to change, a record could not be fully formatted
+    (an illegal move, a damaged record: those parts are kept as written), or an
+    input (a file, a folder, stdin) holds no game.
     """
     _check_arguments(files, check=check, in_place=in_place, output=output)
     changed: list[str] = []
     printed: list[str] = []
     trouble = False
-    for path in input_paths(files, extensions=PMN_WALKED):
+    counts = GameCounts()
+    for path in counts.paths(files, extensions=PMN_WALKED):
         try:
             result = format_file(
                 path, check=check, width=width, long=long, encoding=encoding, jobs=default_jobs()
             )
         except (SourceError, GameTooLongError) as exc:  # this file is left as it is
             echo(str(exc), err=True)
+            counts.add()  # (not empty: what it holds could not be read, said here)
             trouble = True
             continue
         except OSError as exc:
             raise click.FileError(path, exc.strerror) from exc
+        counts.add(result.games)
         for index, issue in result.issues:
             where = location(result.source, issue.line, issue.column)
             echo(f"{where}: game {index}: {issue.message}", err=True)
@@ -101,6 +105,7 @@ def fmt(
         _write_all(output, printed)
     for path in changed:
         echo(f"would reformat {path}" if check else f"reformatted {path}", err=check)
+    trouble = report_empty(counts) or trouble  # an input with no game: ruling N4
     if check and changed:
         sys.exit(1)
     sys.exit(1 if trouble else 0)

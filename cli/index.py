@@ -7,7 +7,7 @@ import click
 from notation.archive.index import ArchiveIndex
 
 from .archive_io import input_options, shared
-from .inputs import input_paths, output_file_option
+from .inputs import GameCounts, output_file_option, report_empty
 from .terminal import echo
 
 
@@ -25,7 +25,8 @@ def index(
     pmn select, dedupe and openings then take --index DB instead of files,
     give the same output, and read back only the games they write. Running
     it again adds new files and re-indexes changed ones; unchanged files are
-    skipped. The schema is in docs/archive.md. Examples:
+    skipped. An input with no game in it is an error (exit 1). The schema is
+    in docs/archive.md. Examples:
 
     \b
       pmn index archive/ -o archive.sqlite
@@ -35,12 +36,17 @@ def index(
     if "-" in files:
         raise click.UsageError("the index reads files again later: give files, not '-'")
     database = ArchiveIndex(output, create=True)
+    counts = GameCounts()
     try:
-        for path in input_paths(files):
+        for path in counts.paths(files):
             added = database.add_file(path, input_format, encoding)
             if added < 0:
+                counts.add(database.games_of_file(path))
                 echo(f"{path}: unchanged, skipped", err=True)
             else:
+                counts.add(added)
                 echo(f"{path}: {added} game(s) indexed", err=True)
     finally:
         database.close()
+    if report_empty(counts):  # an input with no game (ruling N4)
+        raise SystemExit(1)

@@ -36,10 +36,12 @@ Issue = tuple[int, FormatIssue]
 @dataclass(slots=True)
 class FileCheck:
     """What ``pmn fmt --check`` finds in a file: whether formatting would change its
-    text, and what could not be formatted (each with its game's number)."""
+    text, what could not be formatted (each with its game's number), and how many games
+    it holds."""
 
     changed: bool = False
     issues: list[tuple[int, FormatIssue]] = field(default_factory=list)
+    games: int = 0
 
 
 def check_file(
@@ -75,6 +77,7 @@ def check_file(
                 return None
             result.issues.extend((index, issue) for issue in issues)
             compare.feed(text if index == 1 else "\n" + text, written)
+    result.games = index
     if index == 0:  # no game: the text is white space (or nothing), which formats to nothing
         with open_text(path) as stream:
             result.changed = bool(stream.read())
@@ -203,6 +206,12 @@ BYTE_ORDER_MARK = "\ufeff"
 def format_text(text: str, source: str, width: int, long: bool) -> tuple[str, list[Issue]]:
     """The canonical text of a PMN text, and what could not be formatted (each with its
     game's number)."""
+    formatted, issues, _games = _format_games(text, source, width, long)
+    return formatted, issues
+
+
+def _format_games(text: str, source: str, width: int, long: bool) -> tuple[str, list[Issue], int]:
+    """:func:`format_text`, and how many games the text holds."""
     formatted_parts: list[str] = []
     issues: list[Issue] = []
     records = iter_records(io.BytesIO(text.encode("utf-8")), source)
@@ -210,7 +219,7 @@ def format_text(text: str, source: str, width: int, long: bool) -> tuple[str, li
         canonical, found = canonical_record(record, long=long)
         formatted_parts.append(write_record(canonical, width=width))
         issues.extend((index, issue) for issue in found)
-    return "\n".join(formatted_parts), issues
+    return "\n".join(formatted_parts), issues, len(formatted_parts)
 
 
 def differences(text: str) -> list[str]:
@@ -228,7 +237,7 @@ def differences(text: str) -> list[str]:
 class FormattedFile:
     """One file through ``pmn fmt``: its canonical text and the text read (None when only
     checked, a game at a time), whether formatting changes it and why (a byte order
-    mark, CRLF line ends), and what could not be formatted."""
+    mark, CRLF line ends), what could not be formatted, and how many games it holds."""
 
     source: str
     text: str | None
@@ -236,6 +245,7 @@ class FormattedFile:
     changed: bool
     why: list[str]
     issues: list[Issue]
+    games: int = 0
 
 
 def format_file(
@@ -256,11 +266,13 @@ def format_file(
     if check and path != "-" and encoding is None and strip_compression(path) == path:
         checked = check_file(path, width=width, long=long, jobs=jobs)
         if checked is not None:
-            return FormattedFile(source, None, None, checked.changed, [], checked.issues)
+            return FormattedFile(
+                source, None, None, checked.changed, [], checked.issues, checked.games
+            )
     original = read_whole_text(path, encoding)
-    formatted, issues = format_text(original, source, width, long)
+    formatted, issues, games = _format_games(original, source, width, long)
     changed = formatted != original
-    return FormattedFile(source, formatted, original, changed, differences(original), issues)
+    return FormattedFile(source, formatted, original, changed, differences(original), issues, games)
 
 
 __all__ = [

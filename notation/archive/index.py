@@ -433,6 +433,16 @@ class ArchiveIndex:
                     count += 1
         return count
 
+    def games_of_file(self, path: str) -> int:
+        """How many games of the file at ``path`` the index holds (0 for a file not in it)."""
+        with self._answering(rows=False):
+            row = self.db.execute(
+                "SELECT count(*) FROM games JOIN files ON games.file_id = files.id "
+                "WHERE files.abspath = ?",
+                (os.path.abspath(path),),
+            ).fetchone()
+        return int(row[0])
+
     def _forget(self, file_id: int) -> None:
         ids = "SELECT id FROM games WHERE file_id = ?"
         self.db.execute(f"DELETE FROM players WHERE game_id IN ({ids})", (file_id,))

@@ -39,13 +39,14 @@ COMMAND_ARGS: dict[str, Args] = {
     "sort": lambda inputs, tmp: ["sort", *inputs, "--by", "Date"],
     "openings": lambda inputs, tmp: ["openings", *inputs],
     "repair": lambda inputs, tmp: ["repair", *inputs, "-o", str(tmp / "repaired.pmn")],
+    "fmt": lambda inputs, tmp: ["fmt", *inputs],
+    "fmt-check": lambda inputs, tmp: ["fmt", "--check", *inputs],
+    "index": lambda inputs, tmp: ["index", *inputs, "-o", str(tmp / "archive.sqlite")],
 }
 
 #: Commands left out, and why.
 NOT_HERE = {
     "record": "writes one record; reads no FILES",
-    "fmt": "formats text as it is: an empty file is already canonical (not yet an error)",
-    "index": "a file indexed before counts no new game either (not yet an error)",
 }
 
 
@@ -59,7 +60,7 @@ def run(args: list[str], stdin: str | None = None):
 
 
 #: Commands that refuse standard input (exit 2, tested by test_cli_conventions).
-NO_STDIN = ("convert-dir", "publish", "split", "reconcile")
+NO_STDIN = ("convert-dir", "publish", "split", "reconcile", "index")
 
 
 @pytest.mark.parametrize(
@@ -106,3 +107,33 @@ def test_show_of_an_empty_file_is_not_a_usage_error(tmp_path):
     result = run(["show", str(empty)])
     assert result.exit_code == 1
     assert result.stderr.strip() == f"Error: {empty}: no game in it (ruling N4)"
+
+
+def test_an_empty_file_indexed_again_is_still_an_error(tmp_path):
+    empty = tmp_path / "empty.pmn"
+    empty.write_text("\n")
+    database = str(tmp_path / "archive.sqlite")
+    first = run(["index", str(empty), str(GAME), "-o", database])
+    again = run(["index", str(empty), str(GAME), "-o", database])
+    for result in (first, again):
+        assert result.exit_code == 1, result.output
+        assert f"{empty}: no game in it (ruling N4)" in result.stderr
+        assert f"{GAME}: no game in it" not in result.stderr
+    assert "unchanged, skipped" in again.stderr
+
+
+def test_fmt_says_an_empty_file_and_still_formats_the_others(tmp_path):
+    empty = tmp_path / "empty.pmn"
+    empty.write_text("")
+    result = run(["fmt", str(GAME), str(empty)])
+    assert result.exit_code == 1
+    assert f"{empty}: no game in it (ruling N4)" in result.stderr
+    assert "Kofi" in result.stdout
+
+
+def test_fmt_of_a_file_it_cannot_decode_does_not_also_call_it_empty(tmp_path):
+    latin = tmp_path / "latin.pmn"
+    latin.write_bytes(b'[Game "Wari"]\n[South "Ad\xe9"]\n\n1. A *\n')
+    result = run(["fmt", str(latin)])
+    assert result.exit_code == 1
+    assert "no game in it" not in result.stderr
