@@ -19,12 +19,13 @@ from typing import Any, TypeVar
 
 import click
 
+from notation.archive.games import ArchiveGame, read_archive
 from notation.archive.index import ArchiveIndexError
 from notation.archive.tools import FilterError
 from notation.core.record import Record
 from notation.errors import WriteError
 from notation.files.sources import SourceError, strip_compression
-from notation.formats.collection import detect_format, read_path
+from notation.formats.collection import detect_format
 from notation.games import RulesError
 
 from . import inputs
@@ -82,23 +83,39 @@ def iter_records(
 ) -> Iterator[Record]:
     """Every record of the files (folders walked), one at a time; damaged ones reported,
     and the inputs with no game in them kept in ``counts.empty`` (:func:`finish` says them)."""
+    for game in iter_games(files, input_format, encoding, counts):
+        yield game.record
+
+
+def iter_games(
+    files: tuple[str, ...], input_format: str | None, encoding: str | None, counts: Reading
+) -> Iterator[ArchiveGame]:
+    """Every game of the files (folders walked) as an :class:`ArchiveGame`, one at a time:
+    its tags read, the rest when asked (a damaged record is reported when it is read);
+    the inputs with no game in them kept in ``counts.empty``."""
     games = inputs.GameCounts(counts.empty.append)
+    report = functools.partial(_report_damaged, counts)
     for path in games.paths(files):
-        for index, record in enumerate(read_path(path, input_format, encoding=encoding), 1):
+        for game in read_archive(path, input_format, encoding=encoding, on_read=report):
             counts.games += 1
             games.add()
-            if record.damaged:
-                counts.damaged += 1
-                for error in record.errors:
-                    where = location(record.source, error.line, error.column)
-                    at = f" at {error.path}" if error.path else ""
-                    hint = (
-                        " (if the file is not UTF-8, name its encoding with --encoding)"
-                        if error.code == "encoding"
-                        else ""
-                    )
-                    echo(f"{where}: game {index}{at}: {error.message}{hint}", err=True)
-            yield record
+            yield game
+
+
+def _report_damaged(counts: Reading, game: ArchiveGame, record: Record) -> None:
+    """Count and say a damaged record, as it is read."""
+    if not record.damaged:
+        return
+    counts.damaged += 1
+    for error in record.errors:
+        where = location(record.source, error.line, error.column)
+        at = f" at {error.path}" if error.path else ""
+        hint = (
+            " (if the file is not UTF-8, name its encoding with --encoding)"
+            if error.code == "encoding"
+            else ""
+        )
+        echo(f"{where}: game {game.ordinal}{at}: {error.message}{hint}", err=True)
 
 
 @contextmanager

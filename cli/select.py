@@ -6,8 +6,10 @@ from contextlib import ExitStack
 
 import click
 
+from notation.archive.games import write_game
 from notation.archive.index import ArchiveIndex, read_back
-from notation.archive.tools import GameView, Selection
+from notation.archive.tools import Selection
+from notation.core.replay import validate_record
 from notation.formats.collection import atomic_output
 from notation.formats.registry import RecordSink
 
@@ -16,7 +18,7 @@ from .archive_io import (
     check_inputs,
     finish,
     indexed_input_options,
-    iter_records,
+    iter_games,
     output_format,
     shared,
 )
@@ -100,7 +102,11 @@ def select(
     """Keep the games in FILES that match every filter given.
 
     Reads any format (compressed too) and writes the games as they are, one
-    at a time. Examples:
+    at a time: to PMN, a PMN game's text as it was read. A filter on tags
+    (--player, --variant, --tag, dates) reads only each game's tags; --result
+    and --plies read its moves as written; --position and --valid replay it.
+    A game is read whole when it is written, and a damaged one is reported
+    then. Examples:
 
     \b
       pmn select club.pmn --player "Ada Mensah" -o ada.pmn
@@ -134,9 +140,9 @@ def select(
     if index_path is not None:
         _select_indexed(index_path, selection, count, output, to, split_invalid)
         return
-    records = iter_records(files, input_format, encoding, counts)
+    games = iter_games(files, input_format, encoding, counts)
     if count:
-        click.echo(sum(1 for record in records if selection.matches(record)))
+        click.echo(sum(1 for game in games if selection.matches_game(game)))
         finish(counts)
         return
     fmt = output_format(output, to)
@@ -147,11 +153,11 @@ def select(
             bad = RecordSink(
                 stack.enter_context(atomic_output(split_invalid)), output_format(split_invalid, to)
             )
-        for record in records:
-            view = GameView(record)
-            if not selection.matches_view(view):
+        for game in games:
+            if not selection.matches_game(game):
                 continue
-            (bad if bad is not None and not view.valid else good).write(record)
+            valid = bad is None or validate_record(game.record).valid
+            write_game(good if valid else bad, game)  # type: ignore[arg-type]
         good.close()
         if bad is not None:
             bad.close()

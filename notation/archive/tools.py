@@ -16,15 +16,18 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from notation.core.pits import PitsError
 from notation.core.record import Record
 from notation.core.replay import Step, open_game, record_variant, replay, validate_record
 from notation.core.tokens import RESULT
 from notation.errors import PMNError
-from notation.games import AnyVariant, find_variant, games
+from notation.games import AnyVariant, find_game, find_variant, games
 from notation.games.base import PositionError, RulesError, Variant, parse_result
+
+if TYPE_CHECKING:
+    from notation.archive.games import ArchiveGame
 
 
 class FilterError(PMNError):
@@ -124,6 +127,45 @@ class GameView:
         if self._moves is None:
             self._replay(moves=True)
         return self._moves  # type: ignore[return-value]
+
+
+def first_tag(tags: Sequence[tuple[str, str]], name: str) -> str | None:
+    """The value of the first tag called ``name`` (as :meth:`Record.tag` reads it), or None."""
+    for key, value in tags:
+        if key == name:
+            return value
+    return None
+
+
+#: The variant of each (``Game``, ``Rules``) pair (None: they select none) whose game
+#: reads no other tag to choose it (:attr:`~notation.games.base.Variant.selected_by`).
+_VARIANTS: dict[tuple[str, str | None], AnyVariant | None] = {}
+#: The answer for a pair not (to be) remembered.
+_UNKNOWN = object()
+
+
+def variant_of_tags(tags: Sequence[tuple[str, str]]) -> AnyVariant | None:
+    """The variant a game's tags select (as :func:`notation.core.replay.record_variant`
+    finds it), or None when they select none; looked up once for each ``Game`` and
+    ``Rules`` pair of a game that reads no other tag to choose its variant."""
+    game = first_tag(tags, "Game")
+    if game is None:
+        return None
+    rules = first_tag(tags, "Rules")
+    known = _VARIANTS.get((game, rules), _UNKNOWN)
+    if known is not _UNKNOWN:
+        return known  # type: ignore[return-value]
+    try:
+        variant: AnyVariant | None = find_variant(game, rules, dict(tags))
+    except RulesError:
+        variant = None
+    try:
+        selected_by = find_game(game).selected_by
+    except RulesError:  # no such game: no other tag makes one
+        selected_by = ()
+    if selected_by == () and len(_VARIANTS) < 4096:
+        _VARIANTS[(game, rules)] = variant
+    return variant
 
 
 # -- filters ---------------------------------------------------------------------
@@ -406,30 +448,39 @@ class Selection:
         """:meth:`matches` on a view (which keeps what was worked out)."""
         record = view.record
         return (
-            self._header_matches(record)
-            and self._game_matches(view)
-            and (self.valid is None or view.valid == self.valid)
-            and (self.position is None or self.position.first_match(view) is not None)
+            self.matches_tags(record.tags)
+            and self.matches_outline(record.result, len(record.mainline.moves))
+            and self.matches_replay(view)
         )
 
-    def _header_matches(self, record: Record) -> bool:
-        """The tests on what a record declares: tags, result, length, date."""
-        if not all(test.matches(record) for test in self.tags):
+    def matches_game(self, game: ArchiveGame) -> bool:
+        """:meth:`matches` on a game of a collection, reading no more of it than the
+        filters need: its tags, then (for ``result`` and ``plies``) its outline, then
+        (for ``valid`` and ``position``) its record, replayed."""
+        if not self.matches_tags(game.tags):
             return False
-        if self.result is not None and record.result != self.result:
+        if (self.result is not None or self.plies is not None) and not self.matches_outline(
+            *game.outline
+        ):
             return False
-        if self.plies is not None:
-            count = len(record.mainline.moves)
-            low, high = self.plies
-            if count < low or (high is not None and count > high):
-                return False
-        return not (self.date_from or self.date_to) or self.date_matches(record.tag("Date"))
+        return not self.needs_replay or self.matches_replay(GameView(game.record))
 
-    def _game_matches(self, view: GameView) -> bool:
-        """The tests that need the record's game: the game and ruleset, the players."""
+    @property
+    def needs_replay(self) -> bool:
+        """Whether a filter needs the game replayed (``valid``, ``position``)."""
+        return self.valid is not None or self.position is not None
+
+    def matches_tags(self, tags: Sequence[tuple[str, str]]) -> bool:
+        """The tests on what a game's tags declare: tag tests, dates, the game and
+        ruleset, the players (a game whose tags select no game fails the last three)."""
+        for test in self.tags:
+            if not test.matches_value(first_tag(tags, test.name)):
+                return False
+        if (self.date_from or self.date_to) and not self.date_matches(first_tag(tags, "Date")):
+            return False
         if not (self.players or self.game_target or self.rules):
             return True
-        variant = view.variant
+        variant = variant_of_tags(tags)
         if variant is None:
             return False
         if self.game_target is not None:
@@ -438,9 +489,26 @@ class Selection:
                 return False
         if self.rules is not None and not self.rules_match(variant):
             return False
-        record = view.record
-        seated = {(record.tag(seat) or "").strip().lower() for seat in variant.seats}
-        return all(player in seated for player in self.players)
+        if self.players:
+            seated = {(first_tag(tags, seat) or "").strip().lower() for seat in variant.seats}
+            return all(player in seated for player in self.players)
+        return True
+
+    def matches_outline(self, result: str, plies: int) -> bool:
+        """The tests on a game's main line as written: its result token, its length."""
+        if self.result is not None and result != self.result:
+            return False
+        if self.plies is not None:
+            low, high = self.plies
+            if plies < low or (high is not None and plies > high):
+                return False
+        return True
+
+    def matches_replay(self, view: GameView) -> bool:
+        """The tests that replay the game: the validator's verdict, a position met."""
+        return (self.valid is None or view.valid == self.valid) and (
+            self.position is None or self.position.first_match(view) is not None
+        )
 
     def date_matches(self, text: str | None) -> bool:
         """Whether a ``Date`` tag value passes ``date_from`` and ``date_to``."""
@@ -724,6 +792,7 @@ __all__ = [
     "Selection",
     "TagTest",
     "Tally",
+    "first_tag",
     "game_key",
     "header_completeness",
     "header_differences",
@@ -733,4 +802,5 @@ __all__ = [
     "parse_plies",
     "safe_stem",
     "sort_key",
+    "variant_of_tags",
 ]

@@ -21,8 +21,10 @@ from notation.files.sources import (
 from notation.formats.pmn import (
     DEFAULT_WIDTH,
     Chunk,
+    TaggedChunk,
     iter_chunks,
     iter_headers,
+    iter_tagged,
     read_chunk,
 )
 from notation.formats.registry import find_format, format_for_path, formats, sniff
@@ -86,6 +88,20 @@ def read_tags(
     return _read(path, fmt, None, encoding, chunks=False, tags=True)  # type: ignore[return-value]
 
 
+def read_tagged(
+    path: str,
+    fmt: str | None = None,
+    *,
+    game: str | None = None,
+    encoding: str | None = None,
+) -> Iterator[TaggedChunk | Record]:
+    """Like :func:`read_path`, but PMN games (PlayOK's too) come as
+    :class:`~notation.formats.pmn.TaggedChunk` values: their tags read, the rest
+    decoded only when asked. For the archive commands, whose filters on tags read only
+    the tag sections."""
+    return _read(path, fmt, game, encoding, chunks=True, tagged=True)  # type: ignore[return-value]
+
+
 def _read(
     path: str,
     fmt: str | None,
@@ -94,9 +110,11 @@ def _read(
     *,
     chunks: bool,
     tags: bool = False,
-) -> Iterator[Chunk | Record | tuple[tuple[str, str], ...]]:
-    """:func:`read_path`, with PMN games as :class:`Chunk` values when ``chunks``,
-    or every game's tag pairs when ``tags``."""
+    tagged: bool = False,
+) -> Iterator[Chunk | Record | TaggedChunk | tuple[tuple[str, str], ...]]:
+    """:func:`read_path`, with PMN games as :class:`Chunk` values when ``chunks`` (as
+    :class:`TaggedChunk` values when ``tagged`` too), or every game's tag pairs when
+    ``tags``."""
     source = "<stdin>" if path == "-" else path
     stream: io.BufferedReader = open_source(path, encoding)
     try:
@@ -105,6 +123,9 @@ def _read(
         if fmt == "pmn" and tags:
             yield from iter_headers(stream, source)
             return
+        if fmt == "pmn" and tagged:
+            yield from iter_tagged(stream, source)
+            return
         games: Iterator[Chunk | Record]
         if fmt == "pmn" and chunks:
             games = iter_chunks(stream, source)
@@ -112,6 +133,9 @@ def _read(
             from notation.formats.playok import iter_chunks as playok_chunks
 
             games = playok_chunks(stream, source, game)
+            if tagged:
+                yield from map(TaggedChunk.of, games)
+                return
         else:  # the format's module is imported when a file of it is read
             games = find_format(fmt).read(stream, source, game)
         if tags:  # the other formats hold no header section to scan: their records' tags
@@ -387,6 +411,7 @@ __all__ = [
     "read_declared",
     "read_games",
     "read_path",
+    "read_tagged",
     "read_tags",
     "write_path",
 ]

@@ -23,10 +23,13 @@ _TAG_LINE_RE = TAG_PAIR.re
 _NUMBER_RE = MOVE_NUMBER.re
 _RESULT_RE = RESULT.re
 _MOVE_RE = MOVE.re
+#: White space to ``str.split`` that is not white space in PMN (the full reader reports it:
+#: a no-break space is not a space): a game holding any is not plain.
+_ODD_SPACE = "\r\x0b\x0c\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
 #: Characters that make movetext more than numbers, moves and a result. A "(" against
 #: a move is plain (Togyz Kumalak's ``87(10)``): each token is then read as a move or
 #: the game is not plain, so "(" and ")" anywhere else still are not.
-_NOT_PLAIN_RE = re.compile(r'[{};$!?%\\"\x00]')
+_NOT_PLAIN_RE = re.compile(r'[{};$!?%\\"\x00' + _ODD_SPACE + "]")
 #: A "(" not against a move (looked for only in movetext that holds one).
 _BRACKET_RE = re.compile(r"(?<![0-9A-Za-z])\(")
 #: Comments after the last token, each on one line (they follow the result, or the game
@@ -92,7 +95,7 @@ def plain_record(chunk: Chunk) -> Record | None:
     first = -1
     body = len(lines)
     for index, line in enumerate(lines):
-        stripped = line.strip()
+        stripped = line.strip(" \t")
         if not stripped:
             continue
         if first < 0:
@@ -142,6 +145,43 @@ def plain_record(chunk: Chunk) -> Record | None:
     )
 
 
+#: A game as plainly written as :func:`plain_outline` answers from its text: tag pairs
+#: one a line (no escapes), then movetext with none of the characters that make it more
+#: than move numbers, moves and a result, then the result (a stricter form than
+#: :func:`plain_record` reads: anything else goes to it).
+_OUTLINE_RE = re.compile(
+    r'(?:[ \t]*+(?:\[[A-Za-z0-9_]+ "[^"\\\r\n]*+"\][ \t]*+)?\n)*+'
+    r'(?:([^{};$!?%\\"\x00' + _ODD_SPACE + r"]*)[ \n])?"
+    r"(\*|[0-9]{1,9}(?:/[0-9]{1,9})?(?:-[0-9]{1,9}(?:/[0-9]{1,9})?)+)[ \t\n]*+"
+)
+
+
+def plain_outline(chunk: Chunk) -> tuple[str, int] | None:
+    """A plainly written game's result and number of main-line moves, from its text
+    without building its record: what :func:`plain_record`'s record says
+    (``record.result``, ``len(record.mainline.moves)``); None when the game is not
+    written plainly (read its record then).
+
+    Cheaper than the record (about a third of :func:`plain_record`'s cost): one
+    regular expression over the text, and each token looked up among those
+    :func:`plain_record` has read as moves before (a token not met before: the game
+    is read by it, once).
+    """
+    if chunk.errors or chunk.too_large:
+        return None
+    match = _OUTLINE_RE.fullmatch(chunk.text)
+    if match is None:
+        return None
+    movetext = (match.group(1) or "").replace("\n", " ")
+    if "(" in movetext and _BRACKET_RE.search(movetext):
+        return None  # a "(" not against a move: a variation
+    tokens = movetext.replace(". ", ".\0").split()  # as plain_record cuts them
+    if not all(map(_NODES.__contains__, tokens)):
+        record = plain_record(chunk)
+        return None if record is None else (record.result, len(record.mainline.moves))
+    return match.group(2), len(tokens)
+
+
 def validate_game(game: Chunk | Record, index: int = 1, *, pits: str | None = None) -> GameReport:
     """Validate a game given as an unread chunk (cheap reader first) or as a record."""
     if isinstance(game, Chunk):
@@ -165,4 +205,4 @@ def validate_chunk(chunk: Chunk, index: int = 1, *, pits: str | None = None) -> 
     return validate_record(read_chunk(chunk), index, pits=pits)
 
 
-__all__ = ["plain_record", "validate_chunk", "validate_game"]
+__all__ = ["plain_outline", "plain_record", "validate_chunk", "validate_game"]

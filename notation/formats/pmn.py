@@ -853,7 +853,10 @@ class PMNWriter:
         self.first = True
 
     def write(self, record: Record) -> None:
-        text = write_record(record, width=self.width)
+        self.write_game_text(write_record(record, width=self.width))
+
+    def write_game_text(self, text: str) -> None:
+        """Write one game's PMN text (ending with a line end) after those already written."""
         self.out.write(text if self.first else "\n" + text)
         self.first = False
 
@@ -1029,6 +1032,53 @@ def iter_headers(
             yield _chunk_tags(chunk)
 
 
+class TaggedChunk:
+    """A game cut from a PMN text with its tags read and the rest not yet decoded
+    (:func:`iter_tagged`): a filter on tags reads only the tag section, and
+    :attr:`chunk` cuts the game whole (the :class:`Chunk` :func:`iter_chunks` gives)
+    when it is asked for."""
+
+    __slots__ = ("_chunk", "_data", "line", "source", "tags")
+
+    def __init__(
+        self,
+        tags: tuple[tuple[str, str], ...],
+        line: int,
+        source: str,
+        data: bytes = b"",
+        chunk: Chunk | None = None,
+    ) -> None:
+        self.tags = tags
+        self.line = line
+        self.source = source
+        self._data = data
+        self._chunk = chunk
+
+    @classmethod
+    def of(cls, chunk: Chunk) -> TaggedChunk:
+        """A chunk cut already, with its tags read."""
+        return cls(_chunk_tags(chunk), chunk.line, chunk.source, chunk=chunk)
+
+    @property
+    def chunk(self) -> Chunk:
+        """The game as :func:`iter_chunks` cuts it (decoded on first use)."""
+        if self._chunk is None:
+            self._chunk = _chunk(_lines(self._data), self.line, self.source)
+            self._data = b""
+        return self._chunk
+
+
+def iter_tagged(stream: IO[bytes], source: str = "<string>") -> Iterator[TaggedChunk]:
+    """Each game of a binary PMN stream with its tags read as :func:`iter_headers` reads
+    them (only the tag section decoded), the rest kept to be cut when asked
+    (:attr:`TaggedChunk.chunk`, the chunk :func:`iter_chunks` gives)."""
+    return _iter_in_blocks(stream, source, BLOCK_SIZE, _piece_tagged, TaggedChunk.of)
+
+
+def _piece_tagged(data: bytes, start: int, end: int, line: int, source: str) -> TaggedChunk:
+    return TaggedChunk(_piece_tags(data, start, end, line, source), line, source, data[start:end])
+
+
 #: The tag section in bytes: as :data:`_TAG_SECTION_RE` matches the decoded text, in
 #: which "\r\n" is "\n" and any other "\r" a space.
 _TAG_SECTION_BYTES_RE = re.compile(rb"(?:[ \t\r]*+(?:\[[^\n]*+)?\n)*+")
@@ -1084,9 +1134,11 @@ __all__ = [
     "TAG_LINE_RE",
     "Chunk",
     "PMNWriter",
+    "TaggedChunk",
     "iter_chunks",
     "iter_headers",
     "iter_records",
+    "iter_tagged",
     "open_text",
     "read_chunk",
     "read_stream",

@@ -242,6 +242,14 @@ class RecordSink:
         self._writer.write(record)
         self.count += 1
 
+    def write_game_text(self, text: str) -> None:
+        """Write one game's PMN text as it is (ending with a line end) after those already
+        written; only to PMN (:attr:`fmt` ``"pmn"``)."""
+        if self.fmt != "pmn":
+            raise ValueError(f"a game's PMN text cannot be written as {self.fmt}")
+        self._writer.write_game_text(text)  # type: ignore[attr-defined]
+        self.count += 1
+
     def close(self) -> None:
         """Finish the output (a JSON array's closing bracket)."""
         self._writer.close()

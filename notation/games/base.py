@@ -226,6 +226,10 @@ class Variant(abc.ABC, Generic[P, M]):
     foreign_names: ClassVar[tuple[tuple[str, str, str], ...]] = ()
     #: OpenSpiel's name for the game, when ``openspiel-actions`` holds it.
     openspiel_name: ClassVar[str | None] = None
+    #: The tags besides ``Game`` and ``Rules`` whose values :meth:`from_tags` reads
+    #: (``()``: none, so one variant serves every record with the same ``Game`` and
+    #: ``Rules``, and the archive commands look it up once); None: it may read any.
+    selected_by: ClassVar[tuple[str, ...] | None] = None
 
     @classmethod
     @abc.abstractmethod

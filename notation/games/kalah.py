@@ -120,6 +120,7 @@ class KalahVariant(Variant[KalahPosition, int]):
     seats = SEATS
 
     names = ("Kalah",)
+    selected_by = ()  # from_tags reads Game and Rules only
     board = "kalah"
     formats = ("openspiel-actions",)
     drawing = "notation.render.svg:kalah_svg"

@@ -240,6 +240,7 @@ class TogyzVariant(Variant[TogyzPosition, int]):
     seats = SEATS
 
     names = ("Togyz Kumalak",)
+    selected_by = ()  # from_tags reads Game and Rules only
     aliases = (
         "togyz",
         "Togyzkumalak",

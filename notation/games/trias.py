@@ -359,6 +359,7 @@ class TriasVariant(Variant[TriasPosition, int]):
     seats = SEATS
 
     names = ("Trias",)
+    selected_by = ()  # from_tags reads Game and Rules only
     board = "3x12"
     drawing = "notation.render.svg:trias_svg"
 

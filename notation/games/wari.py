@@ -203,6 +203,7 @@ class WariVariant(Variant[WariPosition, int]):
     seats = SEATS
 
     names = ("Trysse", "Wari", "Oware")
+    selected_by = ()  # from_tags reads Game and Rules only
     #: Oware's other common names (Ghana, Côte d'Ivoire, the Caribbean, computer play):
     #: each a ``Game`` value for this board under the tournament rules, as "Oware" is.
     aliases = OWARE_NAMES[1:]

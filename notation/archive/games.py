@@ -1,0 +1,131 @@
+"""Games of a collection as the archive commands read them: the tags at once, the rest
+only when a command asks for it.
+
+A filter on tags (players, the game, dates, any tag) reads only each game's tag
+section; the result and the number of moves are read from a plainly written game's
+text without building its record (:func:`notation.formats.plain.plain_outline`); the
+record is read (by the cheap reader when the game is plain) only for what needs it: a
+position, the validator's verdict, another output format. A game written out to PMN is
+written as its text was read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from notation.core.record import Record
+from notation.formats.collection import read_tagged
+from notation.formats.plain import plain_outline, plain_record
+from notation.formats.pmn import TaggedChunk, read_chunk
+from notation.formats.registry import RecordSink
+
+
+class ArchiveGame:
+    """One game of a collection: its tags, and its text, outline and record when asked.
+
+    ``ordinal`` is its number in its file (from 1). ``on_read`` is told of its record
+    when it is read (to report a damaged one where it is met).
+    """
+
+    __slots__ = ("_game", "_on_read", "_outline", "_record", "ordinal", "tags")
+
+    def __init__(
+        self,
+        game: TaggedChunk | Record,
+        ordinal: int = 1,
+        on_read: Callable[[ArchiveGame, Record], None] | None = None,
+    ) -> None:
+        self._game = game
+        self.tags: tuple[tuple[str, str], ...] = game.tags
+        self.ordinal = ordinal
+        self._on_read = on_read
+        self._record: Record | None = None
+        self._outline: tuple[str, int] | None = None
+        if isinstance(game, Record):  # a format read whole: its record is read already
+            self._record = game
+            if on_read is not None:
+                on_read(self, game)
+
+    @property
+    def source(self) -> str:
+        """The file the game was read from (``<stdin>`` for standard input)."""
+        return self._game.source
+
+    def tag(self, name: str) -> str | None:
+        """The value of the first tag called ``name``, or None."""
+        for key, value in self.tags:
+            if key == name:
+                return value
+        return None
+
+    @property
+    def record(self) -> Record:
+        """The game's record (a PMN game read on first use: by the cheap reader when it
+        is written plainly, which gives the full reader's record but for its moves'
+        places)."""
+        if self._record is None:
+            chunk = self._game.chunk  # type: ignore[union-attr]
+            self._record = plain_record(chunk) or read_chunk(chunk)
+            if self._on_read is not None:
+                self._on_read(self, self._record)
+        return self._record
+
+    @property
+    def read(self) -> bool:
+        """Whether the record has been read."""
+        return self._record is not None
+
+    @property
+    def text(self) -> str | None:
+        """The game's PMN text as read (line ends made plain, ending with one line end),
+        or None when there is none to write as it is: a game of another format, or one
+        the reader could not decode or cut off."""
+        game = self._game
+        if isinstance(game, Record):
+            return None
+        chunk = game.chunk
+        if chunk.errors or chunk.too_large:
+            return None
+        return chunk.text.rstrip("\n") + "\n"
+
+    @property
+    def outline(self) -> tuple[str, int]:
+        """The result written at the end of the main line, and its number of moves: read
+        from the text of a plainly written game, else from the record."""
+        if self._outline is None:
+            game = self._game
+            found = None if isinstance(game, Record) else plain_outline(game.chunk)
+            if found is None:
+                record = self.record
+                found = (record.result, len(record.mainline.moves))
+            self._outline = found
+        return self._outline
+
+
+def write_game(sink: RecordSink, game: ArchiveGame) -> None:
+    """Write a game after those ``sink`` has written: to PMN as its text was read (a text
+    the reader does not read plainly is read first, so that a damaged game is reported
+    as it was before), else its record in the sink's format."""
+    text = game.text if sink.fmt == "pmn" else None
+    if text is None:
+        sink.write(game.record)
+        return
+    game.outline  # noqa: B018 (reads a game that is not plain, reporting it if damaged)
+    sink.write_game_text(text)
+
+
+def read_archive(
+    path: str,
+    fmt: str | None = None,
+    *,
+    encoding: str | None = None,
+    on_read: Callable[[ArchiveGame, Record], None] | None = None,
+) -> Iterator[ArchiveGame]:
+    """The games of one file (``-``: standard input) as :class:`ArchiveGame` values, one
+    at a time; ``fmt`` and ``encoding`` as :func:`notation.formats.collection.read_path`
+    takes them."""
+    for ordinal, game in enumerate(read_tagged(path, fmt, encoding=encoding), start=1):
+        yield ArchiveGame(game, ordinal, on_read)
+
+
+__all__ = ["ArchiveGame", "read_archive", "write_game"]
