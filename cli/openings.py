@@ -15,7 +15,7 @@ from .archive_io import (
     check_inputs,
     finish,
     indexed_input_options,
-    iter_records,
+    iter_games,
     shared,
 )
 from .inputs import output_option
@@ -112,8 +112,8 @@ def openings(
         finally:
             database.close()
     else:
-        for record in iter_records(files, input_format, encoding, counts):
-            book.add(record)
+        for game in iter_games(files, input_format, encoding, counts):
+            book.add_game(game)
     if output_format == "json":
         trees = [tree.to_json() for tree in book]
         click.echo(json.dumps({"depth": depth, "skipped": book.skipped, "trees": trees}, indent=1))

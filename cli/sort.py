@@ -6,7 +6,8 @@ from typing import Any
 
 import click
 
-from notation.archive.tools import sort_key
+from notation.archive.games import ArchiveGame
+from notation.archive.tools import tags_sort_key
 from notation.core.record import Record
 from notation.formats.collection import atomic_output
 from notation.formats.pmn import read_text, write_record
@@ -16,12 +17,25 @@ from .archive_io import (
     Reading,
     finish,
     input_options,
-    iter_records,
+    iter_games,
     output_format,
     shared,
 )
 from .common import FORMAT_CHOICE
 from .inputs import output_file_option
+
+
+def _kept(game: ArchiveGame) -> str | Record:
+    """What sort holds of a game: its PMN text as it was read (a game the cheap reader
+    does not read plainly is read first: a damaged one is reported, and kept as its
+    record), or another format's record as PMN writes it."""
+    text = game.text
+    if text is not None:
+        game.outline  # noqa: B018 (reads a game that is not plain)
+        if not (game.read and game.record.damaged):
+            return text
+    record = game.record
+    return record if record.damaged else write_record(record)
 
 
 @click.command("sort")
@@ -66,18 +80,23 @@ def sort(
         raise click.UsageError("--by needs at least one tag name")
     fmt = output_format(output, to)
     counts = Reading()
-    # A record in memory takes some twenty times its text: keep the text of each
-    # game (PMN loses nothing) and read it again when writing. Damaged games,
-    # whose errors belong to where they were read, are kept as they are.
-    games: list[tuple[tuple[Any, ...], str | Record]] = [
-        (sort_key(record, names), record if record.damaged else write_record(record))
-        for record in iter_records(files, input_format, encoding, counts)
-    ]
+    # A record in memory takes some twenty times its text: keep the text of each game
+    # (a PMN game's as it was read, which loses nothing; another format's as PMN writes
+    # it) and read it again only to write another format. Damaged games, whose errors
+    # belong to where they were read, are kept as they are.
+    games: list[tuple[tuple[Any, ...], str | Record]] = []
+    for game in iter_games(files, input_format, encoding, counts):
+        games.append((tags_sort_key(game.tags, names), _kept(game)))
     # sorted() is stable with reverse=True too: equal games keep their order
     games.sort(key=lambda game: game[0], reverse=reverse)
     with atomic_output(output) as out:
         sink = RecordSink(out, fmt)
-        for _, game in games:
-            sink.write(game if isinstance(game, Record) else read_text(game)[0])
+        for _, kept in games:
+            if isinstance(kept, Record):
+                sink.write(kept)
+            elif fmt == "pmn":
+                sink.write_game_text(kept)
+            else:
+                sink.write(read_text(kept)[0])
         sink.close()
     finish(counts)

@@ -12,10 +12,11 @@ written as its text was read.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 
-from notation.core.record import Record
+from notation.core.record import Line, Record
 from notation.formats.collection import read_tagged
-from notation.formats.plain import plain_outline, plain_record
+from notation.formats.plain import plain_head, plain_outline, plain_record
 from notation.formats.pmn import TaggedChunk, read_chunk
 from notation.formats.registry import RecordSink
 
@@ -87,6 +88,24 @@ class ArchiveGame:
         if chunk.errors or chunk.too_large:
             return None
         return chunk.text.rstrip("\n") + "\n"
+
+    def head(self, plies: int) -> Record:
+        """The game's record with its main line cut after ``plies`` moves (tags and
+        result kept): all an opening tree of that depth replays. A plainly written game
+        is read only that far (and checked plain to its end); any other is read whole
+        (a damaged one is then the whole record, and reported)."""
+        game = self._game
+        if self._record is None and not isinstance(game, Record):
+            chunk = game.chunk
+            head = plain_head(chunk, plies)
+            if head is not None:
+                result, _length, moves = head
+                return Record(self.tags, Line(moves), result, source=chunk.source, line=chunk.line)
+        record = self.record
+        moves = record.mainline.moves
+        if record.damaged or len(moves) <= plies:
+            return record
+        return replace(record, mainline=replace(record.mainline, moves=moves[:plies]))
 
     @property
     def outline(self) -> tuple[str, int]:

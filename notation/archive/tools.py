@@ -642,7 +642,12 @@ def natural_key(value: str | None) -> tuple[Any, ...]:
 
 def sort_key(record: Record, names: Sequence[str]) -> tuple[Any, ...]:
     """The key ``sort --by`` orders records by: each named tag's :func:`natural_key`."""
-    return tuple(natural_key(record.tag(name)) for name in names)
+    return tags_sort_key(record.tags, names)
+
+
+def tags_sort_key(tags: Sequence[tuple[str, str]], names: Sequence[str]) -> tuple[Any, ...]:
+    """:func:`sort_key` of a game's tags."""
+    return tuple(natural_key(first_tag(tags, name)) for name in names)
 
 
 # -- opening trees -------------------------------------------------------------------
@@ -659,19 +664,31 @@ class Tally:
 
     def add(self, result: str, seats: int) -> None:
         """Count one game with its result token."""
+        self.count(Tally.outcome(result, seats))
+
+    @staticmethod
+    def outcome(result: str, seats: int) -> tuple[int, int]:
+        """What a result token counts for in a game of ``seats``: (seats, the winning
+        seat), (seats, -1) for a shared result, (seats, -2) for an unfinished game."""
+        points = parse_result(result)
+        if points is None or len(points) != seats:
+            return seats, -2
+        best = max(points)
+        winners = [seat for seat, p in enumerate(points) if p == best]
+        return seats, (winners[0] if len(winners) == 1 and best > Fraction(0) else -1)
+
+    def count(self, outcome: tuple[int, int]) -> None:
+        """Count one game with its :meth:`outcome`."""
+        seats, winner = outcome
         if len(self.wins) < seats:
             self.wins.extend([0] * (seats - len(self.wins)))
         self.games += 1
-        points = parse_result(result)
-        if points is None or len(points) != seats:
-            self.unfinished += 1
-            return
-        best = max(points)
-        winners = [seat for seat, p in enumerate(points) if p == best]
-        if len(winners) == 1 and best > Fraction(0):
-            self.wins[winners[0]] += 1
-        else:
+        if winner >= 0:
+            self.wins[winner] += 1
+        elif winner == -1:
             self.shared += 1
+        else:
+            self.unfinished += 1
 
 
 @dataclass(slots=True)
@@ -695,10 +712,11 @@ class OpeningTree:
     def add(self, moves: Sequence[str], result: str, depth: int) -> None:
         """Count a game whose moves from the start are ``moves``, up to ``depth`` of them."""
         node = self.root
-        node.tally.add(result, len(self.seats))
+        outcome = Tally.outcome(result, len(self.seats))
+        node.tally.count(outcome)
         for token in moves[:depth]:
             node = node.children.setdefault(token, OpeningNode())
-            node.tally.add(result, len(self.seats))
+            node.tally.count(outcome)
 
     def to_json(self) -> dict[str, Any]:
         """The tree as JSON (``schemas/openings.schema.json``), most played first."""
@@ -742,13 +760,20 @@ class OpeningBook:
     def add(self, record: Record) -> None:
         """Count one game (streaming: the game is not kept). Without a position to start
         from, only the tree's depth is replayed."""
-        view = GameView(record, plies=self.depth if self.position is None else None)
+        if self.position is None:
+            self._add_from_start(record)
+            return
+        view = GameView(record)
         variant = view.variant
         start = 0
         if variant is not None and self.position is not None:
             found = self.position.first_match(view)
             start = -1 if found is None else found
-        if variant is None or start < 0 or not view.positions:
+        if variant is None or start < 0:
+            self.skipped += 1
+            return
+        moves = view.moves  # (replays once: the positions are noted on the way)
+        if not view.positions:
             self.skipped += 1
             return
         self.add_moves(
@@ -756,9 +781,50 @@ class OpeningBook:
             variant.rules,
             tuple(variant.seats),
             view.positions[start],
-            view.moves[start:],
+            moves[start:],
             record.result,
         )
+
+    def _add_from_start(self, record: Record) -> None:
+        """:meth:`add` with no position to start from: the tree's depth replayed, and only
+        the start position written (the moves are the variant's canonical tokens)."""
+        game = None
+        if not record.damaged:
+            try:
+                game = open_game(record)  # the variant, the start (Position, Pits tags)
+            except (PositionError, RulesError, PitsError):
+                game = None
+        if game is None:
+            self.skipped += 1
+            return
+        variant = game.variant
+        format_played = variant.format_played
+        tokens: list[str] = []
+
+        def note(step: Step) -> None:
+            tokens.append(format_played(step.move, step.before, step.after))
+
+        replay(
+            variant,
+            game.record.mainline,
+            game.start,
+            on_step=note,
+            variations=False,
+            limit=self.depth,
+        )
+        self.add_moves(
+            variant.game,
+            variant.rules,
+            tuple(variant.seats),
+            variant.format_position(game.start),
+            tokens,
+            record.result,
+        )
+
+    def add_game(self, game: ArchiveGame) -> None:
+        """:meth:`add` a game of a collection, reading no more of it than the tree's depth
+        when there is no position to start from (:meth:`ArchiveGame.head`)."""
+        self.add(game.head(self.depth) if self.position is None else game.record)
 
     def add_moves(
         self,
@@ -802,5 +868,6 @@ __all__ = [
     "parse_plies",
     "safe_stem",
     "sort_key",
+    "tags_sort_key",
     "variant_of_tags",
 ]

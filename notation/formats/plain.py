@@ -167,6 +167,14 @@ def plain_outline(chunk: Chunk) -> tuple[str, int] | None:
     :func:`plain_record` has read as moves before (a token not met before: the game
     is read by it, once).
     """
+    head = plain_head(chunk, 0)
+    return None if head is None else (head[0], head[1])
+
+
+def plain_head(chunk: Chunk, plies: int) -> tuple[str, int, tuple[MoveNode, ...]] | None:
+    """:func:`plain_outline`, and the first ``plies`` move nodes of the main line (those
+    :func:`plain_record`'s record has), for what needs only the beginning of a game (an
+    opening tree); None when the game is not written plainly."""
     if chunk.errors or chunk.too_large:
         return None
     match = _OUTLINE_RE.fullmatch(chunk.text)
@@ -178,8 +186,11 @@ def plain_outline(chunk: Chunk) -> tuple[str, int] | None:
     tokens = movetext.replace(". ", ".\0").split()  # as plain_record cuts them
     if not all(map(_NODES.__contains__, tokens)):
         record = plain_record(chunk)
-        return None if record is None else (record.result, len(record.mainline.moves))
-    return match.group(2), len(tokens)
+        if record is None:
+            return None
+        moves = record.mainline.moves
+        return record.result, len(moves), moves[:plies]
+    return match.group(2), len(tokens), tuple(map(_NODES.__getitem__, tokens[:plies]))
 
 
 def validate_game(game: Chunk | Record, index: int = 1, *, pits: str | None = None) -> GameReport:
@@ -205,4 +216,4 @@ def validate_chunk(chunk: Chunk, index: int = 1, *, pits: str | None = None) -> 
     return validate_record(read_chunk(chunk), index, pits=pits)
 
 
-__all__ = ["plain_outline", "plain_record", "validate_chunk", "validate_game"]
+__all__ = ["plain_head", "plain_outline", "plain_record", "validate_chunk", "validate_game"]
