@@ -11,6 +11,7 @@ from notation.archive.dedupe import (
     drop_duplicates,
     where_read,
 )
+from notation.archive.games import write_game
 from notation.archive.index import ArchiveIndex, read_back
 from notation.archive.tools import header_differences
 from notation.core.record import Record
@@ -22,6 +23,7 @@ from .archive_io import (
     check_inputs,
     finish,
     indexed_input_options,
+    iter_games,
     iter_records,
     output_format,
     shared,
@@ -98,11 +100,9 @@ def dedupe(
     kept = 0
     with atomic_output(output) as out:
         sink = RecordSink(out, fmt)
-        records = iter_records(files, input_format, encoding, counts)
-        for record in drop_duplicates(
-            records, report_duplicate, symmetric=symmetric, chosen=chosen
-        ):
-            sink.write(record)
+        games = iter_games(files, input_format, encoding, counts)
+        for game in drop_duplicates(games, report_duplicate, symmetric=symmetric, chosen=chosen):
+            write_game(sink, game)  # (a PMN game's text as it was read)
             kept += 1
         sink.close()
     click.echo(f"kept {kept} game(s), dropped {counts.games - kept} duplicate(s)", err=True)

@@ -14,9 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
+from notation.archive.games import ArchiveGame
 from notation.archive.tools import GameView, game_key, header_completeness
 from notation.core.record import Record
+
+_Game = TypeVar("_Game", Record, ArchiveGame)
 
 #: Told of each game dropped: the game, its number in the stream, and the copy kept.
 OnDropped = Callable[[Record, int, "Kept"], None]
@@ -46,30 +50,32 @@ def kept(record: Record, ordinal: int) -> Kept:
 
 
 def drop_duplicates(
-    records: Iterable[Record],
+    records: Iterable[_Game],
     on_dropped: OnDropped,
     *,
     symmetric: bool = False,
     chosen: dict[bytes, Kept] | None = None,
-) -> Iterator[Record]:
-    """The records that are not duplicates; ``on_dropped`` is told of each other one.
+) -> Iterator[_Game]:
+    """The records (or games of a collection, :class:`~notation.archive.games.ArchiveGame`)
+    that are not duplicates; ``on_dropped`` is told of each other one.
 
     Keeps the first of each set of duplicates, or the one ``chosen`` names for
     its key (what :func:`choose_most_complete` found).
     """
     seen: dict[bytes, Kept] = {}
-    for ordinal, record in enumerate(records, start=1):
+    for ordinal, game in enumerate(records, start=1):
+        record = game.record if isinstance(game, ArchiveGame) else game
         key = game_key(GameView(record), symmetric=symmetric)
         if chosen is not None:
             if chosen[key].ordinal == ordinal:
-                yield record
+                yield game
             else:
                 on_dropped(record, ordinal, chosen[key])
             continue
         first = seen.get(key)
         if first is None:
             seen[key] = kept(record, ordinal)
-            yield record
+            yield game
         else:
             on_dropped(record, ordinal, first)
 

@@ -47,9 +47,9 @@ from notation.formats.collection import read_path
 from notation.formats.plain import plain_record
 from notation.formats.pmn import Chunk, iter_chunks, iter_records, read_chunk
 from notation.formats.registry import sniff_file
-from notation.games import AnyVariant, MoveError, PositionError, RulesError, find_variant
+from notation.games import AnyVariant, MoveError, PositionError, RulesError, Variant, find_variant
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS files (
@@ -83,7 +83,8 @@ CREATE TABLE IF NOT EXISTS games (
     moves BLOB,                      -- the legal main-line moves, canonical, space-separated,
                                      -- zlib-compressed
     positions BLOB,                  -- every main-line position, start first: its short hash
-                                     -- (SHORT_HASH_BYTES of CRC-32), a candidate to confirm
+                                     -- (SHORT_HASH_BYTES of the CRC-32 of its position_key),
+                                     -- a candidate to confirm
     key BLOB NOT NULL,               -- game_key(): equal for duplicates
     symmetric_key BLOB               -- game_key(symmetric=True); NULL when it is key
 );
@@ -120,7 +121,11 @@ class StaleIndexError(ArchiveIndexError):
 #: The tables a PMN index has (another program's database with our user_version has not).
 _TABLES = frozenset({"files", "games", "players"})
 #: Schemas an older pmn made, and what they lack.
-_OLDER = {1: "without content hashes", 2: "five times the size of its games"}
+_OLDER = {
+    1: "without content hashes",
+    2: "five times the size of its games",
+    3: "hashing position strings, not position keys",
+}
 #: Bytes read at a time when hashing a file.
 _BLOCK = 1 << 20
 
@@ -155,11 +160,12 @@ def position_hash(position: str) -> int:
     return int.from_bytes(digest, "big") >> 1
 
 
-def short_hash(position: str) -> bytes:
+def short_hash(key: bytes) -> bytes:
     """The bytes ``games.positions`` stores for a position: the low
-    :data:`SHORT_HASH_BYTES` of the CRC-32 of its text (a fast hash is enough: a match
-    is a candidate that :func:`first_ply` confirms)."""
-    return (zlib.crc32(position.encode("utf-8")) & _SHORT_MASK).to_bytes(SHORT_HASH_BYTES, "big")
+    :data:`SHORT_HASH_BYTES` of the CRC-32 of its
+    :meth:`~notation.games.base.Variant.position_key` (a fast hash is enough: a match is
+    a candidate that :func:`first_ply` confirms)."""
+    return (zlib.crc32(key) & _SHORT_MASK).to_bytes(SHORT_HASH_BYTES, "big")
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +176,8 @@ class IndexedRecord:
     record: Record
     view: GameView
     valid: bool
+    #: the main line's start as a position string (None when it was not replayed)
+    start: str | None = None
 
 
 def index_game(game: Chunk | Record, ordinal: int = 1) -> IndexedRecord:
@@ -195,21 +203,34 @@ def _validated(record: Record, ordinal: int) -> IndexedRecord:
     if variant is None:
         report = validate_record(record, ordinal)
         return IndexedRecord(record, GameView.replayed(record, (), ()), report.valid)
-    positions: list[str] = []
+    keys: list[bytes] = []
     moves: list[str] = []
-    format_position, format_played = variant.format_position, variant.format_played
+    # the position strings too where the board has symmetries (the symmetric key maps them)
+    texts: list[str] | None = None if type(variant).symmetries is Variant.symmetries else []
+    position_key, format_position = variant.position_key, variant.format_position
+    format_played = variant.format_played
+    start: list[str] = []
 
     def note(step: Step) -> None:
         if step.path is MAINLINE:
-            if not positions:
-                positions.append(format_position(step.before))
+            if not keys:
+                start.append(format_position(step.before))
+                keys.append(position_key(step.before))
+                if texts is not None:
+                    texts.append(start[0])
             moves.append(format_played(step.move, step.before, step.after))  # format_move's token
-            positions.append(format_position(step.after))
+            keys.append(position_key(step.after))
+            if texts is not None:
+                texts.append(format_position(step.after))
 
     report = validate_record(record, ordinal, on_step=note)
-    if not positions and report.final_position is not None:
-        positions.append(report.final_position)  # no move played: the start
-    return IndexedRecord(record, GameView.replayed(record, positions, moves), report.valid)
+    if not keys and report.final_position is not None:  # no move played: the start
+        start.append(report.final_position)
+        keys.append(position_key(variant.parse_position(report.final_position)))
+        if texts is not None:
+            texts.append(report.final_position)
+    view = GameView.replayed(record, keys, moves, texts)
+    return IndexedRecord(record, view, report.valid, start[0] if start else None)
 
 
 def first_ply(
@@ -217,9 +238,10 @@ def first_ply(
     start: str,
     moves: Sequence[str],
     positions: bytes,
-    target: str,
+    target: bytes,
 ) -> int | None:
-    """The first ply at which a game is at the position ``target``.
+    """The first ply at which a game is at the position whose
+    :meth:`~notation.games.base.Variant.position_key` is ``target``.
 
     ``positions`` are the game's short hashes (:func:`short_hash`, start first);
     each ply whose hash is the target's is confirmed by replaying ``moves``
@@ -233,16 +255,12 @@ def first_ply(
     while at >= 0:
         ply, misaligned = divmod(at, width)
         if not misaligned and ply <= len(moves):
-            if ply == 0:
-                reached = start
-            else:
-                if position is None:
-                    position = variant.parse_position(start)
-                while played < ply:
-                    position = variant.play(position, variant.parse_move(moves[played], position))
-                    played += 1
-                reached = variant.format_position(position)
-            if reached == target:
+            if position is None:
+                position = variant.parse_position(start)
+            while played < ply:
+                position = variant.play(position, variant.parse_move(moves[played], position))
+                played += 1
+            if variant.position_key(position) == target:
                 return ply
         at = positions.find(needle, at + 1)
     return None
@@ -481,9 +499,9 @@ class ArchiveIndex:
                 int(record.damaged),
                 record.tag("Date"),
                 json.dumps(record.tags, ensure_ascii=False),
-                view.positions[0] if view.positions else None,
+                indexed.start,
                 zlib.compress(" ".join(view.moves).encode("utf-8")),
-                b"".join(map(short_hash, view.positions)),
+                b"".join(map(short_hash, view.keys)),
                 key,
                 None if symmetric_key == key else symmetric_key,
             ),
@@ -685,12 +703,14 @@ class _Target:
     """A position asked for, in one variant of the index: its text and short hash."""
 
     def __init__(self, variant: AnyVariant, text: str) -> None:
-        self.variant, self.text, self.needle = variant, text, short_hash(text)
+        self.variant, self.text = variant, text
+        self.key = variant.position_key(variant.parse_position(text))
+        self.needle = short_hash(self.key)
 
     def ply(self, start: str, moves: Sequence[str], positions: bytes) -> int | None:
         """The first ply at which a game of this variant is at the position."""
         try:
-            return first_ply(self.variant, start, moves, positions, self.text)
+            return first_ply(self.variant, start, moves, positions, self.key)
         except (MoveError, PositionError):
             raise ArchiveIndexError(
                 "a damaged PMN index (stored moves that do not replay)"

@@ -20,7 +20,14 @@ from typing import TYPE_CHECKING, Any
 
 from notation.core.pits import PitsError
 from notation.core.record import Record
-from notation.core.replay import Step, open_game, record_variant, replay, validate_record
+from notation.core.replay import (
+    Step,
+    mainline_positions,
+    open_game,
+    record_variant,
+    replay,
+    validate_record,
+)
 from notation.core.tokens import RESULT
 from notation.errors import PMNError
 from notation.games import AnyVariant, find_game, find_variant, games
@@ -44,7 +51,9 @@ class GameView:
 
     ``variant`` is None when the record's tags select no variant; ``positions``
     are the main line's position strings, from the start up to the first move
-    that cannot be played.
+    that cannot be played, and ``keys`` the same positions'
+    :meth:`~notation.games.base.Variant.position_key` values (cheaper to build: what
+    duplicate keys and position searches compare).
     """
 
     def __init__(self, record: Record, *, plies: int | None = None) -> None:
@@ -54,15 +63,25 @@ class GameView:
         self._variant: AnyVariant | bool | None = False
         self._valid: bool | None = None
         self._positions: tuple[str, ...] | None = None
+        self._keys: tuple[bytes, ...] | None = None
         self._moves: tuple[str, ...] | None = None
 
     @classmethod
-    def replayed(cls, record: Record, positions: Sequence[str], moves: Sequence[str]) -> GameView:
+    def replayed(
+        cls,
+        record: Record,
+        keys: Sequence[bytes],
+        moves: Sequence[str],
+        positions: Sequence[str] | None = None,
+    ) -> GameView:
         """A view of a record whose main line was replayed already (the index notes the
-        positions and moves on the validator's replay): the same view as
-        ``GameView(record)`` gives, without replaying again."""
+        position keys, moves and, where it needs them, position strings on the
+        validator's replay): the same view as ``GameView(record)`` gives, without
+        replaying again for them."""
         view = cls(record)
-        view._positions, view._moves = tuple(positions), tuple(moves)
+        view._keys, view._moves = tuple(keys), tuple(moves)
+        if positions is not None:
+            view._positions = tuple(positions)
         return view
 
     @property
@@ -82,25 +101,38 @@ class GameView:
             self._valid = validate_record(self.record).valid
         return self._valid
 
-    def _replay(self, *, moves: bool) -> None:
-        """Replay the main line, noting its positions and (``moves``) its moves: a question
-        about positions alone (a duplicate key, a position filter) does not write moves."""
-        positions: list[str] = []
+    def _replay(self, *, moves: bool = False, positions: bool = False) -> None:
+        """Replay the main line, noting its position keys, and its position strings
+        (``positions``) and moves (``moves``) when asked: a duplicate key or a search for
+        one position needs neither."""
+        keys: list[bytes] = []
+        texts: list[str] = []
         tokens: list[str] = []
         if self.variant is not None:
             try:
                 game = open_game(self.record)  # the one replay; a Pits tag honoured there
             except (PositionError, RulesError, PitsError):
                 game = None
+            if game is not None and not (moves or positions):  # keys alone: no Step a move
+                walked = mainline_positions(
+                    game.variant, game.record.mainline, game.start, limit=self.plies
+                )
+                keys = list(map(game.variant.position_key, walked))
+                game = None
             if game is not None:
                 variant = game.variant
-                format_position, format_played = variant.format_position, variant.format_played
-                positions.append(format_position(game.start))
+                position_key, format_position = variant.position_key, variant.format_position
+                format_played = variant.format_played
+                keys.append(position_key(game.start))
+                if positions:
+                    texts.append(format_position(game.start))
 
                 def note(step: Step) -> None:
+                    keys.append(position_key(step.after))
+                    if positions:
+                        texts.append(format_position(step.after))
                     if moves:  # format_move's token, read from the position after the move
                         tokens.append(format_played(step.move, step.before, step.after))
-                    positions.append(format_position(step.after))
 
                 replay(
                     variant,
@@ -110,15 +142,24 @@ class GameView:
                     variations=False,
                     limit=self.plies,
                 )
-        self._positions = tuple(positions)
+        self._keys = tuple(keys)
+        if positions:
+            self._positions = tuple(texts)
         if moves:
             self._moves = tuple(tokens)
+
+    @property
+    def keys(self) -> tuple[bytes, ...]:
+        """Position keys along the main line (start first), while the moves are legal."""
+        if self._keys is None:
+            self._replay()
+        return self._keys  # type: ignore[return-value]
 
     @property
     def positions(self) -> tuple[str, ...]:
         """Position strings along the main line (start first), while the moves are legal."""
         if self._positions is None:
-            self._replay(moves=False)
+            self._replay(positions=True, moves=self._moves is None)
         return self._positions  # type: ignore[return-value]
 
     @property
@@ -325,6 +366,14 @@ class PositionPattern:
         except (PositionError, RulesError):
             return None
 
+    def key(self, variant: AnyVariant) -> bytes | None:
+        """The position's :meth:`~notation.games.base.Variant.position_key` in ``variant``
+        (None if it does not read it)."""
+        try:
+            return variant.position_key(variant.parse_position(self.text))
+        except (PositionError, RulesError):
+            return None
+
     def first_match(self, view: GameView) -> int | None:
         """The ply at which the game's main line first meets the position, or None."""
         if view.variant is None:
@@ -332,10 +381,10 @@ class PositionPattern:
         if self.wildcard:
             regex = _wildcard_regex(self.text)
             return next((i for i, p in enumerate(view.positions) if regex.fullmatch(p)), None)
-        target = self.target(view.variant)
-        if target is None:
+        key = self.key(view.variant)
+        if key is None:
             return None
-        return next((i for i, p in enumerate(view.positions) if p == target), None)
+        return next((i for i, k in enumerate(view.keys) if k == key), None)
 
 
 def _position_pattern(text: str, variant: AnyVariant | None) -> PositionPattern:
@@ -567,15 +616,16 @@ def game_key(view: GameView, *, symmetric: bool = False) -> bytes:
         # their headers and results are too (two players' forfeit is not another's copy)
         tags = [f"{name}\x01{value}" for name, value in record.tags]
         return _digest(["no move", *tags, record.result, record.tag("Position") or ""])
-    if variant is None or len(view.positions) != len(record.mainline.moves) + 1:
+    if variant is None or len(view.keys) != len(record.mainline.moves) + 1:
         tokens = [node.token for node in record.mainline.moves]
         head = [record.tag("Game") or "", record.tag("Rules") or "", record.tag("Position") or ""]
         return _digest(["raw", *head, record.raw or "", *tokens])
     head = [variant.game, variant.rules]
-    if not symmetric:
-        return _digest([*head, *view.positions])
-    if type(variant).symmetries is Variant.symmetries:  # the identity alone: the plain key
-        return _digest([*head, *view.positions])
+    if not symmetric or type(variant).symmetries is Variant.symmetries:
+        # (the identity alone: the plain key) the positions' keys, joined: a variant's
+        # keys are one length or NUL-ended, so the joined bytes tell the positions apart
+        text = "\x00".join(head) + "\x00"
+        return hashlib.blake2b(text.encode("utf-8") + b"".join(view.keys), digest_size=16).digest()
     images = [tuple(variant.symmetries(position)) for position in view.positions]
     count = min(len(image) for image in images)
     return min(_digest([*head, *(image[k] for image in images)]) for k in range(count))
@@ -765,23 +815,20 @@ class OpeningBook:
             return
         view = GameView(record)
         variant = view.variant
-        start = 0
-        if variant is not None and self.position is not None:
-            found = self.position.first_match(view)
-            start = -1 if found is None else found
-        if variant is None or start < 0:
+        if variant is None:
             self.skipped += 1
             return
-        moves = view.moves  # (replays once: the positions are noted on the way)
-        if not view.positions:
+        positions = view.positions  # (one replay: keys, positions and moves noted)
+        found = self.position.first_match(view)
+        if found is None or not positions:
             self.skipped += 1
             return
         self.add_moves(
             variant.game,
             variant.rules,
             tuple(variant.seats),
-            view.positions[start],
-            moves[start:],
+            positions[found],
+            view.moves[found:],
             record.result,
         )
 

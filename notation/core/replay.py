@@ -375,6 +375,39 @@ def replay(
     return Replayed(walked.line, walked.state, walked.played, walked.completed)
 
 
+def mainline_positions(
+    variant: AnyVariant, line: Line, position: Any, *, limit: int | None = None
+) -> list[Any]:
+    """The positions along a main line, start first, up to the first move whose written
+    number is wrong or that the rules refuse, or ``limit`` moves: the positions
+    :func:`replay` visits with ``variations=False`` (the same checks, in a loop of its own
+    that builds no :class:`Step`: what the archive tools' duplicate keys and position
+    searches ask, a game at a time)."""
+    parse_move, play, outcome, turn = (
+        variant.parse_move,
+        variant.play,
+        variant.outcome,
+        variant.turn,
+    )
+    labels = _move_numbers(len(variant.seats))
+    positions = [position]
+    moves = line.moves
+    for node in moves if limit is None else moves[:limit]:
+        number = node.number
+        if number is not None:  # a wrong number stops the line, as in replay
+            now = turn(position)
+            label = labels[now] if now < len(labels) else expected_number(variant, position)
+            if number != label and outcome(position) is None:
+                break
+        try:
+            move = parse_move(node.token, position)
+        except MoveError:
+            break
+        position = play(position, move)
+        positions.append(position)
+    return positions
+
+
 def _unreplayed(record: Record, index: int, problems: list[Problem]) -> GameReport:
     """The report on a record that could not be replayed at all (unreadable, unknown game)."""
     return GameReport(
@@ -692,6 +725,7 @@ __all__ = [
     "expected_number",
     "final_position",
     "iter_mainline",
+    "mainline_positions",
     "open_game",
     "record_variant",
     "replay",

@@ -266,6 +266,14 @@ class Variant(abc.ABC, Generic[P, M]):
     def format_position(self, position: P) -> str:
         """Write a position string; ``parse_position`` reads it back exactly."""
 
+    def position_key(self, position: P) -> bytes:
+        """Bytes equal for two positions exactly when their position strings are: what
+        the archive tools hash to find copies of a game and positions in an index. A
+        game may give something cheaper to build than the string; a variant's keys are
+        either all one length or each ended by a NUL byte (the default: the position
+        string, NUL-ended), so that a game's keys joined are unambiguous."""
+        return self.format_position(position).encode("utf-8") + b"\0"
+
     @abc.abstractmethod
     def to_move(self, position: P) -> int:
         """The seat index (0-based, into ``seats``) of the player to move."""

@@ -275,6 +275,11 @@ class WariVariant(Variant[WariPosition, int]):
         numbers = (*position.pits, *position.captured)
         return "-".join(map(str, numbers)) + "-" + "SN"[position.to_move]
 
+    def position_key(self, position: WariPosition) -> bytes:
+        # what format_position writes, a byte a number (a hole or a store holds at most
+        # the 48 stones) and the mover: 15 bytes, built in one call
+        return bytes((*position.pits, *position.captured, position.to_move))
+
     def to_move(self, position: WariPosition) -> int:
         return position.to_move
 

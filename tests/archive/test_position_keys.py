@@ -1,0 +1,107 @@
+"""Position keys (issue 29): what duplicate keys, position searches and the index compare
+instead of position strings, cheaper to build. Two positions have equal keys exactly when
+they have equal position strings; a variant's keys are one length or NUL-ended; and the
+main line's positions walked without a Step a move are those the one replay visits."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from notation.archive.tools import GameView, game_key
+from notation.core.generate import random_record
+from notation.core.record import Line, MoveNode
+from notation.core.replay import mainline_positions, open_game, replay
+from notation.formats.collection import read_path
+from notation.games import find_variant
+
+ROOT = Path(__file__).resolve().parents[2]
+GAMES = [
+    ("Wari", {}),
+    ("Trysse", {}),
+    ("Oware", {}),
+    ("Trias", {}),
+    ("Kalah", {}),
+    ("Togyz Kumalak", {}),
+    ("Tricala", {"Players": "2"}),
+    ("Tricala", {"Players": "3"}),
+]
+
+
+@pytest.mark.parametrize(("game", "tags"), GAMES)
+def test_keys_are_equal_exactly_when_position_strings_are(game, tags):
+    variant = find_variant(game, None, tags)
+    rng = random.Random(game)
+    by_text: dict[str, bytes] = {}
+    by_key: dict[bytes, str] = {}
+    lengths = set()
+    for _ in range(20):
+        record = random_record(variant, rng, tags=(("Game", game), *tags.items()), max_moves=80)
+        started = open_game(record)
+        for position in mainline_positions(variant, record.mainline, started.start):
+            text, key = variant.format_position(position), variant.position_key(position)
+            assert by_text.setdefault(text, key) == key
+            assert by_key.setdefault(key, text) == text
+            lengths.add(len(key))
+            assert len(lengths) == 1 or key.endswith(b"\0")
+    assert len(by_text) > 100
+
+
+def test_wari_key_by_hand():
+    wari = find_variant("Wari")
+    after_c = wari.parse_position("4-4-0-5-5-5-5-4-4-4-4-4-0-0-N")
+    assert wari.position_key(after_c) == bytes([4, 4, 0, 5, 5, 5, 5, 4, 4, 4, 4, 4, 0, 0, 1])
+
+
+def test_the_default_key_is_the_string_nul_ended():
+    trias = find_variant("Trias")
+    start = trias.initial_position()
+    assert trias.position_key(start) == trias.format_position(start).encode() + b"\0"
+
+
+def steps(variant, line, start, limit=None):
+    seen = [start]
+    replay(
+        variant,
+        line,
+        start,
+        on_step=lambda step: seen.append(step.after),
+        variations=False,
+        limit=limit,
+    )
+    return seen
+
+
+@pytest.mark.parametrize(("game", "tags"), GAMES)
+def test_the_walk_without_steps_visits_what_the_replay_visits(game, tags):
+    variant = find_variant(game, None, tags)
+    rng = random.Random(f"walk {game}")
+    for _ in range(15):
+        record = random_record(variant, rng, tags=(("Game", game), *tags.items()), max_moves=60)
+        start = open_game(record).start
+        moves = list(record.mainline.moves)
+        if moves and rng.random() < 0.5:  # a wrong number, or a move the rules refuse
+            at = rng.randrange(len(moves))
+            bad = (
+                MoveNode("999z", None)
+                if rng.random() < 0.5
+                else MoveNode(moves[at].token, "777." if moves[at].number is None else "777...")
+            )
+            moves[at] = bad
+        line = Line(tuple(moves))
+        for limit in (None, 0, 3, 10):
+            assert mainline_positions(variant, line, start, limit=limit) == steps(
+                variant, line, start, limit
+            )
+
+
+def test_duplicate_keys_of_the_examples_are_the_same_from_either_walk():
+    """game_key from the keys walk equals game_key from a view replayed with strings."""
+    for path in sorted(ROOT.glob("examples/*.pmn")):
+        for record in read_path(str(path)):
+            quick = game_key(GameView(record))
+            full = GameView(record)
+            full.positions  # noqa: B018 (the replay that notes strings and moves too)
+            assert game_key(full) == quick, path
