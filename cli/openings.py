@@ -104,7 +104,7 @@ def openings(
     if index_path is not None:
         database = ArchiveIndex(index_path)
         try:
-            for row in database.opening_rows(pattern):
+            for row in database.opening_rows(pattern, depth):
                 if row is None:
                     book.skipped += 1
                 else:

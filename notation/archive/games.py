@@ -46,6 +46,8 @@ class ArchiveGame:
             self._record = game
             if on_read is not None:
                 on_read(self, game)
+        elif game.damaged:  # a text that does not decode: read (and reported) at once
+            self.record  # noqa: B018
 
     @property
     def source(self) -> str:

@@ -38,8 +38,9 @@ from functools import cache
 from typing import Any
 
 from notation.archive.tools import GameView, PositionPattern, Selection, game_key
+from notation.core.pits import PITS_TAG
 from notation.core.record import MAINLINE, Record
-from notation.core.replay import Step, record_variant, validate_record
+from notation.core.replay import Step, record_variant, start_position, validate_record
 from notation.errors import PMNError
 from notation.files import outputs as files
 from notation.files.sources import open_source
@@ -80,8 +81,8 @@ CREATE TABLE IF NOT EXISTS games (
     date TEXT,                       -- the Date tag
     header TEXT NOT NULL,            -- the tag pairs in order, as JSON [[name, value], ...]
     start TEXT,                      -- the start position string
-    moves BLOB,                      -- the legal main-line moves, canonical, space-separated,
-                                     -- zlib-compressed
+    moves BLOB,                      -- the legal main-line moves as replayed (in the game's
+                                     -- own hole names), space-separated, zlib-compressed
     positions BLOB,                  -- every main-line position, start first: its short hash
                                      -- (SHORT_HASH_BYTES of the CRC-32 of its position_key),
                                      -- a candidate to confirm
@@ -168,6 +169,12 @@ def short_hash(key: bytes) -> bytes:
     return (zlib.crc32(key) & _SHORT_MASK).to_bytes(SHORT_HASH_BYTES, "big")
 
 
+def short_hashes(keys: Iterable[bytes]) -> bytes:
+    """:func:`short_hash` of each key, joined (a position's at a time: the column's bytes)."""
+    crc32, mask, width = zlib.crc32, _SHORT_MASK, SHORT_HASH_BYTES
+    return b"".join([(crc32(key) & mask).to_bytes(width, "big") for key in keys])
+
+
 @dataclass(frozen=True, slots=True)
 class IndexedRecord:
     """One game read and validated for the index: its record, the validator's verdict,
@@ -203,12 +210,28 @@ def _validated(record: Record, ordinal: int) -> IndexedRecord:
     if variant is None:
         report = validate_record(record, ordinal)
         return IndexedRecord(record, GameView.replayed(record, (), ()), report.valid)
+    if record.tag(PITS_TAG) is not None or type(variant).symmetries is not Variant.symmetries:
+        return _validated_by_steps(record, ordinal, variant)
+    trail: list[Any] = []  # the positions after the main line's moves, from the replay
+    report = validate_record(record, ordinal, trail=trail)
+    if report.final_position is None:  # not replayed: a start position it could not read
+        return IndexedRecord(record, GameView.replayed(record, (), ()), report.valid)
+    start = start_position(record, variant)
+    keys = list(map(variant.position_key, [start, *trail]))
+    moves = [node.token for node in record.mainline.moves[: len(trail)]]
+    view = GameView.replayed(record, keys, moves)
+    return IndexedRecord(record, view, report.valid, variant.format_position(start))
+
+
+def _validated_by_steps(record: Record, ordinal: int, variant: AnyVariant) -> IndexedRecord:
+    """:func:`_validated` noting each move of the replay: a record whose holes are
+    numbered another way (its tokens replayed are not those written), or a board with
+    symmetries (the symmetric key maps position strings)."""
     keys: list[bytes] = []
     moves: list[str] = []
     # the position strings too where the board has symmetries (the symmetric key maps them)
     texts: list[str] | None = None if type(variant).symmetries is Variant.symmetries else []
     position_key, format_position = variant.position_key, variant.format_position
-    format_played = variant.format_played
     start: list[str] = []
 
     def note(step: Step) -> None:
@@ -218,7 +241,7 @@ def _validated(record: Record, ordinal: int) -> IndexedRecord:
                 keys.append(position_key(step.before))
                 if texts is not None:
                     texts.append(start[0])
-            moves.append(format_played(step.move, step.before, step.after))  # format_move's token
+            moves.append(step.node.token)  # as replayed (in the game's own hole names)
             keys.append(position_key(step.after))
             if texts is not None:
                 texts.append(format_position(step.after))
@@ -501,7 +524,7 @@ class ArchiveIndex:
                 json.dumps(record.tags, ensure_ascii=False),
                 indexed.start,
                 zlib.compress(" ".join(view.moves).encode("utf-8")),
-                b"".join(map(short_hash, view.keys)),
+                short_hashes(view.keys),
                 key,
                 None if symmetric_key == key else symmetric_key,
             ),
@@ -649,13 +672,17 @@ class ArchiveIndex:
                 parameters += [game, rules, seats, target.needle]
         return " AND ".join(clauses) or "1", parameters
 
-    def opening_rows(self, pattern: PositionPattern | None) -> Iterator[OpeningRow | None]:
-        """Each game as the opening tree counts it, in file order; None when it is not
-        counted (no variant, or never at the position)."""
+    def opening_rows(
+        self, pattern: PositionPattern | None, depth: int | None = None
+    ) -> Iterator[OpeningRow | None]:
+        """Each game as the opening tree counts it, in file order, with its first ``depth``
+        moves (all with None) as the variant writes them; None when it is not counted (no
+        variant, or never at the position)."""
         targets = self._targets(pattern) if pattern is not None else {}
+        variants: dict[tuple[str, str, str], AnyVariant | None] = {}
         query = (
-            "SELECT g.game, g.rules, g.seats, g.start, g.moves, g.positions, g.result FROM games g "
-            "JOIN files f ON f.id = g.file_id ORDER BY f.id, g.ordinal"
+            "SELECT g.game, g.rules, g.seats, g.start, g.moves, g.positions, g.result, g.header "
+            "FROM games g JOIN files f ON f.id = g.file_id ORDER BY f.id, g.ordinal"
         )
         with self._answering():
             rows = self.db.execute(query)
@@ -664,10 +691,13 @@ class ArchiveIndex:
                     found = rows.fetchone()
                     if found is None:
                         return
-                    game, rules, seats, start, moves, positions, result = found
+                    game, rules, seats, start, moves, positions, result, header = found
                     row: OpeningRow | None = None
                     if game is not None and start is not None:
                         tokens = _moves(moves)
+                        variant = variants.get((game, rules, seats), False)
+                        if variant is False:
+                            variant = variants[(game, rules, seats)] = _header_variant(header)
                         if pattern is not None:
                             target = targets.get((game, rules, seats))
                             ply = target.ply(start, tokens, positions) if target else None
@@ -677,14 +707,37 @@ class ArchiveIndex:
                                     rules,
                                     tuple(seats.split()),
                                     target.text,
-                                    tuple(tokens[ply:]),
+                                    _canonical(target.variant, target.text, tokens[ply:], depth),
                                     result,
                                 )
-                        else:
+                        elif variant is not None:
                             row = OpeningRow(
-                                game, rules, tuple(seats.split()), start, tuple(tokens), result
+                                game,
+                                rules,
+                                tuple(seats.split()),
+                                start,
+                                _canonical(variant, start, tokens, depth),  # type: ignore[arg-type]
+                                result,
                             )
                 yield row
+
+
+def _canonical(
+    variant: AnyVariant, start: str, tokens: Sequence[str], depth: int | None
+) -> tuple[str, ...]:
+    """The first ``depth`` stored moves (all with None) from ``start`` as the variant writes
+    them (the index stores them as they were replayed)."""
+    position = variant.parse_position(start)
+    written: list[str] = []
+    try:
+        for token in tokens if depth is None else tokens[:depth]:
+            move = variant.parse_move(token, position)
+            after = variant.play(position, move)
+            written.append(variant.format_played(move, position, after))
+            position = after
+    except (MoveError, PositionError):
+        raise ArchiveIndexError("a damaged PMN index (stored moves that do not replay)") from None
+    return tuple(written)
 
 
 @dataclass(frozen=True, slots=True)

@@ -77,7 +77,8 @@ class GameView:
         """A view of a record whose main line was replayed already (the index notes the
         position keys, moves and, where it needs them, position strings on the
         validator's replay): the same view as ``GameView(record)`` gives, without
-        replaying again for them."""
+        replaying again for them, but for its ``moves``, which are as given (the index
+        gives them as the replay read them, not as the variant writes them)."""
         view = cls(record)
         view._keys, view._moves = tuple(keys), tuple(moves)
         if positions is not None:

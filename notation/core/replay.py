@@ -274,6 +274,7 @@ def replay(
     on_step: Callable[[Step], MoveNode | None] | None = None,
     variations: bool = True,
     limit: int | None = None,
+    trail: list[Any] | None = None,
 ) -> Replayed:
     """Replay a line and its variations through the rules: the one replay every command uses.
 
@@ -283,7 +284,9 @@ def replay(
     appended to ``problems`` and stops that line. ``on_step`` sees every move
     played and may return a changed node (the canonical writer rewrites
     tokens and numbers this way). ``variations=False`` replays the main line
-    only; ``limit`` stops the main line after that many moves.
+    only; ``limit`` stops the main line after that many moves. ``trail`` gets the
+    position after each main-line move played (what an index hashes: cheaper than a
+    :class:`Step` a move).
     """
     parse_move, play, outcome, turn = (
         variant.parse_move,
@@ -356,6 +359,8 @@ def replay(
                 refuse(node, position, path, index)
                 return index, position, kept, True
             after = play(position, move)
+            if trail is not None and path is MAINLINE:
+                trail.append(after)
             if on_step is not None:
                 if label is None:  # (number_at, inlined: once a move)
                     now = turn(position)
@@ -430,12 +435,14 @@ def validate_record(
     *,
     pits: str | None = None,
     on_step: Callable[[Step], MoveNode | None] | None = None,
+    trail: list[Any] | None = None,
 ) -> GameReport:
     """Replay a record through its game's rules and check what it declares.
 
     ``pits`` is the hole numbering of a record without a ``Pits`` tag (see
     :func:`open_game`). ``on_step`` sees every move the replay plays, as in
-    :func:`replay` (the index notes positions on the validator's one replay).
+    :func:`replay` (the index notes positions on the validator's one replay), and
+    ``trail`` the positions after the main line's moves.
     Never raises for a bad record: every fault is a :class:`Problem` in the report.
     """
     problems: list[Problem] = []
@@ -468,7 +475,9 @@ def validate_record(
     variant, record = game.variant, game.record
     players = tuple(record.tag(seat) or "?" for seat in variant.seats)
     result_readable = _check_result_token(record, variant, problems)
-    replayed = replay(variant, record.mainline, game.start, problems=problems, on_step=on_step)
+    replayed = replay(
+        variant, record.mainline, game.start, problems=problems, on_step=on_step, trail=trail
+    )
     position = replayed.end
     outcome = variant.outcome(position) if replayed.completed else None
     scores = tuple(variant.scores(position))

@@ -1060,6 +1060,12 @@ class TaggedChunk:
         return cls(_chunk_tags(chunk), chunk.line, chunk.source, chunk=chunk)
 
     @property
+    def damaged(self) -> bool:
+        """Whether the game's text does not decode (known as it is cut: such a game is
+        read, and reported, even when only its tags are asked for)."""
+        return self._chunk is not None and bool(self._chunk.errors)
+
+    @property
     def chunk(self) -> Chunk:
         """The game as :func:`iter_chunks` cuts it (decoded on first use)."""
         if self._chunk is None:
@@ -1076,7 +1082,14 @@ def iter_tagged(stream: IO[bytes], source: str = "<string>") -> Iterator[TaggedC
 
 
 def _piece_tagged(data: bytes, start: int, end: int, line: int, source: str) -> TaggedChunk:
-    return TaggedChunk(_piece_tags(data, start, end, line, source), line, source, data[start:end])
+    tags = _piece_tags(data, start, end, line, source)
+    raw = data[start:end]
+    if not raw.isascii():
+        try:
+            raw.decode("utf-8")
+        except UnicodeDecodeError:  # cut now: the chunk carries where the text is damaged
+            return TaggedChunk(tags, line, source, chunk=_chunk(_lines(raw), line, source))
+    return TaggedChunk(tags, line, source, raw)
 
 
 #: The tag section in bytes: as :data:`_TAG_SECTION_RE` matches the decoded text, in

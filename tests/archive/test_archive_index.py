@@ -169,7 +169,9 @@ def test_short_hashes_that_collide_never_give_a_wrong_game(archive, monkeypatch)
     import notation.archive.index as index
 
     files, _ = archive
-    monkeypatch.setattr(index, "short_hash", lambda position: b"\x00\x00\x00")
+    collide = b"\x00" * index.SHORT_HASH_BYTES
+    monkeypatch.setattr(index, "short_hash", lambda key: collide)
+    monkeypatch.setattr(index, "short_hashes", lambda keys: collide * len(list(keys)))
     database = str(Path(files[0]).parent / "colliding.sqlite")
     assert run("index", *files, "-o", database).exit_code == 0
     for question in (["--position", AFTER_C], ["--position", AFTER_C, "--count"]):

@@ -105,3 +105,34 @@ def test_duplicate_keys_of_the_examples_are_the_same_from_either_walk():
             full = GameView(record)
             full.positions  # noqa: B018 (the replay that notes strings and moves too)
             assert game_key(full) == quick, path
+
+
+def test_the_index_notes_what_a_replay_with_steps_notes():
+    """The index's quick path (the replay's trail of positions) and its path by steps
+    (records with numbered holes, boards with symmetries) give the same view, start and
+    verdict, and the view's keys are a fresh GameView's."""
+    from notation.archive import index
+
+    rng = random.Random("index paths")
+    records = [
+        record for path in sorted(ROOT.glob("examples/**/*.pmn")) for record in read_path(str(path))
+    ]
+    for game, tags in GAMES:
+        variant = find_variant(game, None, tags)
+        records += [
+            random_record(variant, rng, tags=(("Game", game), *tags.items()), max_moves=50)
+            for _ in range(5)
+        ]
+    checked = 0
+    for record in records:
+        quick = index.index_game(record)
+        view = quick.view
+        if view.variant is None or record.damaged:
+            continue
+        steps = index._validated_by_steps(record, 1, view.variant)
+        assert (quick.valid, quick.start) == (steps.valid, steps.start), record.source
+        assert view.keys == steps.view.keys == GameView(record).keys, record.source
+        assert view.moves == steps.view.moves, record.source
+        assert game_key(view) == game_key(GameView(record)), record.source
+        checked += 1
+    assert checked > 60
