@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import io
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner, Result
 
 from notation.formats.collection import read_declared, read_path
 
@@ -17,15 +16,13 @@ EXAMPLES = ROOT / "examples"
 PMN_FILES = sorted(EXAMPLES.rglob("*.pmn"))
 
 
-def pmn(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "notation.cli", *args],
-        cwd=ROOT,
-        input=stdin,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+def pmn(*args: str, stdin: str | None = None) -> Result:
+    """``pmn ARGS`` run in this process (click's runner): these tests are about what the
+    commands answer, not about their process, and a new interpreter per run was most of
+    this file's time (issue 28)."""
+    from notation.cli.main import pmn as command
+
+    return CliRunner().invoke(command, list(args), input=stdin)
 
 
 def declared(record):
@@ -81,10 +78,7 @@ WARI_START = "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S"
 
 
 def moves_cli(*args: str):
-    from click.testing import CliRunner
-    from notation.cli.main import pmn as command
-
-    return CliRunner().invoke(command, ["moves", *args])
+    return pmn("moves", *args)
 
 
 def test_moves_count_pit_and_limit_agree_with_the_listing():
@@ -363,11 +357,11 @@ def test_convert_json_to_pmn_and_back_streams_the_same_text(tmp_path):
     for ext in ("json", "jsonl"):
         middle = tmp_path / f"g.{ext}"
         back = tmp_path / f"back-{ext}.pmn"
-        assert pmn("convert", str(source), "-o", str(middle)).returncode == 0
-        assert pmn("convert", str(middle), "-o", str(back)).returncode == 0
+        assert pmn("convert", str(source), "-o", str(middle)).exit_code == 0
+        assert pmn("convert", str(middle), "-o", str(back)).exit_code == 0
         assert back.read_text(encoding="utf-8") == source.read_text(encoding="utf-8")
     result = pmn("convert", "--from", "json", "-", stdin=(tmp_path / "g.json").read_text())
-    assert result.returncode == 0 and result.stdout == source.read_text(encoding="utf-8")
+    assert result.exit_code == 0 and result.stdout == source.read_text(encoding="utf-8")
 
 
 # -- pmn fmt --check: read once, a game at a time, the same answers ------------------
@@ -444,12 +438,12 @@ def test_fmt_check_finds_every_difference_it_found_before(tmp_path, name):
         ] == messages
     result = pmn("fmt", "--check", str(path))
     if reference is None:
-        assert result.returncode == 1 and "not valid UTF-8" in result.stderr
+        assert result.exit_code == 1 and "not valid UTF-8" in result.stderr
         return
     changed, messages = reference
     assert ("would reformat" in result.stderr) == changed
     empty = not text.strip()  # an input with no game is an error (ruling N4)
-    assert result.returncode == (1 if changed or messages or empty else 0)
+    assert result.exit_code == (1 if changed or messages or empty else 0)
 
 
 def test_fmt_check_of_every_example_and_of_its_formatted_text(tmp_path):

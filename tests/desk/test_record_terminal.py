@@ -112,8 +112,10 @@ def test_up_arrow_recalls_the_previous_line(tmp_path):
 
 def test_tab_completes_a_legal_move(tmp_path):
     path, terminal = start(tmp_path, TRICALA, b"1. White>")
-    terminal.type(b"6e" + TAB)  # one legal move starts with 6e: Tab writes it out
-    terminal.expect(b"6e+6e+6e")
+    terminal.type(b"6e")
+    terminal.expect(b"6e")  # shown before the Tab: the completion is then drawn as what it adds
+    terminal.type(TAB)  # one legal move starts with 6e: Tab writes it out
+    terminal.expect(b"+6e+6e")
     terminal.type(ENTER)
     terminal.expect(b"Black>")
     terminal.type(b"sa" + TAB)  # commands complete too

@@ -24,6 +24,7 @@ from notation.core.generate import random_record
 from notation.core.record import Line, MoveNode, Record
 from notation.formats.grammar import parse_file_reference, parse_record_reference
 from tests.optional import required
+from tests.tokens import digits, language, optional_tail, squares, strings
 
 
 def reader(text: str) -> list[Record] | None:
@@ -56,37 +57,69 @@ def assert_agree(text: str) -> None:
 comment_text = st.text(
     alphabet=st.characters(blacklist_characters="\r", blacklist_categories=("Cs",)), max_size=12
 ).filter(lambda c: not ("}" in c and "\n" in c))  # text cannot hold both (docs/pmn.md 7)
-tokens = st.from_regex(
-    r"[A-Fa-f](\+[0-9])?|[1-6][a-f](-[1-6][a-f])?|[1-3][a-l](/[0-9]{1,3})?|2a\[WB\]-6a|1[0-2]",
-    fullmatch=True,
+#: The move tokens drawn (a house, a Trias or Tricala move, a move with a count...),
+#: listed from their expression (tests/tokens.py: from_regex took most of the time).
+TOKEN_RE = (
+    r"[A-Fa-f](\+[0-9])?|[1-6][a-f](-[1-6][a-f])?|[1-3][a-l](/[0-9]{1,3})?|2a\[WB\]-6a|1[0-2]"
 )
+TOKENS = (
+    optional_tail("ABCDEFabcdef", ["+" + d for d in digits(1, 1)]),
+    optional_tail(squares("123456", "abcdef"), ["-" + s for s in squares("123456", "abcdef")]),
+    optional_tail(squares("123", "abcdefghijkl"), ["/" + n for n in digits(1, 3)]),
+    ["2a[WB]-6a"],
+    ["10", "11", "12"],
+)
+tokens = language(*TOKENS)
+NUMBER_RE = r"[1-9][0-9]{0,2}\.(\.\.)?"
+NUMBERS = tuple(
+    optional_tail([f"{n}." for n in range(low, 10 * low)], [".."]) for low in (1, 10, 100)
+)
+
+
+def test_the_tokens_and_numbers_drawn_are_their_expressions_languages() -> None:
+    drawn = strings(*TOKENS)
+    assert all(re.fullmatch(TOKEN_RE, token) for token in drawn)
+    assert len(drawn) == 12 * 11 + 36 * 37 + 36 * (1 + 10 + 100 + 1000) + 1 + 3 - 18  # 1a-3f twice
+    numbers = strings(*NUMBERS)
+    assert all(re.fullmatch(NUMBER_RE, number) for number in numbers)
+    assert len(numbers) == 999 * 2
+
+
+#: The parts of a move, each strategy built once: built anew at every draw, hypothesis
+#: validated each again, a good part of these properties' time (issue 28).
+move_numbers = st.none() | language(*NUMBERS)
+glyphs = st.sampled_from(["", "!", "?", "!!", "??", "!?", "?!"])
+nag_lists = st.lists(st.integers(0, 255), max_size=2)
+one_comment = st.lists(comment_text, max_size=1)
+two_comments = st.lists(comment_text, max_size=2)
+move_counts = st.integers(0, 4)
 
 
 @st.composite
 def lines(draw: st.DrawFn, depth: int = 0) -> Line:
-    count = draw(st.integers(0, 4))
+    count = draw(move_counts)
     moves: list[MoveNode] = []
     for i in range(count):
         variations: tuple[Line, ...] = ()
         if depth < 2:
-            variations = tuple(draw(st.lists(lines(depth=depth + 1), max_size=2)))
+            variations = tuple(draw(VARIATIONS[depth + 1]))
         moves.append(
             MoveNode(
                 draw(tokens),
-                draw(st.none() | st.from_regex(r"[1-9][0-9]{0,2}\.(\.\.)?", fullmatch=True)),
-                draw(st.sampled_from(["", "!", "?", "!!", "??", "!?", "?!"])),
-                tuple(draw(st.lists(st.integers(0, 255), max_size=2))),
-                tuple(draw(st.lists(comment_text, max_size=1)))
-                if i == 0 or moves[-1].variations
-                else (),
-                tuple(draw(st.lists(comment_text, max_size=2))),
+                draw(move_numbers),
+                draw(glyphs),
+                tuple(draw(nag_lists)),
+                tuple(draw(one_comment)) if i == 0 or moves[-1].variations else (),
+                tuple(draw(two_comments)),
                 variations,
             )
         )
-    trailing = (
-        tuple(draw(st.lists(comment_text, max_size=1))) if not moves or moves[-1].variations else ()
-    )
+    trailing = tuple(draw(one_comment)) if not moves or moves[-1].variations else ()
     return Line(tuple(moves), trailing)
+
+
+#: The variations of a move at each depth (at most two), their strategies built once.
+VARIATIONS = {depth: st.lists(lines(depth=depth), max_size=2) for depth in (1, 2)}
 
 
 tag_values = st.text(
@@ -95,13 +128,19 @@ tag_values = st.text(
 )
 
 
+tag_lists = st.lists(
+    st.tuples(st.from_regex(r"[A-Za-z0-9_]{1,8}", fullmatch=True), tag_values), max_size=3
+)
+results = st.sampled_from(["*", "1-0", "0-1", "1/2-1/2", "1-0-0", "1/3-1/3-1/3"])
+mainlines = lines()
+
+
 @st.composite
 def hand_built(draw: st.DrawFn) -> Record:
     """Records with comments ("}" in some), NAGs, glyphs, nested variations, escapes in tags."""
-    names = st.from_regex(r"[A-Za-z0-9_]{1,8}", fullmatch=True)
-    tags = (("Game", "Wari"), *draw(st.lists(st.tuples(names, tag_values), max_size=3)))
-    result = draw(st.sampled_from(["*", "1-0", "0-1", "1/2-1/2", "1-0-0", "1/3-1/3-1/3"]))
-    return Record(tags, draw(lines()), result)
+    tags = (("Game", "Wari"), *draw(tag_lists))
+    result = draw(results)
+    return Record(tags, draw(mainlines), result)
 
 
 GAMES = ["Wari", "Trysse", "Trias", "Tricala", "Oware"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,7 @@ from notation import (
 )
 from notation.formats.jsonform import JsonRecordError
 from tests.optional import required
+from tests.tokens import digits, language, optional_tail, squares, strings
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -244,50 +246,84 @@ def test_examples_round_trip_text_json_text(path):
 comment_text = st.text(
     alphabet=st.characters(blacklist_characters="}\r", blacklist_categories=("Cs",)), max_size=12
 )
-tokens = st.from_regex(r"[A-Fa-f](\+[0-9])?|[1-6][a-f](-[1-6][a-f])?|[1-3][a-l]", fullmatch=True)
+#: The move tokens drawn, listed from their expression (tests/tokens.py: from_regex
+#: took most of the time).
+TOKEN_RE = r"[A-Fa-f](\+[0-9])?|[1-6][a-f](-[1-6][a-f])?|[1-3][a-l]"
+TOKENS = (
+    optional_tail("ABCDEFabcdef", ["+" + d for d in digits(1, 1)]),
+    optional_tail(squares("123456", "abcdef"), ["-" + s for s in squares("123456", "abcdef")]),
+    squares("123", "abcdefghijkl"),
+)
+tokens = language(*TOKENS)
+NUMBER_RE = r"[1-9][0-9]?\.(\.\.)?"
+NUMBERS = tuple(optional_tail([f"{n}." for n in range(low, 10 * low)], [".."]) for low in (1, 10))
+
+
+def test_the_tokens_and_numbers_drawn_are_their_expressions_languages():
+    drawn = strings(*TOKENS)
+    assert all(re.fullmatch(TOKEN_RE, token) for token in drawn)
+    assert len(drawn) == 12 * 11 + 36 * 37 + 36 - 18  # 1a to 3f: in two alternatives
+    numbers = strings(*NUMBERS)
+    assert all(re.fullmatch(NUMBER_RE, number) for number in numbers)
+    assert len(numbers) == 99 * 2
+
+
+#: The parts of a move, each strategy built once: built anew at every draw, hypothesis
+#: validated each again (issue 28).
+move_numbers = st.none() | language(*NUMBERS)
+glyphs = st.sampled_from(["", "!", "?", "!!", "??", "!?", "?!"])
+nag_lists = st.lists(st.integers(0, 255), max_size=2)
+one_comment = st.lists(comment_text, max_size=1)
+two_comments = st.lists(comment_text, max_size=2)
+move_counts = st.integers(0, 4)
 
 
 @st.composite
 def lines(draw, depth=0):
-    count = draw(st.integers(0, 4))
+    count = draw(move_counts)
     moves = []
     for i in range(count):
         variations = ()
         if depth < 2:
-            variations = tuple(
-                v for v in draw(st.lists(lines(depth=depth + 1), max_size=2)) if v.moves
-            )
+            variations = tuple(v for v in draw(VARIATIONS[depth + 1]) if v.moves)
         moves.append(
             MoveNode(
                 draw(tokens),
-                draw(st.none() | st.from_regex(r"[1-9][0-9]?\.(\.\.)?", fullmatch=True)),
-                draw(st.sampled_from(["", "!", "?", "!!", "??", "!?", "?!"])),
-                tuple(draw(st.lists(st.integers(0, 255), max_size=2))),
+                draw(move_numbers),
+                draw(glyphs),
+                tuple(draw(nag_lists)),
                 # comments before a move stand after the previous move's variations
-                tuple(draw(st.lists(comment_text, max_size=1)))
-                if i == 0 or moves[-1].variations
-                else (),
-                tuple(draw(st.lists(comment_text, max_size=2))),
+                tuple(draw(one_comment)) if i == 0 or moves[-1].variations else (),
+                tuple(draw(two_comments)),
                 variations,
             )
         )
     # comments at the end of a line follow its last move's variations (or stand alone)
-    trailing = (
-        tuple(draw(st.lists(comment_text, max_size=1))) if not moves or moves[-1].variations else ()
-    )
+    trailing = tuple(draw(one_comment)) if not moves or moves[-1].variations else ()
     return Line(tuple(moves), trailing)
+
+
+#: The variations of a move at each depth (at most two), their strategies built once.
+VARIATIONS = {depth: st.lists(lines(depth=depth), max_size=2) for depth in (1, 2)}
+tag_lists = st.lists(
+    st.tuples(
+        st.from_regex(r"[A-Z][a-z]{0,8}", fullmatch=True),
+        st.text(
+            alphabet=st.characters(blacklist_characters="\r\n", blacklist_categories=("Cs",)),
+            max_size=10,
+        ),
+    ),
+    max_size=4,
+)
+results = st.sampled_from(["*", "1-0", "0-1", "1/2-1/2", "1-0-0"])
+mainlines = lines()
 
 
 @st.composite
 def records(draw):
-    names = st.from_regex(r"[A-Z][a-z]{0,8}", fullmatch=True)
-    values = st.text(
-        alphabet=st.characters(blacklist_characters="\r\n", blacklist_categories=("Cs",)),
-        max_size=10,
-    )
-    tags = (("Game", "Wari"), *draw(st.lists(st.tuples(names, values), max_size=4)))
-    result = draw(st.sampled_from(["*", "1-0", "0-1", "1/2-1/2", "1-0-0"]))
-    return Record(tags, draw(lines()), result)
+    tags = (("Game", "Wari"), *draw(tag_lists))
+    result = draw(results)
+    return Record(tags, draw(mainlines), result)
 
 
 @settings(max_examples=300 if required() else 100, deadline=None)  # CI draws more (issue 28)

@@ -24,6 +24,7 @@ and do not count; imports inside a function do (they run).
 from __future__ import annotations
 
 import ast
+import functools
 from collections import defaultdict
 from pathlib import Path
 
@@ -99,6 +100,7 @@ def _exists(module: str) -> bool:
     return path.with_suffix(".py").exists() or (path / "__init__.py").exists()
 
 
+@functools.cache  # read once for the tests that use it (issue 28); they only read it
 def graph(*, top_level_only: bool = False) -> dict[str, set[str]]:
     edges: dict[str, set[str]] = defaultdict(set)
     for folder in ("notation", "cli"):
