@@ -91,6 +91,7 @@ def collection(size: int) -> Path:
 TARGETS = {
     ("select --player", "streaming"): ("tags", 1.5),
     ("select --player --count", "streaming"): ("tags", 1.5),
+    ("select --result --count", "streaming"): ("tags", 1.5),
     ("select --date-from --plies", "streaming"): ("tags", 1.5),
     ("openings --depth 4", "streaming"): ("tags", 3.0),
     ("select --position", "streaming"): ("validate", 1.0),
@@ -114,6 +115,7 @@ def cases(path: str, work: Path) -> list[tuple[str, str, list[str]]]:
         ("validate -q (baseline)", "streaming", ["validate", "-q", path]),
         ("select --player", "streaming", ["select", path, *player, "-o", null]),
         ("select --player --count", "streaming", ["select", path, *player, "--count"]),
+        ("select --result --count", "streaming", ["select", path, "--result", "1-0", "--count"]),
         ("select --position", "streaming", ["select", path, "--position", AFTER_C, "--count"]),
         (
             "select --date-from --plies",

@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from notation.core.pits import PitsError
@@ -718,6 +719,7 @@ class Tally:
         self.count(Tally.outcome(result, seats))
 
     @staticmethod
+    @lru_cache(maxsize=256)  # (a collection has few distinct results)
     def outcome(result: str, seats: int) -> tuple[int, int]:
         """What a result token counts for in a game of ``seats``: (seats, the winning
         seat), (seats, -1) for a shared result, (seats, -2) for an unfinished game."""
@@ -834,8 +836,9 @@ class OpeningBook:
         )
 
     def _add_from_start(self, record: Record) -> None:
-        """:meth:`add` with no position to start from: the tree's depth replayed, and only
-        the start position written (the moves are the variant's canonical tokens)."""
+        """:meth:`add` with no position to start from: the tree's depth walked (the
+        replay's checks, no :class:`Step` a move), and only the start position written
+        (the moves as the variant writes them)."""
         game = None
         if not record.damaged:
             try:
@@ -846,20 +849,11 @@ class OpeningBook:
             self.skipped += 1
             return
         variant = game.variant
-        format_played = variant.format_played
-        tokens: list[str] = []
-
-        def note(step: Step) -> None:
-            tokens.append(format_played(step.move, step.before, step.after))
-
-        replay(
-            variant,
-            game.record.mainline,
-            game.start,
-            on_step=note,
-            variations=False,
-            limit=self.depth,
+        played: list[Any] = []
+        positions = mainline_positions(
+            variant, game.record.mainline, game.start, limit=self.depth, moves_played=played
         )
+        tokens = list(map(variant.format_played, played, positions, positions[1:]))
         self.add_moves(
             variant.game,
             variant.rules,

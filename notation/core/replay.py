@@ -139,12 +139,25 @@ class GameReport:
         return obj
 
 
+#: The variant of each (``Game``, ``Rules``) pair of a game that reads no other tag to
+#: choose it (:attr:`~notation.games.base.Variant.selected_by`): looked up once a file,
+#: not once a game.
+_VARIANTS: dict[tuple[str, str | None], AnyVariant] = {}
+
+
 def record_variant(record: Record) -> AnyVariant:
     """The variant a record's tags select. Raises RulesError."""
     game = record.tag("Game")
     if game is None:
         raise RulesError('missing required tag "Game"')
-    return find_variant(game, record.tag("Rules"), dict(record.tags))
+    rules = record.tag("Rules")
+    known = _VARIANTS.get((game, rules))
+    if known is not None:
+        return known
+    variant = find_variant(game, rules, dict(record.tags))
+    if type(variant).selected_by == () and len(_VARIANTS) < 4096:
+        _VARIANTS[(game, rules)] = variant
+    return variant
 
 
 def start_position(record: Record, variant: AnyVariant) -> Any:
@@ -381,13 +394,19 @@ def replay(
 
 
 def mainline_positions(
-    variant: AnyVariant, line: Line, position: Any, *, limit: int | None = None
+    variant: AnyVariant,
+    line: Line,
+    position: Any,
+    *,
+    limit: int | None = None,
+    moves_played: list[Any] | None = None,
 ) -> list[Any]:
     """The positions along a main line, start first, up to the first move whose written
     number is wrong or that the rules refuse, or ``limit`` moves: the positions
     :func:`replay` visits with ``variations=False`` (the same checks, in a loop of its own
     that builds no :class:`Step`: what the archive tools' duplicate keys and position
-    searches ask, a game at a time)."""
+    searches ask, a game at a time). ``moves_played`` gets each move played (the rules'
+    value: an opening tree writes them)."""
     parse_move, play, outcome, turn = (
         variant.parse_move,
         variant.play,
@@ -410,6 +429,8 @@ def mainline_positions(
             break
         position = play(position, move)
         positions.append(position)
+        if moves_played is not None:
+            moves_played.append(move)
     return positions
 
 
