@@ -24,7 +24,9 @@ def test_ogn_to_pmn_and_back_through_the_command(tmp_path):
 def test_validate_ogn_files_under_their_rules():
     result = CliRunner().invoke(pmn, ["validate", str(OWARE)])
     assert result.exit_code == 0, result.output
-    assert "Wari (abapa)" in result.stdout and "(A7)" in result.stdout
+    # the game by the name people know it (issue 28: the summary said "Wari (abapa)")
+    assert "Oware (abapa)" in result.stdout and "(A7)" in result.stdout
+    assert "Wari (abapa)" not in result.stdout
 
 
 def test_openspiel_actions_to_pmn_and_back(tmp_path):
