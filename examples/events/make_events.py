@@ -249,22 +249,31 @@ def generated_swiss(game: str, players: int, rounds: int, folder: str, seed: int
                 points[south] += shares[0]
                 points[north] += shares[1]
             submitted.append((f"r{round_}-{len(submitted):03d}.pmn", record))
-    # the faults an organiser meets
-    name, record = submitted[5]
+    # the faults an organiser meets, spread over the games played (any size of event)
+    played = [i for i, (name, _) in enumerate(submitted) if not name.endswith("-bye.pmn")]
+    if len(played) < 6:
+        raise SystemExit(f"a Swiss of {players} players and {rounds} rounds has too few games")
+    twice, reversed_name, us_date, unfinished, illegal = (
+        played[len(played) * k // 6] for k in range(1, 6)
+    )
+    name, record = submitted[twice]
     submitted.append(("resubmitted.pmn", record.with_tag("Date", "2026.04.02")))  # a game twice
-    name, record = submitted[12]
+    name, record = submitted[reversed_name]
     seats = variant.seats
     player = record.tag(seats[0]) or ""
     parts = player.split()
-    submitted[12] = (name, record.with_tag(seats[0], f"{parts[-1]}, {' '.join(parts[:-1])}"))
-    name, record = submitted[20]
-    submitted[20] = (name, record.with_tag("Date", "01/04/2026"))
-    name, record = submitted[30]
+    submitted[reversed_name] = (
+        name,
+        record.with_tag(seats[0], f"{parts[-1]}, {' '.join(parts[:-1])}"),
+    )
+    name, record = submitted[us_date]
+    submitted[us_date] = (name, record.with_tag("Date", "01/04/2026"))
+    name, record = submitted[unfinished]
     moves = record.mainline.moves[:10]
-    submitted[30] = (name, Record((*record.tags[:-1], ("Result", "*")), Line(moves), "*"))
-    name, record = submitted[40]
+    submitted[unfinished] = (name, Record((*record.tags[:-1], ("Result", "*")), Line(moves), "*"))
+    name, record = submitted[illegal]
     moves = (*record.mainline.moves[:6], MoveNode("Z"))
-    submitted[40] = (name, Record(record.tags, Line(moves), record.result))
+    submitted[illegal] = (name, Record(record.tags, Line(moves), record.result))
     for name, record in submitted:
         write_event(folder, [(name, record)])
 
