@@ -12,7 +12,7 @@ from notation.archive.dedupe import (
     where_read,
 )
 from notation.archive.games import write_game
-from notation.archive.index import ArchiveIndex, read_back
+from notation.archive.index import ArchiveIndex, read_back_games
 from notation.archive.tools import header_differences
 from notation.core.record import Record
 from notation.formats.collection import atomic_output
@@ -130,8 +130,8 @@ def _dedupe_indexed(
                 report_duplicate(header, ordinal, copy)
         with atomic_output(output) as out:
             sink = RecordSink(out, fmt)
-            for record in read_back(wanted):
-                sink.write(record)
+            for _indexed, game in read_back_games(wanted):
+                write_game(sink, game)  # (a PMN game's text as it was read)
             sink.close()
         click.echo(
             f"kept {len(wanted)} game(s), dropped {len(games) - len(wanted)} duplicate(s)",

@@ -7,7 +7,7 @@ from contextlib import ExitStack
 import click
 
 from notation.archive.games import write_game
-from notation.archive.index import ArchiveIndex, read_back
+from notation.archive.index import ArchiveIndex, read_back_games
 from notation.archive.tools import Selection
 from notation.core.replay import validate_record
 from notation.formats.collection import atomic_output
@@ -188,8 +188,8 @@ def _select_indexed(
                     stack.enter_context(atomic_output(split_invalid)),
                     output_format(split_invalid, to),
                 )
-            for game, record in zip(games, read_back(games), strict=True):
-                (bad if bad is not None and not game.valid else good).write(record)
+            for indexed, game in read_back_games(games):
+                write_game(bad if bad is not None and not indexed.valid else good, game)
             good.close()
             if bad is not None:
                 bad.close()

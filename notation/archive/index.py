@@ -37,6 +37,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
+from notation.archive.games import ArchiveGame
 from notation.archive.tools import GameView, PositionPattern, Selection, game_key
 from notation.core.pits import PITS_TAG
 from notation.core.record import MAINLINE, Record
@@ -46,7 +47,7 @@ from notation.files import outputs as files
 from notation.files.sources import open_source
 from notation.formats.collection import read_path
 from notation.formats.plain import plain_record
-from notation.formats.pmn import Chunk, iter_chunks, iter_records, read_chunk
+from notation.formats.pmn import Chunk, TaggedChunk, iter_chunks, read_chunk
 from notation.formats.registry import sniff_file
 from notation.games import AnyVariant, MoveError, PositionError, RulesError, Variant, find_variant
 
@@ -840,12 +841,22 @@ def read_back(games: Iterable[IndexedGame]) -> Iterator[Record]:
     a file is gone, cannot be read, or changed since it was indexed: no game
     is given that is not the game indexed.
     """
+    for indexed, game in read_back_games(games):
+        yield replace(game.record, line=indexed.line)
+
+
+def read_back_games(
+    games: Iterable[IndexedGame],
+) -> Iterator[tuple[IndexedGame, ArchiveGame]]:
+    """:func:`read_back`'s games as :class:`~notation.archive.games.ArchiveGame` values
+    (a PMN game's text checked against its hash, read only if asked for: written to PMN
+    as it is), each with the indexed game it is."""
     readers: dict[str, _Reader] = {}
     for game in games:
         reader = readers.get(game.abspath)
         if reader is None:
             reader = readers[game.abspath] = _Reader(game)
-        yield reader.record(game)
+        yield game, reader.game(game)
     for reader in readers.values():
         reader.close()
 
@@ -868,10 +879,10 @@ class _Reader:
     def _changed(self) -> StaleIndexError:
         return StaleIndexError(f"{self.source} changed since it was indexed: run pmn index again")
 
-    def record(self, game: IndexedGame) -> Record:
+    def game(self, game: IndexedGame) -> ArchiveGame:
         try:
             if self.format != "pmn" or game.offset is None or game.length is None:
-                return self._by_ordinal(game)
+                return ArchiveGame(self._by_ordinal(game), game.ordinal)
             return self._at_offset(game, game.offset, game.length)
         except OSError as exc:
             reason = exc.strerror or str(exc)
@@ -880,7 +891,7 @@ class _Reader:
                 "index the files again (pmn index), or make the index anew"
             ) from None
 
-    def _at_offset(self, game: IndexedGame, offset: int, length: int) -> Record:
+    def _at_offset(self, game: IndexedGame, offset: int, length: int) -> ArchiveGame:
         if self.stream is None or offset < self.position:
             self.close()
             self.stream, self.position = open_source(self.path, self.encoding), 0
@@ -893,10 +904,11 @@ class _Reader:
         self.position = offset + len(data)
         if game.digest is None or _game_digest(data) != game.digest:
             raise self._changed()
-        found = list(iter_records(io.BytesIO(data), self.source))
+        found = list(iter_chunks(io.BytesIO(data), self.source))
         if len(found) != 1:
             raise self._changed()
-        return replace(found[0], line=game.line)
+        chunk = replace(found[0], line=game.line)
+        return ArchiveGame(TaggedChunk.of(chunk), game.ordinal)
 
     def _by_ordinal(self, game: IndexedGame) -> Record:
         if self.records is None or game.ordinal <= self.ordinal:
@@ -936,4 +948,5 @@ __all__ = [
     "index_game",
     "position_hash",
     "read_back",
+    "read_back_games",
 ]
