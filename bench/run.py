@@ -59,6 +59,10 @@ CORPORA = {
 }
 #: In-process validation, plies per second against python-chess's (issue 15).
 IN_PROCESS_TARGETS = {"wari": 5.0, "trysse": 5.0, "trias": 3.0, "tricala-2": 2.0, "tricala-3": 2.0}
+#: Tricala as users meet it, each file read once in a fresh process (issue 29): the bar
+#: for the 2-player and the 3-player corpus, end to end and first pass alike (the warm
+#: in-process rows of their short forms are then reports; the long forms keep 2x).
+FELT_TARGETS = {"tricala-2": 2.0, "tricala-3": 1.5}
 
 #: Wari's start position, and a Tricala position (3 players) with thousands of legal moves
 #: (found by a search over the positions of the tricala-3 corpus).
@@ -539,11 +543,16 @@ def rows_in_process(settings: Settings) -> Iterator[Row]:
         for form, path in forms:
             rate = _plies(settings, path) / passes_cpu_median(path, settings.runs)
             ratio = rate / chess_rate
+            # issue 29: Tricala's short forms are held to the felt rows (rows_tricala_felt);
+            # their warm passes, which find the memos filled, stay as a report
+            report = name in FELT_TARGETS and not form
             yield Row(
                 f"inproc-{name}{form}",
-                f">= {target:.0f}x python-chess",
+                f"report: warm passes ({target:.0f}x before issue 29)"
+                if report
+                else f">= {target:.0f}x python-chess",
                 f"{ratio:.2f}x ({rate:,.0f} plies/s)",
-                ratio >= target,
+                None if report else ratio >= target,
                 f"2,000 games{', long move forms' if form else ''}; median of {settings.runs} "
                 f"passes after a first one, in a fresh process; python-chess {chess_rate:,.0f} "
                 "plies/s",
@@ -551,18 +560,20 @@ def rows_in_process(settings: Settings) -> Iterator[Row]:
 
 
 def rows_tricala_felt(settings: Settings) -> Iterator[Row]:
-    """Tricala as a user meets it, reported beside the in-process rows (no target).
+    """Tricala as a user meets it: each file read once in a fresh process (issue 29).
 
     The in-process rows keep the median of several passes over one file in one
     process, so their later passes find the engine's memos (token readings,
-    lap tables) filled. A user validates a file once: ``e2e-tricala-*`` runs
-    ``pmn validate`` (default jobs, start-up included) against a python-chess
-    process, and ``cold-tricala-*`` times the first pass of a fresh process.
+    lap tables) filled; they stay as reports of the engine. A user validates a
+    file once: ``e2e-tricala-*`` runs ``pmn validate`` (default jobs, start-up
+    included) against a python-chess process (wall), and ``cold-tricala-*``
+    times the first pass of a fresh process (CPU, start-up included), each
+    against :data:`FELT_TARGETS`.
     """
     pgn = base_pgn(settings)
     chess_plies = _plies(settings, pgn)
     commands = {"chess": [*CHESS_READ, str(pgn)]}
-    names = ("tricala-2", "tricala-3")
+    names = tuple(FELT_TARGETS)
     for name in names:
         commands[name] = [*PMN, "validate", "-q", str(corpus(name, 2000))]
         commands[f"{name}-cold"] = [sys.executable, "-c", _COLD_PASS, str(corpus(name, 2000))]
@@ -570,22 +581,25 @@ def rows_tricala_felt(settings: Settings) -> Iterator[Row]:
     chess_rate = chess_plies / times["chess"]["wall"]
     chess_cpu_rate = chess_plies / times["chess"]["cpu"]
     for name in names:
+        target = FELT_TARGETS[name]
         plies = _plies(settings, corpus(name, 2000))
         wall, cpu = times[name]["wall"], times[name]["cpu"]
+        ratio = plies / wall / chess_rate
         yield Row(
             f"e2e-{name}",
-            "report: pmn validate vs python-chess (plies/s, start-up included)",
-            f"{plies / wall / chess_rate:.2f}x ({wall:.2f} s for {plies:,} plies)",
-            None,
+            f">= {target:g}x python-chess: pmn validate (plies/s, start-up included)",
+            f"{ratio:.2f}x ({wall:.2f} s for {plies:,} plies)",
+            ratio >= target,
             f"wall, median of {settings.runs}, default jobs; per CPU second "
             f"{plies / cpu / chess_cpu_rate:.2f}x",
         )
         cold = times[f"{name}-cold"]["cpu"]
+        ratio = plies / cold / chess_cpu_rate
         yield Row(
             f"cold-{name}",
-            "report: first in-process pass vs python-chess (CPU)",
-            f"{plies / cold / chess_cpu_rate:.2f}x ({cold:.2f} s CPU, start-up included)",
-            None,
+            f">= {target:g}x python-chess: first in-process pass (CPU)",
+            f"{ratio:.2f}x ({cold:.2f} s CPU, start-up included)",
+            ratio >= target,
             "one fresh process validating the file once (cut, read, replay), as inproc-* "
             "does, without the memos a second pass finds filled",
         )

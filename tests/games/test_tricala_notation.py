@@ -14,6 +14,7 @@ from test_tricala_rules import T12, THREE, TWO, contents, make
 
 from notation import AmbiguousMoveError, IllegalMoveError, MoveSyntaxError, RulesError, find_variant
 from notation.games.tricala import LEGAL_LIST_LIMIT, TricalaPosition, TricalaVariant
+from notation.games.tricala.notation import Guide, make_guide
 
 TOKEN_CLASS = re.compile(r"[1-6][a-f][A-Za-z0-9+\-\[\]x]*")
 
@@ -244,3 +245,21 @@ def test_every_legal_move_round_trips(variant: TricalaVariant, seed: int) -> Non
                     back = variant.parse_move(token, position)
                     assert variant.play(position, back) == variant.play(position, move), token
         position = variant.play(position, rng.choice(moves))
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        (7, None, (8, 5), (None, None), (0, 2), False),  # 4b-4d-3c
+        (1, None, (0, 3), (None, None), (1, -1), True),  # 2a-1ax3a
+        (4, (0, 1, 2), (1, 10), ((1, 2), None), (3, 4), None),  # 3b[WBR]-2a[BR]-5a, either
+        (3, None, (), (), (), None),  # no waypoints: no first direction
+    ],
+)
+def test_make_guide_is_the_dataclass(fields: tuple[object, ...]) -> None:
+    # the fast constructor fills every slot as Guide(...) and its __post_init__ do
+    made, built = make_guide(*fields), Guide(*fields)  # type: ignore[arg-type]
+    assert made == built
+    for name in Guide.__slots__:
+        assert getattr(made, name) == getattr(built, name), name
+    assert made.laps is not built.laps and made.tails is not built.tails
