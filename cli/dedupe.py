@@ -130,8 +130,8 @@ def _dedupe_indexed(
                 report_duplicate(header, ordinal, copy)
         with atomic_output(output) as out:
             sink = RecordSink(out, fmt)
-            for _indexed, game in read_back_games(wanted):
-                write_game(sink, game)  # (a PMN game's text as it was read)
+            for _indexed, archived in read_back_games(wanted):
+                write_game(sink, archived)  # (a PMN game's text as it was read)
             sink.close()
         click.echo(
             f"kept {len(wanted)} game(s), dropped {len(games) - len(wanted)} duplicate(s)",

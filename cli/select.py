@@ -153,11 +153,11 @@ def select(
             bad = RecordSink(
                 stack.enter_context(atomic_output(split_invalid)), output_format(split_invalid, to)
             )
-        for game in games:
-            if not selection.matches_game(game):
+        for archived in games:
+            if not selection.matches_game(archived):
                 continue
-            valid = bad is None or validate_record(game.record).valid
-            write_game(good if valid else bad, game)  # type: ignore[arg-type]
+            valid = bad is None or validate_record(archived.record).valid
+            write_game(good if valid or bad is None else bad, archived)
         good.close()
         if bad is not None:
             bad.close()

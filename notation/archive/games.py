@@ -131,7 +131,8 @@ def write_game(sink: RecordSink, game: ArchiveGame) -> None:
     if text is None:
         sink.write(game.record)
         return
-    game.outline  # noqa: B018 (reads a game that is not plain, reporting it if damaged)
+    if not game.read:  # (a game read already was reported when it was read)
+        game.outline  # noqa: B018 (reads a game that is not plain, reporting it if damaged)
     sink.write_game_text(text)
 
 

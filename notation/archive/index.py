@@ -218,7 +218,7 @@ def _validated(record: Record, ordinal: int) -> IndexedRecord:
     if report.final_position is None:  # not replayed: a start position it could not read
         return IndexedRecord(record, GameView.replayed(record, (), ()), report.valid)
     start = start_position(record, variant)
-    keys = list(map(variant.position_key, [start, *trail]))
+    keys = variant.position_keys([start, *trail])
     moves = [node.token for node in record.mainline.moves[: len(trail)]]
     view = GameView.replayed(record, keys, moves)
     return IndexedRecord(record, view, report.valid, variant.format_position(start))

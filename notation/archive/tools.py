@@ -119,7 +119,7 @@ class GameView:
                 walked = mainline_positions(
                     game.variant, game.record.mainline, game.start, limit=self.plies
                 )
-                keys = list(map(game.variant.position_key, walked))
+                keys = game.variant.position_keys(walked)
                 game = None
             if game is not None:
                 variant = game.variant

@@ -274,6 +274,12 @@ class Variant(abc.ABC, Generic[P, M]):
         string, NUL-ended), so that a game's keys joined are unambiguous."""
         return self.format_position(position).encode("utf-8") + b"\0"
 
+    def position_keys(self, positions: Sequence[P]) -> list[bytes]:
+        """:meth:`position_key` of each position (a game may build them in one loop, which
+        costs less than a call a position)."""
+        key = self.position_key
+        return [key(position) for position in positions]
+
     @abc.abstractmethod
     def to_move(self, position: P) -> int:
         """The seat index (0-based, into ``seats``) of the player to move."""

@@ -35,7 +35,7 @@ program play it. Its rules have ids A1-A8, defined in ``docs/oware.md``:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
@@ -279,6 +279,10 @@ class WariVariant(Variant[WariPosition, int]):
         # what format_position writes, a byte a number (a hole or a store holds at most
         # the 48 stones) and the mover: 15 bytes, built in one call
         return bytes((*position.pits, *position.captured, position.to_move))
+
+    def position_keys(self, positions: Sequence[WariPosition]) -> list[bytes]:
+        # position_key's bytes, built in one loop (a call a position cost more than the key)
+        return [bytes((*pits, *taken, mover)) for pits, taken, mover, _turn, _seen in positions]
 
     def to_move(self, position: WariPosition) -> int:
         return position.to_move

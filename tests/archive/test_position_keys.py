@@ -40,7 +40,9 @@ def test_keys_are_equal_exactly_when_position_strings_are(game, tags):
     for _ in range(20):
         record = random_record(variant, rng, tags=(("Game", game), *tags.items()), max_moves=80)
         started = open_game(record)
-        for position in mainline_positions(variant, record.mainline, started.start):
+        walked = mainline_positions(variant, record.mainline, started.start)
+        assert variant.position_keys(walked) == [variant.position_key(p) for p in walked]
+        for position in walked:
             text, key = variant.format_position(position), variant.position_key(position)
             assert by_text.setdefault(text, key) == key
             assert by_key.setdefault(key, text) == text
