@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 
-from notation.core.record import Line, Record
+from notation.core.record import Line, Record, first_tag
 from notation.formats.collection import read_tagged
 from notation.formats.plain import plain_head, plain_outline, plain_record
 from notation.formats.pmn import TaggedChunk, read_chunk
@@ -56,10 +56,7 @@ class ArchiveGame:
 
     def tag(self, name: str) -> str | None:
         """The value of the first tag called ``name``, or None."""
-        for key, value in self.tags:
-            if key == name:
-                return value
-        return None
+        return first_tag(self.tags, name)
 
     @property
     def record(self) -> Record:

@@ -20,7 +20,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from notation.core.pits import PitsError
-from notation.core.record import Record
+from notation.core.record import Record, first_tag
 from notation.core.replay import (
     Step,
     mainline_positions,
@@ -170,14 +170,6 @@ class GameView:
         if self._moves is None:
             self._replay(moves=True)
         return self._moves  # type: ignore[return-value]
-
-
-def first_tag(tags: Sequence[tuple[str, str]], name: str) -> str | None:
-    """The value of the first tag called ``name`` (as :meth:`Record.tag` reads it), or None."""
-    for key, value in tags:
-        if key == name:
-            return value
-    return None
 
 
 #: The variant of each (``Game``, ``Rules``) pair (None: they select none) whose game

@@ -14,7 +14,7 @@ they say the same thing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import zip_longest
 from typing import Any, Generic, TypeVar
@@ -220,6 +220,15 @@ class ReadError:
     path: str = ""  # JSON path for records read from JSON ("$[3].moves[5]")
 
 
+def first_tag(tags: Sequence[tuple[str, str]], name: str) -> str | None:
+    """The value of the first tag called ``name`` among tag pairs, or None (what
+    :meth:`Record.tag` reads, for tags read without their record)."""
+    for key, value in tags:
+        if key == name:
+            return value
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class Record:
     """One game: tag pairs in their order, the main line, and the result token.
@@ -239,6 +248,7 @@ class Record:
 
     def tag(self, name: str, default: str | None = None) -> str | None:
         """The value of the first tag called ``name``, or ``default``."""
+        # first_tag's loop, inline: the validator asks a record's tags a dozen times a game
         for key, value in self.tags:
             if key == name:
                 return value
@@ -512,6 +522,7 @@ __all__ = [
     "canonical_tags",
     "comment_as_written",
     "count_moves",
+    "first_tag",
     "iter_lines",
     "path_text",
     "walk",

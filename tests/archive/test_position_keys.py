@@ -16,18 +16,11 @@ from notation.core.record import Line, MoveNode
 from notation.core.replay import mainline_positions, open_game, replay
 from notation.formats.collection import read_path
 from notation.games import find_variant
+from tests.registered import CASES
 
 ROOT = Path(__file__).resolve().parents[2]
-GAMES = [
-    ("Wari", {}),
-    ("Trysse", {}),
-    ("Oware", {}),
-    ("Trias", {}),
-    ("Kalah", {}),
-    ("Togyz Kumalak", {}),
-    ("Tricala", {"Players": "2"}),
-    ("Tricala", {"Players": "3"}),
-]
+#: Every registered game, each name and seat count (from the registry).
+GAMES = [(case.name, dict(case.tags[1:])) for case in CASES]
 
 
 @pytest.mark.parametrize(("game", "tags"), GAMES)

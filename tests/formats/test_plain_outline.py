@@ -15,6 +15,7 @@ from notation.formats.collection import read_games
 from notation.formats.plain import plain_outline, plain_record
 from notation.formats.pmn import Chunk, iter_chunks, read_chunk, write_record
 from notation.games import find_variant
+from tests.registered import CASES
 
 ROOT = Path(__file__).resolve().parents[2]
 FILES = sorted(
@@ -23,16 +24,7 @@ FILES = sorted(
 
 
 #: Games of every registered game, generated (their writer's plain text).
-GENERATED = [
-    ("Wari", {}),
-    ("Trysse", {}),
-    ("Oware", {}),
-    ("Trias", {}),
-    ("Kalah", {}),
-    ("Togyz Kumalak", {}),
-    ("Tricala", {"Players": "2"}),
-    ("Tricala", {"Players": "3"}),
-]
+GENERATED = [(case.name, dict(case.tags[1:])) for case in CASES]
 
 
 def generated() -> list[Chunk]:
