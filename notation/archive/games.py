@@ -78,10 +78,10 @@ class ArchiveGame:
     @property
     def text(self) -> str | None:
         """The game's PMN text as read (line ends made plain, ending with one line end),
-        or None when there is none to write as it is: a game of another format, or one
-        the reader could not decode or cut off."""
+        or None when there is none to write as it is: a game of another format (a PlayOK
+        export's too), or one the reader could not decode or cut off."""
         game = self._game
-        if isinstance(game, Record):
+        if isinstance(game, Record) or not game.as_read:
             return None
         chunk = game.chunk
         if chunk.errors or chunk.too_large:

@@ -134,7 +134,8 @@ def _read(
 
             games = playok_chunks(stream, source, game)
             if tagged:
-                yield from map(TaggedChunk.of, games)
+                # (PMN text made from the export's: written out as records, not as it)
+                yield from (TaggedChunk.of(chunk, as_read=False) for chunk in games)
                 return
         else:  # the format's module is imported when a file of it is read
             games = find_format(fmt).read(stream, source, game)

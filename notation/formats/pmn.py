@@ -1038,7 +1038,7 @@ class TaggedChunk:
     :attr:`chunk` cuts the game whole (the :class:`Chunk` :func:`iter_chunks` gives)
     when it is asked for."""
 
-    __slots__ = ("_chunk", "_data", "line", "source", "tags")
+    __slots__ = ("_chunk", "_data", "as_read", "line", "source", "tags")
 
     def __init__(
         self,
@@ -1047,17 +1047,22 @@ class TaggedChunk:
         source: str,
         data: bytes = b"",
         chunk: Chunk | None = None,
+        *,
+        as_read: bool = True,
     ) -> None:
         self.tags = tags
         self.line = line
         self.source = source
         self._data = data
         self._chunk = chunk
+        #: whether the chunk's text is the file's (False: made from another format's,
+        #: a PlayOK export's with its missing tags put in)
+        self.as_read = as_read
 
     @classmethod
-    def of(cls, chunk: Chunk) -> TaggedChunk:
+    def of(cls, chunk: Chunk, *, as_read: bool = True) -> TaggedChunk:
         """A chunk cut already, with its tags read."""
-        return cls(_chunk_tags(chunk), chunk.line, chunk.source, chunk=chunk)
+        return cls(_chunk_tags(chunk), chunk.line, chunk.source, chunk=chunk, as_read=as_read)
 
     @property
     def damaged(self) -> bool:

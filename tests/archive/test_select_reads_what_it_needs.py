@@ -111,3 +111,14 @@ def test_variant_of_tags_is_record_variant_on_every_example():
             except RulesError:
                 expected = None
             assert variant_of_tags(record.tags) == expected, path
+
+
+def test_a_playok_game_is_written_as_pmn_writes_it_not_as_the_text_made_from_the_export():
+    """A PlayOK export is read as PMN text with its missing tags put in; that text is not
+    the file's, so a selection writes the records (as convert does)."""
+    sample = ROOT / "tests" / "data" / "playok" / "playok-sample.txt"
+    selected = run(["select", str(sample), "--tag", "Site=PlayOK"])
+    converted = run(["convert", str(sample), "--to", "pmn"])
+    assert selected.exit_code == 0 and converted.exit_code == 0
+    assert selected.stdout == converted.stdout
+    assert '[Game "Togyz Kumalak"] [Event' not in selected.stdout
