@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from notation.archive.dedupe import drop_duplicates
+from notation.archive.games import write_game
 from notation.formats.collection import atomic_output
 from notation.formats.registry import RecordSink
 
@@ -12,7 +13,7 @@ from .archive_io import (
     Reading,
     finish,
     input_options,
-    iter_records,
+    iter_games,
     output_format,
     shared,
 )
@@ -52,13 +53,13 @@ def merge(
         raise click.UsageError("--symmetric goes with --dedupe")
     fmt = output_format(output, to)
     counts = Reading()
-    records = iter_records(files, input_format, encoding, counts)
+    games = iter_games(files, input_format, encoding, counts)
     if dedupe:
-        records = drop_duplicates(records, report_duplicate, symmetric=symmetric)
+        games = drop_duplicates(games, report_duplicate, symmetric=symmetric)
     with atomic_output(output) as out:
         sink = RecordSink(out, fmt)
-        for record in records:
-            sink.write(record)
+        for game in games:
+            write_game(sink, game)  # (a PMN game's text as it was read)
         sink.close()
     click.echo(f"wrote {sink.count} game(s) to {output}", err=True)
     finish(counts)

@@ -9,13 +9,13 @@ from typing import IO
 
 import click
 
-from notation.archive.tools import GameView, safe_stem
-from notation.core.record import Record
+from notation.archive.games import ArchiveGame, write_game
+from notation.archive.tools import safe_stem, variant_of_tags
 from notation.files.outputs import OutputFolder
 from notation.formats.collection import FORMATS
 from notation.formats.registry import RecordSink
 
-from .archive_io import Reading, finish, input_options, iter_records, shared
+from .archive_io import Reading, finish, input_options, iter_games, shared
 from .common import FORMAT_CHOICE
 
 #: At most this many output files are open at once; others are reopened to append.
@@ -40,7 +40,7 @@ class _Parts:
         self.parts: dict[str, _Part] = {}
         self.open: OrderedDict[str, IO[str]] = OrderedDict()
 
-    def write(self, name: str, record: Record) -> None:
+    def write(self, name: str, game: ArchiveGame) -> None:
         part = self.parts.get(name)
         if part is None:
             part = self.parts[name] = _Part(self.folder, name)
@@ -53,7 +53,7 @@ class _Parts:
         if part.sink is None:
             part.sink = RecordSink(stream, self.fmt)
         part.sink.out = stream
-        part.sink.write(record)
+        write_game(part.sink, game)  # (a PMN game's text as it was read)
 
     def finish(self, force: bool) -> int:
         """Close every part and move them into place; returns how many files."""
@@ -160,16 +160,16 @@ def split(
     folded: dict[str, str | None] = {}  # file name, case folded -> the value it holds
     names: dict[str | None, str] = {}
     try:
-        for ordinal, record in enumerate(iter_records(files, input_format, encoding, counts)):
+        for ordinal, game in enumerate(iter_games(files, input_format, encoding, counts)):
             if every is not None:
-                parts.write(f"part-{ordinal // every + 1:04d}{extension}", record)
+                parts.write(f"part-{ordinal // every + 1:04d}{extension}", game)
                 continue
             if by_player:
-                variant = GameView(record).variant
+                variant = variant_of_tags(game.tags)
                 seats = variant.seats if variant is not None else ()
-                values = list(dict.fromkeys(record.tag(seat) for seat in seats)) or [None]
+                values = list(dict.fromkeys(game.tag(seat) for seat in seats)) or [None]
             else:
-                values = [record.tag(by or "")]
+                values = [game.tag(by or "")]
             for value in values:
                 name = names.get(value, "")
                 if not name:
@@ -180,7 +180,7 @@ def split(
                         stem = f"{stem}-{digest}"
                     folded[stem.casefold()] = value
                     name = names[value] = stem + extension
-                parts.write(name, record)
+                parts.write(name, game)
         written = parts.finish(force)
     except OSError as exc:  # a link, a FIFO or a file of another kind where a part goes
         parts.discard()
