@@ -502,7 +502,12 @@ class ArchiveIndex:
         indexed = index_game(game, ordinal)
         record, view = indexed.record, indexed.view
         variant = view.variant
-        key, symmetric_key = game_key(view), game_key(view, symmetric=True)
+        key = game_key(view)
+        symmetric_key = (
+            key  # (a board with no symmetries: the same key, not hashed twice)
+            if variant is None or type(variant).symmetries is Variant.symmetries
+            else game_key(view, symmetric=True)
+        )
         cursor = self.db.execute(
             "INSERT INTO games (file_id, ordinal, line, offset, length, digest, game, rules, "
             "seats, result, plies, valid, damaged, date, header, start, moves, positions, key, "
