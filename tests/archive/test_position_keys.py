@@ -131,3 +131,13 @@ def test_the_index_notes_what_a_replay_with_steps_notes():
         assert game_key(view) == game_key(GameView(record)), record.source
         checked += 1
     assert checked > 60
+
+
+def test_short_hashes_are_each_short_hash_joined():
+    from notation.archive import index
+
+    rng = random.Random("hashes")
+    keys = [bytes(rng.randrange(256) for _ in range(rng.randint(0, 20))) for _ in range(500)]
+    assert index.short_hashes(keys) == b"".join(map(index.short_hash, keys))
+    assert index.short_hashes([]) == b""
+    assert len(index.short_hash(b"x")) == index.SHORT_HASH_BYTES
