@@ -7,12 +7,11 @@ problem of each game, and each finding of the event checks with its severity.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from functools import lru_cache
 from typing import IO
 
+from notation.archive.stats import game_title
 from notation.core.replay import GameReport
 from notation.desk.event import Finding
-from notation.games import RulesError, find_variant
 from notation.render.sinks import json_text
 from notation.render.sinks import write_csv as write_csv_rows
 
@@ -34,22 +33,12 @@ CSV_COLUMNS = (
 )
 
 
-@lru_cache(maxsize=64)
-def _title(game: str | None, rules: str | None) -> str:
-    """The name people know a game by (Wari's tournament ruleset is "Oware")."""
-    if game is None:
-        return "?"
-    try:
-        return find_variant(game, rules).title
-    except RulesError:
-        return game
-
-
 def game_verdict(report: GameReport) -> str:
     """One line on a game: where, valid or INVALID, the game, players, moves and result."""
     players = " v ".join(report.players) if report.players else "?"
     head = f"{location(report.source, report.line, 0)}: game {report.index}"
-    what = f"{_title(report.game, report.rules)} ({report.rules or '?'}), {players}"
+    title = game_title(report.game, report.rules) if report.game else "?"  # Oware, as stats
+    what = f"{title} ({report.rules or '?'}), {players}"
     if report.valid:
         outcome = f", {report.outcome.reason}" if report.outcome is not None else ""
         return f"{head}: valid: {what}: {report.plies} moves, {report.declared}{outcome}"
