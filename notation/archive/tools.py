@@ -31,7 +31,7 @@ from notation.core.replay import (
 )
 from notation.core.tokens import RESULT
 from notation.errors import PMNError
-from notation.games import AnyVariant, find_game, find_variant, games
+from notation.games import AnyVariant, find_variant, games, variant_from_tags
 from notation.games.base import PositionError, RulesError, Variant, parse_result
 
 if TYPE_CHECKING:
@@ -172,35 +172,13 @@ class GameView:
         return self._moves  # type: ignore[return-value]
 
 
-#: The variant of each (``Game``, ``Rules``) pair (None: they select none) whose game
-#: reads no other tag to choose it (:attr:`~notation.games.base.Variant.selected_by`).
-_VARIANTS: dict[tuple[str, str | None], AnyVariant | None] = {}
-#: The answer for a pair not (to be) remembered.
-_UNKNOWN = object()
-
-
 def variant_of_tags(tags: Sequence[tuple[str, str]]) -> AnyVariant | None:
-    """The variant a game's tags select (as :func:`notation.core.replay.record_variant`
-    finds it), or None when they select none; looked up once for each ``Game`` and
-    ``Rules`` pair of a game that reads no other tag to choose its variant."""
-    game = first_tag(tags, "Game")
-    if game is None:
-        return None
-    rules = first_tag(tags, "Rules")
-    known = _VARIANTS.get((game, rules), _UNKNOWN)
-    if known is not _UNKNOWN:
-        return known  # type: ignore[return-value]
+    """The variant a game's tags select (:func:`notation.games.variant_from_tags`, looked up
+    once a ``Game`` and ``Rules`` pair for most games), or None when they select none."""
     try:
-        variant: AnyVariant | None = find_variant(game, rules, dict(tags))
+        return variant_from_tags(tags)
     except RulesError:
-        variant = None
-    try:
-        selected_by = find_game(game).selected_by
-    except RulesError:  # no such game: no other tag makes one
-        selected_by = ()
-    if selected_by == () and len(_VARIANTS) < 4096:
-        _VARIANTS[(game, rules)] = variant
-    return variant
+        return None
 
 
 # -- filters ---------------------------------------------------------------------

@@ -20,7 +20,7 @@ from notation.core.pits import PITS_TAG, PitsError, Translation, translate_recor
 from notation.core.record import MAINLINE, Line, MoveNode, Record, TreePath, path_text, walk_runs
 from notation.core.tokens import RESULT
 from notation.errors import PMNError
-from notation.games import AnyVariant, find_variant
+from notation.games import AnyVariant, variant_from_tags
 from notation.games.base import MoveError, Outcome, PositionError, RulesError, parse_result
 
 #: ``Termination`` values that explain a result given before the rules end the game (N1).
@@ -139,25 +139,10 @@ class GameReport:
         return obj
 
 
-#: The variant of each (``Game``, ``Rules``) pair of a game that reads no other tag to
-#: choose it (:attr:`~notation.games.base.Variant.selected_by`): looked up once a file,
-#: not once a game.
-_VARIANTS: dict[tuple[str, str | None], AnyVariant] = {}
-
-
 def record_variant(record: Record) -> AnyVariant:
-    """The variant a record's tags select. Raises RulesError."""
-    game = record.tag("Game")
-    if game is None:
-        raise RulesError('missing required tag "Game"')
-    rules = record.tag("Rules")
-    known = _VARIANTS.get((game, rules))
-    if known is not None:
-        return known
-    variant = find_variant(game, rules, dict(record.tags))
-    if type(variant).selected_by == () and len(_VARIANTS) < 4096:
-        _VARIANTS[(game, rules)] = variant
-    return variant
+    """The variant a record's tags select (:func:`notation.games.variant_from_tags`).
+    Raises RulesError."""
+    return variant_from_tags(record.tags)
 
 
 def start_position(record: Record, variant: AnyVariant) -> Any:

@@ -24,6 +24,7 @@ for, so checking a Wari record does not import Tricala's rules.
 
 from __future__ import annotations
 
+import copy
 import importlib
 from collections.abc import Mapping, Sequence
 from functools import cache
@@ -192,10 +193,41 @@ def find_variant(
     return find_game(game).from_tags(game.strip(), rules, dict(tags or {}))
 
 
+#: What each (``Game``, ``Rules``) pair selects, variant or error, for a game that reads no
+#: other tag to choose its variant (:attr:`~notation.games.base.Variant.selected_by`; a name
+#: no game has reads none): looked up once a file, not once a game.
+_SELECTED: dict[tuple[str, str | None], AnyVariant | RulesError] = {}
+
+
 def variant_from_tags(tags: Sequence[tuple[str, str]]) -> AnyVariant:
-    """The variant a record's tag pairs select: ``Game`` (required) and ``Rules``."""
-    table = dict(tags)
-    game = table.get("Game")
+    """The variant a record's tag pairs select: ``Game`` (required), ``Rules`` (each its first
+    value, as ``Record.tag`` reads it) and whatever other tags the game reads. Raises
+    RulesError."""
+    game = next((value for name, value in tags if name == "Game"), None)
     if game is None:
         raise RulesError('missing required tag "Game"')
-    return find_variant(game, table.get("Rules"), table)
+    rules = next((value for name, value in tags if name == "Rules"), None)
+    known = _SELECTED.get((game, rules))
+    if isinstance(known, RulesError):
+        raise copy.copy(known)
+    if known is not None:
+        return known
+    try:
+        cls = find_game(game)
+    except RulesError as exc:
+        _remember(game, rules, exc)
+        raise
+    try:
+        variant = cls.from_tags(game.strip(), rules, dict(tags))
+    except RulesError as exc:
+        if cls.selected_by == ():
+            _remember(game, rules, exc)
+        raise
+    if cls.selected_by == ():
+        _remember(game, rules, variant)
+    return variant
+
+
+def _remember(game: str, rules: str | None, selected: AnyVariant | RulesError) -> None:
+    if len(_SELECTED) < 4096:
+        _SELECTED[(game, rules)] = selected
