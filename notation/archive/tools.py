@@ -22,11 +22,9 @@ from typing import TYPE_CHECKING, Any
 from notation.core.pits import PitsError
 from notation.core.record import Record, first_tag
 from notation.core.replay import (
-    Step,
     mainline_positions,
     open_game,
     record_variant,
-    replay,
     validate_record,
 )
 from notation.core.tokens import RESULT
@@ -66,6 +64,7 @@ class GameView:
         self._positions: tuple[str, ...] | None = None
         self._keys: tuple[bytes, ...] | None = None
         self._moves: tuple[str, ...] | None = None
+        self._start: str | None = None  # the start's position string, once walked
 
     @classmethod
     def replayed(
@@ -104,46 +103,30 @@ class GameView:
         return self._valid
 
     def _replay(self, *, moves: bool = False, positions: bool = False) -> None:
-        """Replay the main line, noting its position keys, and its position strings
-        (``positions``) and moves (``moves``) when asked: a duplicate key or a search for
-        one position needs neither."""
+        """Walk the main line (:func:`~notation.core.replay.mainline_positions`: the one
+        replay's checks, no Step a move), noting its position keys, and its position strings
+        (``positions``) and moves (``moves``) when asked: a duplicate key or a search for one
+        position needs neither."""
         keys: list[bytes] = []
         texts: list[str] = []
         tokens: list[str] = []
         if self.variant is not None:
             try:
-                game = open_game(self.record)  # the one replay; a Pits tag honoured there
+                game = open_game(self.record)  # a Pits tag honoured there
             except (PositionError, RulesError, PitsError):
-                game = None
-            if game is not None and not (moves or positions):  # keys alone: no Step a move
-                walked = mainline_positions(
-                    game.variant, game.record.mainline, game.start, limit=self.plies
-                )
-                keys = game.variant.position_keys(walked)
                 game = None
             if game is not None:
                 variant = game.variant
-                position_key, format_position = variant.position_key, variant.format_position
-                format_played = variant.format_played
-                keys.append(position_key(game.start))
-                if positions:
-                    texts.append(format_position(game.start))
-
-                def note(step: Step) -> None:
-                    keys.append(position_key(step.after))
-                    if positions:
-                        texts.append(format_position(step.after))
-                    if moves:  # format_move's token, read from the position after the move
-                        tokens.append(format_played(step.move, step.before, step.after))
-
-                replay(
-                    variant,
-                    game.record.mainline,
-                    game.start,
-                    on_step=note,
-                    variations=False,
-                    limit=self.plies,
+                played: list[Any] | None = [] if moves else None
+                walked = mainline_positions(
+                    variant, game.record.mainline, game.start, limit=self.plies, moves_played=played
                 )
+                keys = variant.position_keys(walked)
+                self._start = variant.format_position(walked[0])
+                if positions:
+                    texts = list(map(variant.format_position, walked))
+                if played is not None:  # format_move's token, read from the position after
+                    tokens = list(map(variant.format_played, played, walked, walked[1:]))
         self._keys = tuple(keys)
         if positions:
             self._positions = tuple(texts)
@@ -163,6 +146,14 @@ class GameView:
         if self._positions is None:
             self._replay(positions=True, moves=self._moves is None)
         return self._positions  # type: ignore[return-value]
+
+    @property
+    def start(self) -> str | None:
+        """The main line's start as a position string (None when it cannot be replayed):
+        what an opening tree needs besides the moves, without writing every position."""
+        if self._keys is None:
+            self._replay()
+        return self._start
 
     @property
     def moves(self) -> tuple[str, ...]:
@@ -782,55 +773,25 @@ class OpeningBook:
 
     def add(self, record: Record) -> None:
         """Count one game (streaming: the game is not kept). Without a position to start
-        from, only the tree's depth is replayed."""
-        if self.position is None:
-            self._add_from_start(record)
-            return
-        view = GameView(record)
+        from, only the tree's depth is walked."""
+        view = GameView(record, plies=self.depth if self.position is None else None)
         variant = view.variant
         if variant is None:
             self.skipped += 1
             return
-        positions = view.positions  # (one replay: keys, positions and moves noted)
-        found = self.position.first_match(view)
-        if found is None or not positions:
+        if self.position is None:
+            moves, start = view.moves, view.start  # (one walk; the start alone written)
+            found: int | None = 0
+        else:
+            positions = view.positions  # (one walk: every position, and the moves)
+            found = self.position.first_match(view)
+            start = positions[found] if found is not None else None
+            moves = view.moves[found:] if found is not None else ()
+        if start is None:
             self.skipped += 1
             return
         self.add_moves(
-            variant.game,
-            variant.rules,
-            tuple(variant.seats),
-            positions[found],
-            view.moves[found:],
-            record.result,
-        )
-
-    def _add_from_start(self, record: Record) -> None:
-        """:meth:`add` with no position to start from: the tree's depth walked (the
-        replay's checks, no :class:`Step` a move), and only the start position written
-        (the moves as the variant writes them)."""
-        game = None
-        if not record.damaged:
-            try:
-                game = open_game(record)  # the variant, the start (Position, Pits tags)
-            except (PositionError, RulesError, PitsError):
-                game = None
-        if game is None:
-            self.skipped += 1
-            return
-        variant = game.variant
-        played: list[Any] = []
-        positions = mainline_positions(
-            variant, game.record.mainline, game.start, limit=self.depth, moves_played=played
-        )
-        tokens = list(map(variant.format_played, played, positions, positions[1:]))
-        self.add_moves(
-            variant.game,
-            variant.rules,
-            tuple(variant.seats),
-            variant.format_position(game.start),
-            tokens,
-            record.result,
+            variant.game, variant.rules, tuple(variant.seats), start, moves, record.result
         )
 
     def add_game(self, game: ArchiveGame) -> None:
