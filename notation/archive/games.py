@@ -11,12 +11,12 @@ written as its text was read.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
 
 from notation.core.record import Line, Record, first_tag
 from notation.formats.collection import read_tagged
-from notation.formats.plain import plain_head, plain_outline, plain_record
+from notation.formats.plain import plain_first_moves, plain_head, plain_outline, plain_record
 from notation.formats.pmn import TaggedChunk, read_chunk
 from notation.formats.registry import RecordSink
 
@@ -89,22 +89,45 @@ class ArchiveGame:
         return chunk.text.rstrip("\n") + "\n"
 
     def head(self, plies: int) -> Record:
-        """The game's record with its main line cut after ``plies`` moves (tags and
-        result kept): all an opening tree of that depth replays. A plainly written game
-        is read only that far (and checked plain to its end); any other is read whole
-        (a damaged one is then the whole record, and reported)."""
+        """The game's record with its main line cut after ``plies`` moves, its tags and
+        the result it declares (:attr:`result`): all an opening tree of that depth
+        replays. A plainly written game is read only that far
+        (:func:`~notation.formats.plain.plain_first_moves`: what follows is not read, so
+        a fault after the ``plies``-th move is not met); any other is read whole (a
+        damaged one is then the whole record, and reported)."""
         game = self._game
         if self._record is None and not isinstance(game, Record):
+            first = plain_first_moves(game, plies)
+            if first is not None:
+                return Record(
+                    self.tags, Line(first), self.result, source=game.source, line=game.line
+                )
             chunk = game.chunk
             head = plain_head(chunk, plies)
             if head is not None:
-                result, _length, moves = head
-                return Record(self.tags, Line(moves), result, source=chunk.source, line=chunk.line)
+                _result, _length, moves = head
+                return Record(
+                    self.tags, Line(moves), self.result, source=chunk.source, line=chunk.line
+                )
         record = self.record
         moves = record.mainline.moves
         if record.damaged or len(moves) <= plies:
-            return record
-        return replace(record, mainline=replace(record.mainline, moves=moves[:plies]))
+            return record if record.result == self.result else replace(record, result=self.result)
+        return replace(
+            record, mainline=replace(record.mainline, moves=moves[:plies]), result=self.result
+        )
+
+    @property
+    def result(self) -> str:
+        """The result the game declares: its ``Result`` tag when its text ends with the
+        same token (read from the tags and the text's last bytes, without the moves),
+        else the result token read at the end of its main line (:attr:`outline`).
+
+        The two differ only for a text damaged between its tags and its last token, which
+        ``validate`` reports: it is taken at its word (:func:`declared_result`)."""
+        game = self._game
+        word = None if isinstance(game, Record) or not game.as_read else game.last_word
+        return declared_result(self.tags, word, lambda: self.outline[0])
 
     @property
     def outline(self) -> tuple[str, int]:
@@ -118,6 +141,19 @@ class ArchiveGame:
                 found = (record.result, len(record.mainline.moves))
             self._outline = found
         return self._outline
+
+
+def declared_result(
+    tags: Sequence[tuple[str, str]], last_word: str | None, read_result: Callable[[], str]
+) -> str:
+    """The result a game declares, as the archive commands compare it (``select
+    --result``, the index, opening trees): the first ``Result`` tag's value when the
+    game's text ends with that token (``last_word``; None for a game with no text of its
+    own), else ``read_result()``, the result token its record reads."""
+    tag = first_tag(tags, "Result")
+    if tag is not None and tag == last_word:
+        return tag
+    return read_result()
 
 
 def write_game(sink: RecordSink, game: ArchiveGame) -> None:
@@ -147,4 +183,4 @@ def read_archive(
         yield ArchiveGame(game, ordinal, on_read)
 
 
-__all__ = ["ArchiveGame", "read_archive", "write_game"]
+__all__ = ["ArchiveGame", "declared_result", "read_archive", "write_game"]

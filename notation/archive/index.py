@@ -39,7 +39,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
-from notation.archive.games import ArchiveGame
+from notation.archive.games import ArchiveGame, declared_result
 from notation.archive.tools import GameView, PositionPattern, Selection, game_key
 from notation.core.pits import PITS_TAG
 from notation.core.record import MAINLINE, Record
@@ -49,11 +49,11 @@ from notation.files import outputs as files
 from notation.files.sources import open_source
 from notation.formats.collection import read_path
 from notation.formats.plain import plain_record
-from notation.formats.pmn import Chunk, TaggedChunk, iter_chunks, read_chunk
+from notation.formats.pmn import Chunk, TaggedChunk, iter_chunks, last_word, read_chunk
 from notation.formats.registry import sniff_file
 from notation.games import AnyVariant, MoveError, PositionError, RulesError, Variant, find_variant
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS files (
@@ -77,7 +77,7 @@ CREATE TABLE IF NOT EXISTS games (
     game TEXT,                       -- the variant's game and rules (NULL: none)
     rules TEXT,
     seats TEXT,                      -- the variant's seat tags, space-separated
-    result TEXT NOT NULL,            -- the result token of the movetext
+    result TEXT NOT NULL,            -- the result it declares (Result tag and last token)
     plies INTEGER NOT NULL,          -- main-line moves as written
     valid INTEGER NOT NULL,          -- 1 when the validator finds nothing wrong
     damaged INTEGER NOT NULL,        -- 1 when the reader could not read it
@@ -129,6 +129,7 @@ _OLDER = {
     1: "without content hashes",
     2: "five times the size of its games",
     3: "hashing position strings, not position keys",
+    4: "keeping the result a damaged game's record reads, not the one it declares",
 }
 #: Bytes read at a time when hashing a file.
 _BLOCK = 1 << 20
@@ -528,7 +529,11 @@ class ArchiveIndex:
                 variant.game if variant else None,
                 variant.rules if variant else None,
                 " ".join(variant.seats) if variant else None,
-                record.result,
+                declared_result(  # (select --result's, streaming)
+                    record.tags,
+                    last_word(game.text) if isinstance(game, Chunk) else None,
+                    lambda: record.result,
+                ),
                 len(record.mainline.moves),
                 int(indexed.valid),
                 int(record.damaged),

@@ -19,7 +19,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from notation.core.pits import PitsError
+from notation.core.pits import PITS_TAG, PitsError
 from notation.core.record import Record, first_tag
 from notation.core.replay import (
     mainline_positions,
@@ -467,13 +467,14 @@ class Selection:
 
     def matches_game(self, game: ArchiveGame) -> bool:
         """:meth:`matches` on a game of a collection, reading no more of it than the
-        filters need: its tags, then (for ``result`` and ``plies``) its outline, then
-        (for ``valid`` and ``position``) its record, replayed."""
+        filters need: its tags, then for ``result`` the result it declares (its tag and
+        last token: :attr:`ArchiveGame.result`), for ``plies`` its outline, then (for
+        ``valid`` and ``position``) its record, replayed."""
         if not self.matches_tags(game.tags):
             return False
-        if (self.result is not None or self.plies is not None) and not self.matches_outline(
-            *game.outline
-        ):
+        if self.result is not None and game.result != self.result:
+            return False
+        if self.plies is not None and not self.matches_plies(game.outline[1]):
             return False
         return not self.needs_replay or self.matches_replay(GameView(game.record))
 
@@ -508,13 +509,14 @@ class Selection:
 
     def matches_outline(self, result: str, plies: int) -> bool:
         """The tests on a game's main line as written: its result token, its length."""
-        if self.result is not None and result != self.result:
-            return False
-        if self.plies is not None:
-            low, high = self.plies
-            if plies < low or (high is not None and plies > high):
-                return False
-        return True
+        return (self.result is None or result == self.result) and self.matches_plies(plies)
+
+    def matches_plies(self, plies: int) -> bool:
+        """The test on the number of main-line moves."""
+        if self.plies is None:
+            return True
+        low, high = self.plies
+        return plies >= low and (high is None or plies <= high)
 
     def matches_replay(self, view: GameView) -> bool:
         """The tests that replay the game: the validator's verdict, a position met."""
@@ -729,7 +731,10 @@ class OpeningTree:
         outcome = Tally.outcome(result, len(self.seats))
         node.tally.count(outcome)
         for token in moves[:depth]:
-            node = node.children.setdefault(token, OpeningNode())
+            child = node.children.get(token)
+            if child is None:  # (not setdefault: a node built a move costs more than the tree)
+                child = node.children[token] = OpeningNode()
+            node = child
             node.tally.count(outcome)
 
     def to_json(self) -> dict[str, Any]:
@@ -770,34 +775,70 @@ class OpeningBook:
         self.position = position
         self.trees: dict[tuple[str, str, str], OpeningTree] = {}
         self.skipped = 0  # games with no variant, or that never meet the position
+        #: the walks of beginnings met, by what decides them (:meth:`_walk_head`)
+        self._heads: dict[tuple[Any, ...], tuple[AnyVariant, str, tuple[str, ...]] | None] = {}
 
-    def add(self, record: Record) -> None:
-        """Count one game (streaming: the game is not kept). Without a position to start
-        from, only the tree's depth is walked."""
-        view = GameView(record, plies=self.depth if self.position is None else None)
-        variant = view.variant
-        if variant is None:
+    def add(self, record: Record, result: str | None = None) -> None:
+        """Count one game (streaming: the game is not kept) with ``result`` (by default
+        its record's). Without a position to start from, only the tree's depth is walked,
+        and a beginning walked before is not walked again (:meth:`_walk_head`)."""
+        walked = self._walk_head(record) if self.position is None else self._walk_from(record)
+        if walked is None:
             self.skipped += 1
             return
-        if self.position is None:
-            moves, start = view.moves, view.start  # (one walk; the start alone written)
-            found: int | None = 0
-        else:
-            positions = view.positions  # (one walk: every position, and the moves)
-            found = self.position.first_match(view)
-            start = positions[found] if found is not None else None
-            moves = view.moves[found:] if found is not None else ()
-        if start is None:
-            self.skipped += 1
-            return
+        variant, start, moves = walked
         self.add_moves(
-            variant.game, variant.rules, tuple(variant.seats), start, moves, record.result
+            variant.game, variant.rules, tuple(variant.seats), start, moves, result or record.result
         )
 
+    def _walk_from(self, record: Record) -> tuple[AnyVariant, str, tuple[str, ...]] | None:
+        """The variant, the first position ``position`` matches and the canonical moves
+        from there (None: the game has no variant or never meets the position)."""
+        view = GameView(record)
+        variant = view.variant
+        if variant is None or self.position is None:
+            return None
+        positions = view.positions  # (one walk: every position, and the moves)
+        found = self.position.first_match(view)
+        if found is None:
+            return None
+        return variant, positions[found], view.moves[found:]
+
+    def _walk_head(self, record: Record) -> tuple[AnyVariant, str, tuple[str, ...]] | None:
+        """The variant, start and canonical moves of a record's first ``depth`` moves, as
+        ``GameView(record, plies=depth)`` walks them (None: the game is not counted).
+
+        The walk is a function of the variant, the tags that set the start and the hole
+        names (``Position``, ``Pits``) and the first moves' tokens and numbers, and most
+        games of a collection share their first moves: each such beginning is walked once
+        (at most 65,536 of them remembered)."""
+        variant = None if record.damaged else variant_of_tags(record.tags)
+        if variant is None:
+            return None
+        key = (
+            variant,
+            record.tag("Position"),
+            record.tag(PITS_TAG),
+            tuple((node.token, node.number) for node in record.mainline.moves[: self.depth]),
+        )
+        walked = self._heads.get(key, False)
+        if walked is False:
+            view = GameView(record, plies=self.depth)
+            moves, start = view.moves, view.start  # (one walk; the start alone written)
+            walked = None if start is None else (variant, start, moves)
+            if len(self._heads) < 65536:
+                self._heads[key] = walked
+        return walked  # type: ignore[return-value]
+
     def add_game(self, game: ArchiveGame) -> None:
-        """:meth:`add` a game of a collection, reading no more of it than the tree's depth
-        when there is no position to start from (:meth:`ArchiveGame.head`)."""
-        self.add(game.head(self.depth) if self.position is None else game.record)
+        """:meth:`add` a game of a collection with the result it declares
+        (:attr:`ArchiveGame.result`, as ``select --result`` and the index compare it),
+        reading no more of it than the tree's depth when there is no position to start
+        from (:meth:`ArchiveGame.head`)."""
+        if self.position is None:
+            self.add(game.head(self.depth))  # (the head's result is the declared one)
+        else:
+            self.add(game.record, game.result)
 
     def add_moves(
         self,

@@ -17,7 +17,7 @@ from typing import cast
 from notation.core.record import Line, MoveNode, Record
 from notation.core.replay import GameReport, validate_record
 from notation.core.tokens import MOVE, MOVE_NUMBER, RESULT, TAG_PAIR, unescape_tag_value
-from notation.formats.pmn import Chunk, read_chunk
+from notation.formats.pmn import Chunk, TaggedChunk, read_chunk
 
 _TAG_LINE_RE = TAG_PAIR.re
 _NUMBER_RE = MOVE_NUMBER.re
@@ -193,6 +193,59 @@ def plain_head(chunk: Chunk, plies: int) -> tuple[str, int, tuple[MoveNode, ...]
     return match.group(2), len(tokens), tuple(map(_NODES.__getitem__, tokens[:plies]))
 
 
+#: A tag section as plainly written as :func:`plain_first_moves` reads past it, in bytes:
+#: lines of tag pairs (no escapes) and blank lines, each ended by a line end.
+_PLAIN_SECTION_RE = re.compile(rb'(?:[ \t]*+(?:\[[A-Za-z0-9_]+ "[^"\\\r\n]*+"\][ \t]*+)*+\n)*+')
+#: Bytes ``bytes.split`` cuts at that the reader does not take for white space.
+_ODD_SPLIT = (b"\r", b"\x0b", b"\x0c")
+
+
+def plain_first_moves(game: TaggedChunk, plies: int) -> tuple[MoveNode, ...] | None:
+    """The first ``plies`` move nodes of a game's main line, read from the beginning of
+    its movetext only (an opening tree's depth of a long game), when the game is written
+    plainly up to there: tag pairs one a line, then move numbers and moves the cheap reader
+    has read before (:func:`plain_record`'s). None when it is not, or when the main line
+    is shorter: read the record then.
+
+    What follows the ``plies``-th move is not read: a game damaged after it gives the
+    moves its full record begins with (the reader keeps the moves before a fault).
+    """
+    data = game.raw
+    if data is None or plies <= 0:
+        return None
+    body = _PLAIN_SECTION_RE.match(data).end()  # type: ignore[union-attr]
+    if body == 0 or data[body - 1 : body] != b"\n":
+        return None  # no tag section: not a game this reads
+    words = data[body:].split(None, 2 * plies)  # enough for plies moves and their numbers
+    if len(words) > 2 * plies:
+        words.pop()  # the rest of the game, not read
+    else:
+        return None  # a game this short is read whole
+    if any(odd in data for odd in _ODD_SPLIT):
+        return None
+    nodes: list[MoveNode] = []
+    number = ""
+    for word in words:
+        try:
+            token = word.decode("ascii")
+        except UnicodeDecodeError:
+            return None
+        if token[-1] == "." and not number:
+            number = token
+            continue
+        key = f"{number}\0{token}" if number else token
+        node = _NODES.get(key)
+        if node is None:  # (the cheap reader's tokens: none of what makes a game not plain)
+            node = None if _NOT_PLAIN_RE.search(token) else _plain_node(key)
+            if node is None:
+                return None
+        nodes.append(node)
+        if len(nodes) == plies:
+            return tuple(nodes)
+        number = ""
+    return None
+
+
 def validate_game(game: Chunk | Record, index: int = 1, *, pits: str | None = None) -> GameReport:
     """Validate a game given as an unread chunk (cheap reader first) or as a record."""
     if isinstance(game, Chunk):
@@ -216,4 +269,11 @@ def validate_chunk(chunk: Chunk, index: int = 1, *, pits: str | None = None) -> 
     return validate_record(read_chunk(chunk), index, pits=pits)
 
 
-__all__ = ["plain_head", "plain_outline", "plain_record", "validate_chunk", "validate_game"]
+__all__ = [
+    "plain_first_moves",
+    "plain_head",
+    "plain_outline",
+    "plain_record",
+    "validate_chunk",
+    "validate_game",
+]

@@ -1071,12 +1071,36 @@ class TaggedChunk:
         return self._chunk is not None and bool(self._chunk.errors)
 
     @property
+    def raw(self) -> bytes | None:
+        """The game's bytes as cut from the file (line ends as written), while it has
+        not been cut into its :attr:`chunk`; None after, or when it never had them."""
+        return self._data or None
+
+    @property
+    def last_word(self) -> str:
+        """What follows the last white space (a space, tab or line end) of the game's
+        text: its result token when the text ends with one. Read from the end of the
+        game's bytes without decoding the rest."""
+        data = self._data
+        if not data:
+            return last_word(self.chunk.text)
+        end = len(data.rstrip(b" \t\r\n"))
+        start = max(data.rfind(b" ", 0, end), data.rfind(b"\t", 0, end), data.rfind(b"\n", 0, end))
+        return data[start + 1 : end].decode("utf-8", "replace")
+
+    @property
     def chunk(self) -> Chunk:
         """The game as :func:`iter_chunks` cuts it (decoded on first use)."""
         if self._chunk is None:
             self._chunk = _chunk(_lines(self._data), self.line, self.source)
             self._data = b""
         return self._chunk
+
+
+def last_word(text: str) -> str:
+    """What follows the last white space (a space, tab or line end) of a game's text."""
+    text = text.rstrip(" \t\n")
+    return text[max(text.rfind(" "), text.rfind("\t"), text.rfind("\n")) + 1 :]
 
 
 def iter_tagged(stream: IO[bytes], source: str = "<string>") -> Iterator[TaggedChunk]:
@@ -1157,6 +1181,7 @@ __all__ = [
     "iter_headers",
     "iter_records",
     "iter_tagged",
+    "last_word",
     "open_text",
     "read_chunk",
     "read_stream",
