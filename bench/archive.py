@@ -92,7 +92,7 @@ TARGETS = {
     ("select --player", "streaming"): ("tags", 1.5),
     ("select --player --count", "streaming"): ("tags", 1.5),
     ("select --result --count", "streaming"): ("tags", 1.5),
-    ("select --date-from --plies", "streaming"): ("tags", 1.5),
+    ("select --date-from --count", "streaming"): ("tags", 1.5),
     ("openings --depth 4", "streaming"): ("tags", 3.0),
     ("select --position", "streaming"): ("validate", 1.0),
     ("dedupe", "streaming"): ("validate", 1.0),
@@ -118,10 +118,12 @@ def cases(path: str, work: Path) -> list[tuple[str, str, list[str]]]:
         ("select --result --count", "streaming", ["select", path, "--result", "1-0", "--count"]),
         ("select --position", "streaming", ["select", path, "--position", AFTER_C, "--count"]),
         (
-            "select --date-from --plies",
+            "select --date-from --count",
             "streaming",
-            ["select", path, "--date-from", "2024", "--plies", "100-", "--count"],
+            ["select", path, "--date-from", "2024", "--count"],
         ),
+        # a report: --plies counts each game's moves as written (not a tag filter)
+        ("select --plies --count", "streaming", ["select", path, "--plies", "100-", "--count"]),
         ("dedupe", "streaming", ["dedupe", path, "-o", null]),
         (
             "openings --depth 4",
@@ -153,6 +155,11 @@ def cases(path: str, work: Path) -> list[tuple[str, str, list[str]]]:
             "select --date-from --plies",
             "indexed",
             ["select", "--index", index, "--date-from", "2024", "--plies", "100-", "--count"],
+        ),
+        (
+            "select --result --count",
+            "indexed",
+            ["select", "--index", index, "--result", "1-0", "--count"],
         ),
         ("dedupe", "indexed", ["dedupe", "--index", index, "-o", null]),
         (
