@@ -53,6 +53,24 @@ def chunks() -> list[Chunk]:
 
 CHUNKS = chunks()
 
+#: What the random edits put in: characters that make or break plainness.
+EDITS = ' \n\t.()[]{}!?*-/0123456789ABCabcX"\\;$%\r\x0c\xa0'
+
+
+def edited(text: str, rng: random.Random) -> str:
+    """``text`` with one to three random edits: a character of :data:`EDITS` put in, one
+    taken out, or one put in place of another."""
+    for _ in range(rng.randint(1, 3)):
+        at = rng.randrange(len(text) + 1)
+        edit = rng.random()
+        if edit < 0.4:
+            text = text[:at] + rng.choice(EDITS) + text[at:]
+        elif edit < 0.8:
+            text = text[:at] + text[at + 1 :]
+        else:
+            text = text[:at] + rng.choice(EDITS) + text[at + 1 :]
+    return text
+
 
 def agrees(chunk: Chunk) -> bool:
     """Whether the outline is None or the cheap reader's record's (which then exists)."""
@@ -106,19 +124,9 @@ def test_changed_texts_are_outlined_as_their_records_say_or_declined():
     """Random edits of real games (characters that make or break plainness): the outline
     never disagrees with the cheap and the full reader."""
     rng = random.Random(29)
-    alphabet = ' \n\t.()[]{}!?*-/0123456789ABCabcX"\\;$%\r\x0c\xa0'
     answered = 0
     for _ in range(4000):
-        text = rng.choice(CHUNKS).text
-        for _ in range(rng.randint(1, 3)):
-            at = rng.randrange(len(text) + 1)
-            edit = rng.random()
-            if edit < 0.4:
-                text = text[:at] + rng.choice(alphabet) + text[at:]
-            elif edit < 0.8:
-                text = text[:at] + text[at + 1 :]
-            else:
-                text = text[:at] + rng.choice(alphabet) + text[at + 1 :]
+        text = edited(rng.choice(CHUNKS).text, rng)
         answered += not agrees(Chunk(text, 1, "edited"))
     assert answered > 1000  # most edits keep a game plain; they were checked
 
