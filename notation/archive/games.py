@@ -126,6 +126,8 @@ class ArchiveGame:
         The two differ only for a text damaged between its tags and its last token, which
         ``validate`` reports: it is taken at its word (:func:`declared_result`)."""
         game = self._game
+        # a game of another format, or a text made from one (a PlayOK export's): its
+        # record's result, as the index reads those
         word = None if isinstance(game, Record) or not game.as_read else game.last_word
         return declared_result(self.tags, word, lambda: self.outline[0])
 
