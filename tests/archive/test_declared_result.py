@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import json
 import re
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -132,3 +133,17 @@ def test_a_game_from_another_format_declares_its_record_result(tmp_path):
     assert run(["convert", str(records), "-o", str(source)]).exit_code == 0
     (game,) = read_archive(str(source))
     assert game.read and game.result == game.record.result == "1-0"
+
+
+def test_playok_games_count_alike_streaming_and_from_the_index(tmp_path):
+    """A PlayOK export is indexed as records; streaming reads it as PMN text made from the
+    export: both count the result its records read."""
+    sample = Path(__file__).resolve().parents[2] / "tests" / "data" / "playok" / "playok-sample.txt"
+    index = tmp_path / "playok.sqlite"
+    assert run(["index", str(sample), "-o", str(index)]).exit_code == 0
+    results = {game.record.result for game in read_archive(str(sample))}
+    assert len(results) >= 2
+    for wanted in results:
+        streamed = run(["select", str(sample), "--result", wanted, "--count"])
+        indexed = run(["select", "--index", str(index), "--result", wanted, "--count"])
+        assert streamed.stdout == indexed.stdout and int(streamed.stdout) > 0, wanted
