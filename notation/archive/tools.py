@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from notation.core.pits import PITS_TAG, PitsError
 from notation.core.record import Record, first_tag
 from notation.core.replay import (
+    Game,
     mainline_positions,
     open_game,
     record_variant,
@@ -110,28 +111,45 @@ class GameView:
         keys: list[bytes] = []
         texts: list[str] = []
         tokens: list[str] = []
-        if self.variant is not None:
-            try:
-                game = open_game(self.record)  # a Pits tag honoured there
-            except (PositionError, RulesError, PitsError):
-                game = None
-            if game is not None:
-                variant = game.variant
-                played: list[Any] | None = [] if moves else None
-                walked = mainline_positions(
-                    variant, game.record.mainline, game.start, limit=self.plies, moves_played=played
-                )
-                keys = variant.position_keys(walked)
-                self._start = variant.format_position(walked[0])
-                if positions:
-                    texts = list(map(variant.format_position, walked))
-                if played is not None:  # format_move's token, read from the position after
-                    tokens = list(map(variant.format_played, played, walked, walked[1:]))
+        game = self._opened()
+        if game is not None:
+            variant = game.variant
+            played: list[Any] | None = [] if moves else None
+            walked = mainline_positions(
+                variant, game.record.mainline, game.start, limit=self.plies, moves_played=played
+            )
+            keys = variant.position_keys(walked)
+            self._start = variant.format_position(walked[0])
+            if positions:
+                texts = list(map(variant.format_position, walked))
+            if played is not None:  # format_move's token, read from the position after
+                tokens = list(map(variant.format_played, played, walked, walked[1:]))
         self._keys = tuple(keys)
         if positions:
             self._positions = tuple(texts)
         if moves:
             self._moves = tuple(tokens)
+
+    def _opened(self) -> Game | None:
+        """The record made ready to replay (a Pits tag honoured there), or None when its
+        tags select no variant or its start or hole names cannot be read."""
+        if self.variant is None:
+            return None
+        try:
+            return open_game(self.record)
+        except (PositionError, RulesError, PitsError):
+            return None
+
+    def meets(self, test: Callable[[Any], bool]) -> bool:
+        """Whether the main line meets a position for which ``test`` is true, walking only
+        until it does (the positions :attr:`keys` covers, start first)."""
+        game = self._opened()
+        if game is None:
+            return False
+        walked = mainline_positions(
+            game.variant, game.record.mainline, game.start, limit=self.plies, until=test
+        )
+        return test(walked[-1])
 
     @property
     def keys(self) -> tuple[bytes, ...]:
@@ -337,6 +355,18 @@ class PositionPattern:
         except (PositionError, RulesError):
             return None
 
+    def met_by(self, view: GameView) -> bool:
+        """Whether the game's main line meets the position: :meth:`first_match` is not
+        None, walking the game only until it does."""
+        variant = view.variant
+        if variant is None:
+            return False
+        if self.wildcard:
+            regex, write = _wildcard_regex(self.text), variant.format_position
+            return view.meets(lambda position: regex.fullmatch(write(position)) is not None)
+        key, position_key = self.key(variant), variant.position_key
+        return key is not None and view.meets(lambda position: position_key(position) == key)
+
     def first_match(self, view: GameView) -> int | None:
         """The ply at which the game's main line first meets the position, or None."""
         if view.variant is None:
@@ -521,7 +551,7 @@ class Selection:
     def matches_replay(self, view: GameView) -> bool:
         """The tests that replay the game: the validator's verdict, a position met."""
         return (self.valid is None or view.valid == self.valid) and (
-            self.position is None or self.position.first_match(view) is not None
+            self.position is None or self.position.met_by(view)
         )
 
     def date_matches(self, text: str | None) -> bool:

@@ -385,13 +385,18 @@ def mainline_positions(
     *,
     limit: int | None = None,
     moves_played: list[Any] | None = None,
+    until: Callable[[Any], bool] | None = None,
 ) -> list[Any]:
     """The positions along a main line, start first, up to the first move whose written
     number is wrong or that the rules refuse, or ``limit`` moves: the positions
     :func:`replay` visits with ``variations=False`` (the same checks, in a loop of its own
     that builds no :class:`Step`: what the archive tools' duplicate keys and position
     searches ask, a game at a time). ``moves_played`` gets each move played (the rules'
-    value: an opening tree writes them)."""
+    value: an opening tree writes them). With ``until``, the walk stops at the first
+    position (the start included) for which it is true: a search for one position need
+    not walk the rest of a game that meets it."""
+    if until is not None and until(position):
+        return [position]
     parse_move, play, outcome, turn = (
         variant.parse_move,
         variant.play,
@@ -416,6 +421,8 @@ def mainline_positions(
         positions.append(position)
         if moves_played is not None:
             moves_played.append(move)
+        if until is not None and until(position):
+            break
     return positions
 
 
