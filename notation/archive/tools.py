@@ -140,14 +140,19 @@ class GameView:
         except (PositionError, RulesError, PitsError):
             return None
 
-    def meets(self, test: Callable[[Any], bool]) -> bool:
+    def meets(
+        self, test: Callable[[Any], bool], hopeless: Callable[[Any], bool] | None = None
+    ) -> bool:
         """Whether the main line meets a position for which ``test`` is true, walking only
-        until it does (the positions :attr:`keys` covers, start first)."""
+        until it does (the positions :attr:`keys` covers, start first), or until
+        ``hopeless`` is true of a position: one after which no position ``test`` holds for
+        can come (:meth:`~notation.games.base.Variant.may_reach`)."""
         game = self._opened()
         if game is None:
             return False
+        until = test if hopeless is None else lambda p: test(p) or hopeless(p)
         walked = mainline_positions(
-            game.variant, game.record.mainline, game.start, limit=self.plies, until=test
+            game.variant, game.record.mainline, game.start, limit=self.plies, until=until
         )
         return test(walked[-1])
 
@@ -357,15 +362,26 @@ class PositionPattern:
 
     def met_by(self, view: GameView) -> bool:
         """Whether the game's main line meets the position: :meth:`first_match` is not
-        None, walking the game only until it does."""
+        None, walking the game only until it does, or (a whole position, in a game whose
+        rules bound it: :meth:`~notation.games.base.Variant.may_reach`) until the game can
+        no longer come to it: a Wari game past its first capture never meets a position
+        with nothing captured."""
         variant = view.variant
         if variant is None:
             return False
         if self.wildcard:
             regex, write = _wildcard_regex(self.text), variant.format_position
             return view.meets(lambda position: regex.fullmatch(write(position)) is not None)
-        key, position_key = self.key(variant), variant.position_key
-        return key is not None and view.meets(lambda position: position_key(position) == key)
+        try:
+            target = variant.parse_position(self.text)
+        except (PositionError, RulesError):
+            return False
+        key, position_key = variant.position_key(target), variant.position_key
+        hopeless = None
+        if type(variant).may_reach is not Variant.may_reach:  # the rules bound the search
+            may_reach = variant.may_reach
+            hopeless = lambda position: not may_reach(position, target)  # noqa: E731
+        return view.meets(lambda position: position_key(position) == key, hopeless)
 
     def first_match(self, view: GameView) -> int | None:
         """The ply at which the game's main line first meets the position, or None."""

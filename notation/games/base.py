@@ -280,6 +280,13 @@ class Variant(abc.ABC, Generic[P, M]):
         key = self.position_key
         return [key(position) for position in positions]
 
+    def may_reach(self, position: P, target: P) -> bool:
+        """Whether a game at ``position`` may yet come to ``target`` (or is at it): False
+        only where the rules rule it out, by a bound such as stones taken never coming back
+        (a bound, not a search: True does not mean the target can be reached). A search for
+        one position stops walking a game once this is False. By default always True."""
+        return True
+
     @abc.abstractmethod
     def to_move(self, position: P) -> int:
         """The seat index (0-based, into ``seats``) of the player to move."""

@@ -166,6 +166,12 @@ class KalahVariant(Variant[KalahPosition, int]):
         numbers = (*position.pits[1:], position.pits[0])
         return "-".join(map(str, numbers)) + "-" + "SN"[position.to_move]
 
+    def may_reach(self, position: KalahPosition, target: KalahPosition) -> bool:
+        # rulings K2-K4: seeds go into a store (sown, K3, or captured, K4) and never leave
+        # it, so neither store ever holds fewer
+        pits, goal = position.pits, target.pits
+        return pits[NORTH_STORE] <= goal[NORTH_STORE] and pits[SOUTH_STORE] <= goal[SOUTH_STORE]
+
     def to_move(self, position: KalahPosition) -> int:
         return position.to_move
 

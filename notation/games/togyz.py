@@ -321,6 +321,17 @@ class TogyzVariant(Variant[TogyzPosition, int]):
         black_row = _row_text(pits[ROW:], tuzdyks[WHITE] - ROW)
         return f"{white_row}/{black_row}/{kazans[0]}-{kazans[1]}/{'WB'[mover]}"
 
+    def may_reach(self, position: TogyzPosition, target: TogyzPosition) -> bool:
+        # rulings Q4-Q6: stones taken go to a kazan and never leave it; a tuzdyk, once
+        # made, stays its owner's for the rest of the game (Q6) and is the only one (Q6a)
+        for seat in (WHITE, BLACK):
+            if position.kazans[seat] > target.kazans[seat]:
+                return False
+            made = position.tuzdyks[seat]
+            if made != NO_TUZDYK and made != target.tuzdyks[seat]:
+                return False
+        return True
+
     def to_move(self, position: TogyzPosition) -> int:
         return position.to_move
 

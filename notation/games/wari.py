@@ -284,6 +284,12 @@ class WariVariant(Variant[WariPosition, int]):
         # position_key's bytes, built in one loop (a call a position cost more than the key)
         return [bytes((*pits, *taken, mover)) for pits, taken, mover, _turn, _seen in positions]
 
+    def may_reach(self, position: WariPosition, target: WariPosition) -> bool:
+        # ruling W3 (abapa likewise): captured stones leave the board for good, so neither
+        # seat's count of them ever falls
+        south, north = position.captured
+        return south <= target.captured[SOUTH] and north <= target.captured[NORTH]
+
     def to_move(self, position: WariPosition) -> int:
         return position.to_move
 

@@ -11,6 +11,7 @@ from notation.archive.tools import GameView, PositionPattern
 from notation.core.generate import random_record
 from notation.core.replay import mainline_positions, open_game
 from notation.games import find_variant
+from notation.games.base import Variant
 from tests.registered import CASES
 
 
@@ -73,3 +74,52 @@ def test_a_position_never_met_walks_the_whole_line():
             variant, game.record.mainline, game.start, until=lambda p: False
         )
         assert walked == whole
+
+
+def test_a_search_bounded_by_the_rules_answers_as_the_whole_walk():
+    """Positions from early in other games (nothing taken yet: the bound of
+    ``Variant.may_reach`` stops most walks after the first capture) are found exactly
+    where ``first_match``, which walks every position, finds them."""
+    rng = random.Random("bounded")
+    bounded = [(v, r) for v, r in GAMES if type(v).may_reach is not Variant.may_reach]
+    assert {v.game for v, _ in bounded} >= {"Wari", "Kalah", "Togyz Kumalak"}
+    answers = []
+    for variant, record in bounded:
+        others = [r for v, r in GAMES if v == variant]
+        for other in rng.sample(others, 3):
+            positions = GameView(other).positions
+            text = positions[min(len(positions) - 1, rng.randint(0, 4))]
+            pattern = PositionPattern(text)
+            expected = pattern.first_match(GameView(record)) is not None
+            assert pattern.met_by(GameView(record)) == expected, (variant.game, text)
+            answers.append(expected)
+    assert True in answers and False in answers
+
+
+def test_the_walk_stops_once_the_rules_rule_the_position_out(monkeypatch):
+    """A Wari game that captures at its fifth move cannot come to a position with nothing
+    captured afterwards (W3): the search reads no move after that one."""
+    variant = find_variant("Wari")
+    record = random_record(variant, random.Random(5), tags=(("Game", "Wari"),), max_moves=120)
+    line = GameView(record).positions
+    game = open_game(record)
+    whole = mainline_positions(variant, game.record.mainline, game.start)
+    first_capture = next(i for i, p in enumerate(whole) if sum(p.captured))
+    assert 0 < first_capture < len(whole) - 10  # the game goes on well past it
+    never = "0-0-0-0-0-0-0-0-0-0-0-0-24-24-S"  # nothing on the board, 24 taken each
+    assert never not in line
+    target = "4-4-4-4-4-4-4-4-4-4-4-4-0-0-N"  # nothing captured, North to move: not met
+    assert target not in line
+    read = []
+    parse_move = type(variant).parse_move
+
+    def counted(self, token, position):
+        read.append(token)
+        return parse_move(self, token, position)
+
+    monkeypatch.setattr(type(variant), "parse_move", counted)
+    assert not PositionPattern(target).met_by(GameView(record))
+    assert len(read) == first_capture  # the moves up to the first capture, none after
+    read.clear()
+    assert not PositionPattern(never).met_by(GameView(record))  # no bound applies: all
+    assert len(read) == len(whole) - 1
