@@ -196,8 +196,6 @@ def plain_head(chunk: Chunk, plies: int) -> tuple[str, int, tuple[MoveNode, ...]
 #: A tag section as plainly written as :func:`plain_first_moves` reads past it, in bytes:
 #: lines of tag pairs (no escapes) and blank lines, each ended by a line end.
 _PLAIN_SECTION_RE = re.compile(rb'(?:[ \t]*+(?:\[[A-Za-z0-9_]+ "[^"\\\r\n]*+"\][ \t]*+)*+\n)*+')
-#: Bytes ``bytes.split`` cuts at that the reader does not take for white space.
-_ODD_SPLIT = (b"\r", b"\x0b", b"\x0c")
 
 
 def plain_first_moves(game: TaggedChunk, plies: int) -> tuple[MoveNode, ...] | None:
@@ -221,8 +219,8 @@ def plain_first_moves(game: TaggedChunk, plies: int) -> tuple[MoveNode, ...] | N
         words.pop()  # the rest of the game, not read
     else:
         return None  # a game this short is read whole
-    if any(odd in data for odd in _ODD_SPLIT):
-        return None
+    if b"\r" in data or b"\x0b" in data or b"\x0c" in data:
+        return None  # bytes.split cuts at them, and the reader takes none for white space
     nodes: list[MoveNode] = []
     number = ""
     for word in words:

@@ -1084,7 +1084,9 @@ class TaggedChunk:
         data = self._data
         if not data:
             return last_word(self.chunk.text)
-        end = len(data.rstrip(b" \t\r\n"))
+        end = len(data)
+        while end and data[end - 1] in b" \t\r\n":  # (not rstrip: no copy of the game)
+            end -= 1
         start = max(data.rfind(b" ", 0, end), data.rfind(b"\t", 0, end), data.rfind(b"\n", 0, end))
         return data[start + 1 : end].decode("utf-8", "replace")
 

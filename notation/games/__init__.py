@@ -203,10 +203,16 @@ def variant_from_tags(tags: Sequence[tuple[str, str]]) -> AnyVariant:
     """The variant a record's tag pairs select: ``Game`` (required), ``Rules`` (each its first
     value, as ``Record.tag`` reads it) and whatever other tags the game reads. Raises
     RulesError."""
-    game = next((value for name, value in tags if name == "Game"), None)
+    game: str | None = None
+    rules: str | None = None
+    for name, value in tags:  # each tag's first value, in one pass (asked once a game)
+        if name == "Game":
+            if game is None:
+                game = value
+        elif name == "Rules" and rules is None:
+            rules = value
     if game is None:
         raise RulesError('missing required tag "Game"')
-    rules = next((value for name, value in tags if name == "Rules"), None)
     known = _SELECTED.get((game, rules))
     if isinstance(known, RulesError):
         raise copy.copy(known)
