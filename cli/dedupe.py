@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import click
 
 from notation.archive.dedupe import (
@@ -9,9 +11,10 @@ from notation.archive.dedupe import (
     choose_from_keys,
     choose_most_complete,
     drop_duplicates,
+    games_to_compare,
     where_read,
 )
-from notation.archive.games import write_game
+from notation.archive.games import read_archive, write_game
 from notation.archive.index import ArchiveIndex, read_back_games
 from notation.archive.tools import header_differences
 from notation.core.record import Record
@@ -29,7 +32,7 @@ from .archive_io import (
     shared,
 )
 from .common import FORMAT_CHOICE
-from .inputs import output_file_option
+from .inputs import input_paths, output_file_option
 from .terminal import echo
 
 
@@ -76,7 +79,9 @@ def dedupe(
     Moves are compared by the positions they reach, so a game written with
     long move forms or numbered holes is a duplicate of the same game
     written the short way. Each dropped game is reported on stderr with the
-    game it repeats and the tags on which their headers differ. Examples:
+    game it repeats and the tags on which their headers differ. Files are
+    read twice: first for the moves' words, so that a Wari, Trysse or Oware
+    game whose moves no other game plays is kept without a replay. Examples:
 
     \b
       pmn dedupe archive.pmn -o clean.pmn
@@ -96,17 +101,41 @@ def dedupe(
         chosen = choose_most_complete(
             iter_records(files, input_format, encoding, Reading()), symmetric=symmetric
         )
+    compared = None
+    if chosen is None and not symmetric:
+        compared = _games_to_compare(files, input_format, encoding)
     counts = Reading()
     kept = 0
     with atomic_output(output) as out:
         sink = RecordSink(out, fmt)
         games = iter_games(files, input_format, encoding, counts)
-        for game in drop_duplicates(games, report_duplicate, symmetric=symmetric, chosen=chosen):
+        for game in drop_duplicates(
+            games, report_duplicate, symmetric=symmetric, chosen=chosen, compared=compared
+        ):
             write_game(sink, game)  # (a PMN game's text as it was read)
             kept += 1
         sink.close()
     click.echo(f"kept {kept} game(s), dropped {counts.games - kept} duplicate(s)", err=True)
     finish(counts)
+
+
+def _games_to_compare(
+    files: tuple[str, ...], input_format: str | None, encoding: str | None
+) -> set[int] | None:
+    """A first look at the games, for their moves' words (:func:`games_to_compare`): the
+    games that need a replay. None (every game is replayed) when an input cannot be read
+    twice: standard input, or anything but a regular file (a pipe, a process's output).
+    Nothing is said or counted: the second reading does that."""
+    if "-" in files:
+        return None
+    paths = list(input_paths(files, skipped=lambda _skipped: None))
+    if not all(os.path.isfile(path) for path in paths):
+        return None
+    return games_to_compare(
+        game.record
+        for path in paths
+        for game in read_archive(path, input_format, encoding=encoding)
+    )
 
 
 def _dedupe_indexed(

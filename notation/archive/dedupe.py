@@ -7,18 +7,24 @@ they reach, so long and short forms, or numbered holes, are the same game).
 :func:`drop_duplicates`; ``--keep most-complete`` first finds the copy to keep
 with :func:`choose_most_complete`; an index answers with
 :func:`choose_from_keys`. Each keeps a key and a header per distinct game,
-never the games.
+never the games. A collection read from files is first read for its games' words
+(:func:`games_to_compare`): a game whose moves' words no other game shares is kept
+without being replayed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+import hashlib
+from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
 from notation.archive.games import ArchiveGame
-from notation.archive.tools import GameView, game_key, header_completeness
+from notation.archive.tools import GameView, game_key, header_completeness, variant_of_tags
+from notation.core.pits import PITS_TAG
 from notation.core.record import Record
+from notation.core.replay import start_position
+from notation.games.base import PositionError, RulesError, Variant
 
 _Game = TypeVar("_Game", Record, ArchiveGame)
 
@@ -49,21 +55,77 @@ def kept(record: Record, ordinal: int) -> Kept:
     )
 
 
+def words_key(record: Record) -> bytes | None:
+    """A key equal for two games whose :func:`~notation.archive.tools.game_key` is equal,
+    read without replaying them: the variant, the start and the words of the main line's
+    moves (:meth:`~notation.games.base.Variant.move_word`). None when the game's variant
+    gives no words (or the record is damaged, has no move, numbers its holes by a ``Pits``
+    tag, or a token is no move): such a game is always compared by its replay.
+
+    Why equal duplicate keys give equal word keys: games with the same moves from the same
+    start pass through the same positions, and where the variant gives words, the same
+    positions mean the same moves, which read as the same words; games keyed on their
+    tokens as written (those that cannot be replayed) have the same tokens, hence the same
+    words."""
+    if record.damaged or not record.mainline.moves or record.tag(PITS_TAG) is not None:
+        return None
+    variant = variant_of_tags(record.tags)
+    if variant is None or type(variant).move_word is Variant.move_word:
+        return None
+    try:
+        start = start_position(record, variant)
+    except (PositionError, RulesError):
+        return None
+    word = variant.move_word
+    words: list[str] = []
+    for node in record.mainline.moves:
+        spelled = word(node.token)
+        if spelled is None:
+            return None
+        words.append(spelled)
+    head = f"{variant.game}\0{variant.rules}\0".encode()
+    body = "\0".join(words).encode()
+    return hashlib.blake2b(head + variant.position_key(start) + body, digest_size=16).digest()
+
+
+def games_to_compare(records: Iterable[Record]) -> set[int]:
+    """The numbers (from 1, in the order given) of the games that may be copies of
+    another: those whose :func:`words_key` is None or is another game's too. Any other game
+    is no copy of any game of the collection, and needs no replay to be kept."""
+    first: dict[bytes, int] = {}
+    compared: set[int] = set()
+    for ordinal, record in enumerate(records, start=1):
+        key = words_key(record)
+        if key is None:
+            compared.add(ordinal)
+            continue
+        earlier = first.setdefault(key, ordinal)
+        if earlier != ordinal:
+            compared.update((earlier, ordinal))
+    return compared
+
+
 def drop_duplicates(
     records: Iterable[_Game],
     on_dropped: OnDropped,
     *,
     symmetric: bool = False,
     chosen: dict[bytes, Kept] | None = None,
+    compared: Container[int] | None = None,
 ) -> Iterator[_Game]:
     """The records (or games of a collection, :class:`~notation.archive.games.ArchiveGame`)
     that are not duplicates; ``on_dropped`` is told of each other one.
 
     Keeps the first of each set of duplicates, or the one ``chosen`` names for
-    its key (what :func:`choose_most_complete` found).
+    its key (what :func:`choose_most_complete` found). With ``compared`` (what
+    :func:`games_to_compare` found, without ``symmetric``), a game whose number is not
+    in it is kept without being replayed.
     """
     seen: dict[bytes, Kept] = {}
     for ordinal, game in enumerate(records, start=1):
+        if compared is not None and ordinal not in compared:
+            yield game  # no other game writes its words: no copy of any
+            continue
         record = game.record if isinstance(game, ArchiveGame) else game
         key = game_key(GameView(record), symmetric=symmetric)
         if chosen is not None:
@@ -112,6 +174,8 @@ __all__ = [
     "choose_from_keys",
     "choose_most_complete",
     "drop_duplicates",
+    "games_to_compare",
     "kept",
     "where_read",
+    "words_key",
 ]

@@ -280,6 +280,16 @@ class Variant(abc.ABC, Generic[P, M]):
         key = self.position_key
         return [key(position) for position in positions]
 
+    def move_word(self, token: str) -> str | None:
+        """A name for the move ``token`` writes, read without a position and the same for
+        every spelling of one move (Wari's ``C`` and ``C+2`` are both ``C``), given only
+        by a game in which two different moves from one position never lead to the same
+        position: two games of it that pass through the same positions then write the
+        same words, so games whose words differ are not copies of each other (``pmn
+        dedupe`` replays only the games whose words another game shares). None: the token
+        is no move, or (the default) the game gives no such name."""
+        return None
+
     def may_reach(self, position: P, target: P) -> bool:
         """Whether a game at ``position`` may yet come to ``target`` (or is at it): False
         only where the rules rule it out, by a bound such as stones taken never coming back

@@ -284,6 +284,15 @@ class WariVariant(Variant[WariPosition, int]):
         # position_key's bytes, built in one loop (a call a position cost more than the key)
         return [bytes((*pits, *taken, mover)) for pits, taken, mover, _turn, _seen in positions]
 
+    def move_word(self, token: str) -> str | None:
+        # The hole alone names the move: two holes played from one position never give
+        # one position. The hole played holds none after (ruling W2), or on 12 or more
+        # stones without skip-origin a stone a lap, at most 4; played from the same
+        # position, any other hole leaves it its stones (at least one, or 12 in the lap
+        # case) and more, and captures take from the opponent's side only (W3).
+        parsed = _TOKENS.get(token) or _parse_token(token)
+        return None if parsed is None else HOLE_NAMES[parsed[0]]
+
     def may_reach(self, position: WariPosition, target: WariPosition) -> bool:
         # ruling W3 (abapa likewise): captured stones leave the board for good, so neither
         # seat's count of them ever falls
