@@ -103,7 +103,7 @@ def dedupe(
         )
     compared = None
     if chosen is None and not symmetric:
-        compared = _games_to_compare(files, input_format, encoding)
+        compared = games_worth_comparing(files, input_format, encoding)
     counts = Reading()
     kept = 0
     with atomic_output(output) as out:
@@ -119,11 +119,11 @@ def dedupe(
     finish(counts)
 
 
-def _games_to_compare(
+def games_worth_comparing(
     files: tuple[str, ...], input_format: str | None, encoding: str | None
 ) -> set[int] | None:
     """A first look at the games, for their moves' words (:func:`games_to_compare`): the
-    games that need a replay. None (every game is replayed) when an input cannot be read
+    numbers of the games that need a replay to be compared (dedupe's, merge --dedupe's). None (every game is replayed) when an input cannot be read
     twice: standard input, or anything but a regular file (a pipe, a process's output).
     Nothing is said or counted: the second reading does that."""
     if "-" in files:

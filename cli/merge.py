@@ -18,7 +18,7 @@ from .archive_io import (
     shared,
 )
 from .common import FORMAT_CHOICE, RegistryCommand
-from .dedupe import report_duplicate
+from .dedupe import games_worth_comparing, report_duplicate
 from .inputs import output_file_option
 
 
@@ -55,7 +55,8 @@ def merge(
     counts = Reading()
     games = iter_games(files, input_format, encoding, counts)
     if dedupe:
-        games = drop_duplicates(games, report_duplicate, symmetric=symmetric)
+        compared = None if symmetric else games_worth_comparing(files, input_format, encoding)
+        games = drop_duplicates(games, report_duplicate, symmetric=symmetric, compared=compared)
     with atomic_output(output) as out:
         sink = RecordSink(out, fmt)
         for game in games:

@@ -90,6 +90,19 @@ def test_a_file_is_deduplicated_as_standard_input_is(tmp_path, monkeypatch):
     assert replayed_from_file < len(keyed) // 2
 
 
+def test_merge_dedupe_of_files_drops_what_it_drops_from_standard_input(tmp_path):
+    text = collection()
+    path = tmp_path / "games.pmn"
+    path.write_text(text, encoding="utf-8")
+    merged = tmp_path / "merged.pmn"
+    from_file = run("merge", str(path), "--dedupe", "-o", str(merged))
+    written = merged.read_bytes()
+    from_stdin = run("merge", "-", "--dedupe", "-o", str(merged), stdin=text)
+    assert merged.read_bytes() == written
+    assert from_file.stderr.replace(str(path), "<stdin>") == from_stdin.stderr
+    assert from_stdin.stderr.count("dropped, a duplicate") == 6
+
+
 def test_games_spelled_apart_share_their_words_and_different_ones_do_not():
     game = wari_games(1, "spelling")[0]
     while not re.search(r"[A-Fa-f]\+\d", game):
@@ -128,12 +141,12 @@ def test_only_games_whose_words_another_game_writes_are_compared():
 
 
 def test_an_input_that_cannot_be_read_twice_is_replayed_whole(tmp_path):
-    from notation.cli.dedupe import _games_to_compare
+    from notation.cli.dedupe import games_worth_comparing
 
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)  # (never opened: the first look declines it before reading)
-    assert _games_to_compare((str(fifo),), None, None) is None
-    assert _games_to_compare(("-",), None, None) is None
+    assert games_worth_comparing((str(fifo),), None, None) is None
+    assert games_worth_comparing(("-",), None, None) is None
     path = tmp_path / "games.pmn"
     path.write_text("\n".join(wari_games(3, "twice")), encoding="utf-8")
-    assert _games_to_compare((str(path),), None, None) == set()
+    assert games_worth_comparing((str(path),), None, None) == set()
