@@ -93,17 +93,19 @@ def dedupe(
     if index_path is not None:
         _dedupe_indexed(index_path, output, to, keep, symmetric)
         return
-    if keep == "most-complete" and "-" in files:
-        raise click.UsageError("--keep most-complete reads the input twice: give files, not '-'")
+    if keep == "most-complete" and readable_twice(files) is None:
+        raise click.UsageError(
+            "--keep most-complete reads the input twice: give files, not '-' or a pipe"
+        )
     fmt = output_format(output, to)
+    compared = None if symmetric else games_worth_comparing(files, input_format, encoding)
     chosen = None
     if keep == "most-complete":
         chosen = choose_most_complete(
-            iter_records(files, input_format, encoding, Reading()), symmetric=symmetric
+            iter_records(files, input_format, encoding, Reading()),
+            symmetric=symmetric,
+            compared=compared,
         )
-    compared = None
-    if chosen is None and not symmetric:
-        compared = games_worth_comparing(files, input_format, encoding)
     counts = Reading()
     kept = 0
     with atomic_output(output) as out:
@@ -119,17 +121,25 @@ def dedupe(
     finish(counts)
 
 
+def readable_twice(files: tuple[str, ...]) -> list[str] | None:
+    """The files to read (folders walked), when every one is a regular file; None when
+    one cannot be read twice: standard input, a pipe, a process's output (a second
+    reading would find nothing, or wait for ever). Nothing is opened."""
+    if "-" in files:
+        return None
+    paths = list(input_paths(files, skipped=lambda _skipped: None))
+    return paths if all(os.path.isfile(path) for path in paths) else None
+
+
 def games_worth_comparing(
     files: tuple[str, ...], input_format: str | None, encoding: str | None
 ) -> set[int] | None:
     """A first look at the games, for their moves' words (:func:`games_to_compare`): the
-    numbers of the games that need a replay to be compared (dedupe's, merge --dedupe's). None (every game is replayed) when an input cannot be read
-    twice: standard input, or anything but a regular file (a pipe, a process's output).
-    Nothing is said or counted: the second reading does that."""
-    if "-" in files:
-        return None
-    paths = list(input_paths(files, skipped=lambda _skipped: None))
-    if not all(os.path.isfile(path) for path in paths):
+    numbers of the games that need a replay to be compared (dedupe's, merge --dedupe's).
+    None (every game is replayed) when an input cannot be read twice
+    (:func:`readable_twice`). Nothing is said or counted: the next reading does that."""
+    paths = readable_twice(files)
+    if paths is None:
         return None
     return games_to_compare(
         game.record

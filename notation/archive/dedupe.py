@@ -142,10 +142,16 @@ def drop_duplicates(
             on_dropped(record, ordinal, first)
 
 
-def choose_most_complete(records: Iterable[Record], *, symmetric: bool) -> dict[bytes, Kept]:
-    """For each distinct game, the copy with the most tags filled in (the first on a tie)."""
+def choose_most_complete(
+    records: Iterable[Record], *, symmetric: bool, compared: Container[int] | None = None
+) -> dict[bytes, Kept]:
+    """For each distinct game, the copy with the most tags filled in (the first on a tie).
+    With ``compared`` (:func:`games_to_compare`), only those games are keyed: any other is
+    the one copy of its game, which :func:`drop_duplicates` keeps without asking."""
     best: dict[bytes, tuple[int, Kept]] = {}
     for ordinal, record in enumerate(records, start=1):
+        if compared is not None and ordinal not in compared:
+            continue
         key = game_key(GameView(record), symmetric=symmetric)
         score = header_completeness(record)
         if key not in best or score > best[key][0]:

@@ -150,3 +150,38 @@ def test_an_input_that_cannot_be_read_twice_is_replayed_whole(tmp_path):
     path = tmp_path / "games.pmn"
     path.write_text("\n".join(wari_games(3, "twice")), encoding="utf-8")
     assert games_worth_comparing((str(path),), None, None) == set()
+
+
+def test_most_complete_keeps_the_same_copies_when_only_compared_games_are_keyed():
+    from notation.archive.dedupe import choose_most_complete, drop_duplicates
+
+    records = read_text(collection())
+    compared = games_to_compare(records)
+    assert len(compared) < len(records) // 2
+
+    def kept(chosen, compared):
+        dropped = []
+        return [
+            r.line
+            for r in drop_duplicates(
+                records,
+                lambda r, n, k: dropped.append((n, k.ordinal)),
+                chosen=chosen,
+                compared=compared,
+            )
+        ], dropped
+
+    whole = kept(choose_most_complete(records, symmetric=False), None)
+    looked = kept(choose_most_complete(records, symmetric=False, compared=compared), compared)
+    assert looked == whole
+    assert whole[1]  # copies were dropped
+
+
+def test_most_complete_refuses_an_input_it_cannot_read_twice(tmp_path):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)  # (never opened: refused before reading)
+    result = run("dedupe", str(fifo), "--keep", "most-complete", "-o", str(tmp_path / "o.pmn"))
+    assert result.exit_code == 2
+    assert "reads the input twice: give files, not '-' or a pipe" in result.stderr
+    result = run("dedupe", "-", "--keep", "most-complete", stdin='[Game "Wari"]\n\n*\n')
+    assert result.exit_code == 2
