@@ -352,13 +352,18 @@ class PositionPattern:
         except (PositionError, RulesError):
             return None
 
+    def position(self, variant: AnyVariant) -> Any | None:
+        """The position as ``variant`` reads it (None if it does not read it)."""
+        try:
+            return variant.parse_position(self.text)
+        except (PositionError, RulesError):
+            return None
+
     def key(self, variant: AnyVariant) -> bytes | None:
         """The position's :meth:`~notation.games.base.Variant.position_key` in ``variant``
         (None if it does not read it)."""
-        try:
-            return variant.position_key(variant.parse_position(self.text))
-        except (PositionError, RulesError):
-            return None
+        position = self.position(variant)
+        return None if position is None else variant.position_key(position)
 
     def met_by(self, view: GameView) -> bool:
         """Whether the game's main line meets the position: :meth:`first_match` is not
@@ -372,9 +377,8 @@ class PositionPattern:
         if self.wildcard:
             regex, write = _wildcard_regex(self.text), variant.format_position
             return view.meets(lambda position: regex.fullmatch(write(position)) is not None)
-        try:
-            target = variant.parse_position(self.text)
-        except (PositionError, RulesError):
+        target = self.position(variant)
+        if target is None:
             return False
         key, position_key = variant.position_key(target), variant.position_key
         hopeless = None
