@@ -60,7 +60,7 @@ class Token:
 #: ``++``): the regular expression engine keeps no backtracking state per
 #: character, which on a value of 50 MB took ten gigabytes and most of a minute
 #: (no match needs to backtrack into it: a repetition never ends just before a ``"``).
-_TAG_PAIR = r'\[[ \t]*({name}[A-Za-z0-9_]+)[ \t]+"({value}(?:[^"\\\r\n]++|\\["\\])*+)"[ \t]*\]'
+_TAG_PAIR = r'\[[ \t]*({name}[A-Za-z0-9_]+)[ \t]+"({value}(?>(?:[^"\\\r\n]++|\\["\\])*))"[ \t]*\]'
 TAG_PAIR = Token(_TAG_PAIR.format(name="?P<tag_name>", value="?P<tag_value>"), "tag pair")
 
 #: A line that holds only a tag pair, after a blank line: inside a ``{`` comment
@@ -71,7 +71,9 @@ _NEW_GAME_AHEAD = (
 
 #: ``{ ... }``: any text but ``}``, line breaks included, except a blank line
 #: followed by a line holding only a tag pair (there a new game starts).
-BRACE_COMMENT = Token(r"\{(?P<comment>(?:[^}\n]++|\n(?!" + _NEW_GAME_AHEAD + r"))*+)\}", "comment")
+BRACE_COMMENT = Token(
+    r"\{(?P<comment>(?>(?:[^}\n]++|\n(?!" + _NEW_GAME_AHEAD + r"))*))\}", "comment"
+)
 
 #: ``; ...`` to the end of the line.
 LINE_COMMENT = Token(r";(?P<line_comment>[^\r\n]*)", "line comment")
@@ -95,7 +97,7 @@ RESULT = Token(rf"(?P<result>\*|{_POINTS}(?:-{_POINTS})+)(?=[ \t\n\r(){{}};\[]|$
 #: of it; ``87 (10)``, with a space, is a move and a variation.
 MOVE = Token(
     rf"(?P<move>(?![0-9]++[-/])(?:[A-Za-z]|{_DIGITS})"
-    rf"(?:[A-Za-z+\-\[\]/:=_]++|{_DIGITS}|\({_DIGITS}\))*+)"
+    rf"(?>(?:[A-Za-z+\-\[\]/:=_]++|{_DIGITS}|\({_DIGITS}\))*))"
     r"(?P<glyph>!!|\?\?|!\?|\?!|!|\?)?",
     "move",
 )

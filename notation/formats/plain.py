@@ -150,7 +150,7 @@ def plain_record(chunk: Chunk) -> Record | None:
 #: than move numbers, moves and a result, then the result (a stricter form than
 #: :func:`plain_record` reads: anything else goes to it).
 _OUTLINE_RE = re.compile(
-    r'(?:[ \t]*+(?:\[[A-Za-z0-9_]+ "[^"\\\r\n]*+"\][ \t]*+)?\n)*+'
+    r'(?>(?:[ \t]*+(?:\[[A-Za-z0-9_]+ "[^"\\\r\n]*+"\][ \t]*+)?\n)*)'
     r'(?:([^{};$!?%\\"\x00' + _ODD_SPACE + r"]*)[ \n])?"
     r"(\*|[0-9]{1,9}(?:/[0-9]{1,9})?(?:-[0-9]{1,9}(?:/[0-9]{1,9})?)+)[ \t\n]*+"
 )
@@ -195,7 +195,9 @@ def plain_head(chunk: Chunk, plies: int) -> tuple[str, int, tuple[MoveNode, ...]
 
 #: A tag section as plainly written as :func:`plain_first_moves` reads past it, in bytes:
 #: lines of tag pairs (no escapes) and blank lines, each ended by a line end.
-_PLAIN_SECTION_RE = re.compile(rb'(?:[ \t]*+(?:\[[A-Za-z0-9_]+ "[^"\\\r\n]*+"\][ \t]*+)*+\n)*+')
+_PLAIN_SECTION_RE = re.compile(
+    rb'(?>(?:[ \t]*+(?>(?:\[[A-Za-z0-9_]+ "[^"\\\r\n]*+"\][ \t]*+)*)\n)*)'
+)
 
 
 def plain_first_moves(game: TaggedChunk, plies: int) -> tuple[MoveNode, ...] | None:

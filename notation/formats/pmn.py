@@ -37,7 +37,9 @@ TAG_LINE_RE = TAG_PAIR.re
 _TAG_LINE_BYTES = re.compile(TAG_PAIR.re.pattern.encode("utf-8"))
 #: A line of tag pairs with movetext after them (``[Game "Wari"] 1. C *``): movetext
 #: starts on it. The match ends where the movetext begins.
-_TAGS_THEN_MOVETEXT = rb"(?:" + TAG_PAIR.re.pattern.encode("utf-8") + rb"[ \t]*+)++(?=[^ \t\r\n\[])"
+_TAGS_THEN_MOVETEXT = (
+    rb"(?>(?:" + TAG_PAIR.re.pattern.encode("utf-8") + rb"[ \t]*+)+)(?=[^ \t\r\n\[])"
+)
 _TAGS_THEN_MOVETEXT_RE = re.compile(_TAGS_THEN_MOVETEXT)
 _BOMS = (codecs.BOM_UTF8,)
 #: The lines at the start of a game that are blank or begin with "[".
@@ -60,18 +62,18 @@ _TAG_LINE = (
 #: The game up to where its movetext lines go on: the cut of :class:`_LineCutter` without
 #: the movetext after its first line. The empty group marks a game whose movetext
 #: began; :func:`_game_end` takes its movetext on (lines that are blank or begin with
-#: anything but "[", as ``(?:_MOVETEXT_LINE|_BLANK)*+`` would, to the first line that
+#: anything but "[", as ``(?>(?:_MOVETEXT_LINE|_BLANK)*)`` would, to the first line that
 #: begins with "[", found by one search instead of a match a line).
 _GAME_HEAD_RE = re.compile(
-    rb"(?:"
+    rb"(?>(?:"
     + _BLANK
-    + rb")*+(?:(?:"
+    + rb")*)(?:(?>(?:"
     + _TAG_LINE
-    + rb")++(?:"
+    + rb")+)(?:"
     + _FIRST_MOVETEXT_LINE
-    + rb"()|(?:"
+    + rb"()|(?>(?:"
     + _BLANK
-    + rb")++(?:"
+    + rb")+)(?:"
     + _MOVETEXT_LINE
     + rb"())?)|"
     + _FIRST_MOVETEXT_LINE
@@ -1125,7 +1127,7 @@ def _piece_tagged(data: bytes, start: int, end: int, line: int, source: str) -> 
 
 #: The tag section in bytes: as :data:`_TAG_SECTION_RE` matches the decoded text, in
 #: which "\r\n" is "\n" and any other "\r" a space.
-_TAG_SECTION_BYTES_RE = re.compile(rb"(?:[ \t\r]*+(?:\[[^\n]*+)?\n)*+")
+_TAG_SECTION_BYTES_RE = re.compile(rb"(?>(?:[ \t\r]*+(?:\[[^\n]*+)?\n)*)")
 
 
 def _piece_tags(

@@ -12,18 +12,18 @@ from notation.formats import pmn
 
 #: The cut as it was: one regular expression matching a whole game, movetext a line at a time.
 _SLOW_TAG_LINE = rb"[ \t]*+(?!" + pmn._TTM + rb")\[[^\n]*+(?:\n|\Z)"
-_MOVETEXT = rb"(?:" + pmn._MOVETEXT_LINE + rb"|" + pmn._BLANK + rb")*+"
+_MOVETEXT = rb"(?>(?:" + pmn._MOVETEXT_LINE + rb"|" + pmn._BLANK + rb")*)"
 REFERENCE = re.compile(
-    rb"(?:"
+    rb"(?>(?:"
     + pmn._BLANK
-    + rb")*+(?:(?:"
+    + rb")*)(?:(?>(?:"
     + _SLOW_TAG_LINE
-    + rb")++(?:"
+    + rb")+)(?:"
     + pmn._FIRST_MOVETEXT_LINE
     + _MOVETEXT
-    + rb"|(?:"
+    + rb"|(?>(?:"
     + pmn._BLANK
-    + rb")++(?:"
+    + rb")+)(?:"
     + pmn._MOVETEXT_LINE
     + _MOVETEXT
     + rb")?)|"
