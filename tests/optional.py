@@ -12,9 +12,12 @@ from types import ModuleType
 
 import pytest
 
-#: Debian's headless Chromium and its driver, as the browser tests drive them.
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMEDRIVER = Path("/usr/bin/chromedriver")
+#: Where the browser tests look for Debian's headless Chromium and its driver: /usr/bin,
+#: or the folder ``PMN_BROWSER_DIR`` names (``.ci/run`` names an empty one for its leg
+#: without the browser, on a machine that has it).
+_BROWSER_DIR = Path(os.environ.get("PMN_BROWSER_DIR") or "/usr/bin")
+CHROMIUM = _BROWSER_DIR / "chromium"
+CHROMEDRIVER = _BROWSER_DIR / "chromedriver"
 
 #: How to get the browser: the one hint every browser test gives.
 BROWSER_HINT = (
@@ -53,3 +56,26 @@ def require_browser() -> tuple[Path, Path]:
 def browser_failed(why: object) -> None:
     """Chromium is there but will not start: a failure saying why, with the hint."""
     pytest.fail(f"cannot start headless Chromium ({why}); {BROWSER_HINT}", pytrace=False)
+
+
+#: Real records from other projects, one folder a source (never copied into the project):
+#: ``../shared/real-records`` beside the checkout, or the folder ``PMN_REAL_RECORDS`` names.
+REAL_RECORDS = Path(
+    os.environ.get("PMN_REAL_RECORDS")
+    or Path(__file__).resolve().parents[2] / "shared" / "real-records"
+)
+
+
+def require_real_records(source: str) -> Path:
+    """The folder of one source of real records (``REAL_RECORDS / source``); when it is
+    missing, one line that says so: a skip, or in CI (:func:`required`) a failure."""
+    folder = REAL_RECORDS / source
+    if not (folder / "SOURCE.txt").is_file():
+        message = (
+            f"needs the real records of {source}: {folder} not found (a checkout beside "
+            "shared/, or PMN_REAL_RECORDS naming the folder)"
+        )
+        if required():
+            pytest.fail(message + " (CI requires it)", pytrace=False)
+        pytest.skip(message)
+    return folder

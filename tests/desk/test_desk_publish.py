@@ -29,8 +29,6 @@ from tests.optional import require_browser
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 SWISS = EXAMPLES / "events" / "swiss"
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMEDRIVER = Path("/usr/bin/chromedriver")
 
 
 def site_of(*paths: Path) -> dict[str, str]:
@@ -194,19 +192,20 @@ EVENTS_RR = EXAMPLES / "events" / "round-robin"
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    require_browser()  # a skip saying how to get Chromium; a failure in CI (tests/optional.py)
+    # a skip saying how to get Chromium; a failure in CI (tests/optional.py)
+    chromium, chromedriver = require_browser()
     from selenium import webdriver
     from selenium.webdriver.chrome.options import Options
     from selenium.webdriver.chrome.service import Service
 
     profile = tempfile.mkdtemp(prefix="pmn-chromium-")
     options = Options()
-    options.binary_location = str(CHROMIUM)
+    options.binary_location = str(chromium)
     for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                  "--disable-background-networking", "--no-first-run", "--window-size=1280,1000",
                  f"--user-data-dir={profile}"):  # fmt: skip
         options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
+    driver = webdriver.Chrome(service=Service(str(chromedriver)), options=options)
     try:
         yield driver
     finally:

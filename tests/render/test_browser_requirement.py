@@ -21,6 +21,7 @@ BROWSER_TESTS = [
 @pytest.fixture
 def no_browser(monkeypatch, tmp_path):
     monkeypatch.setattr(optional, "CHROMIUM", tmp_path / "no-chromium")
+    monkeypatch.setattr(optional, "CHROMEDRIVER", tmp_path / "no-chromedriver")
     for name in ("CI", "PMN_REQUIRE_OPTIONAL"):
         monkeypatch.delenv(name, raising=False)
     return monkeypatch
@@ -30,9 +31,19 @@ def test_without_chromium_a_newcomer_is_told_how_to_get_it(no_browser):
     with pytest.raises(pytest.skip.Exception) as caught:
         optional.require_browser()
     message = str(caught.value)
-    assert "no-chromium not found" in message
+    assert "no-chromium, " in message and "no-chromedriver not found" in message
     assert "apt-get install -y chromium chromium-driver" in message
     assert "\n" not in message
+
+
+def test_with_chromium_but_no_driver_the_driver_is_named(no_browser, tmp_path):
+    chromium = tmp_path / "chromium"
+    chromium.write_text("")
+    no_browser.setattr(optional, "CHROMIUM", chromium)
+    with pytest.raises(pytest.skip.Exception) as caught:
+        optional.require_browser()
+    assert "no-chromedriver not found" in str(caught.value)
+    assert str(chromium) not in str(caught.value)
 
 
 @pytest.mark.parametrize(("name", "value"), [("CI", "true"), ("PMN_REQUIRE_OPTIONAL", "1")])
