@@ -1,8 +1,8 @@
 """Togyz Kumalak: two rows of nine holes, 81 stones a side, kazans and tuzdyks.
 
 The Kazakh game (Toguz Korgool in Kyrgyz) as it is played in tournaments and
-on PlayOK. Rulings Q1-Q11 in ``shared/RULINGS.md`` define it; each step of the
-rules below cites its ruling. ``docs/togyz-kumalak.md`` is the chapter.
+on PlayOK. Rulings Q1-Q11, defined in ``docs/togyz-kumalak.md`` (the game's chapter),
+settle it; each step of the rules below cites its ruling.
 
 Board, seen by White, with the index each hole has here::
 
