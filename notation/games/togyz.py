@@ -392,7 +392,9 @@ class TogyzVariant(Variant[TogyzPosition, int]):
         kazans = position.kazans
         for seat in (WHITE, BLACK):
             if kazans[seat] >= TARGET:  # ruling Q7: 82 or more stones end the game at once
-                return Outcome.win(seat, 2, f"{SEATS[seat]} has {kazans[seat]} stones (Q7)")
+                return Outcome.win(
+                    seat, 2, f"{SEATS[seat]} has {kazans[seat]} stones: {TARGET} or more win (Q7)"
+                )
         if not self._swept(position):
             return None
         # ruling Q8: the player to move has no stone in his row; the stones left on the
