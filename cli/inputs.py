@@ -164,7 +164,7 @@ def input_paths(
 
 def no_game_message(argument: str) -> str:
     """What every command says of an input (a file, a folder, ``-``) with no game in it."""
-    return f"{argument}: no game in it (ruling N4)"
+    return f"{argument}: no game in it: an input must hold at least one game (ruling N4)"
 
 
 class NoGameError(SafeClickException):

@@ -128,7 +128,9 @@ def reconcile_command(
     else:
         pairs, alone, crowded = pair_sheets(s for sheets in per_argument for s in sheets)
     if not pairs and not alone and not crowded:
-        raise SafeClickException(f"no game in {', '.join(files)} (ruling N4)")
+        raise SafeClickException(
+            f"no game in {', '.join(files)}: an input must hold at least one game (ruling N4)"
+        )
     verdicts = [(a, b, reconcile(a.record, b.record)) for a, b in pairs]
     try:
         with atomic_output(output) as out:

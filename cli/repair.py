@@ -64,8 +64,8 @@ def repair(
     """Set right what the rules prove wrong in the games of FILES, and report every change.
 
     Each game is replayed through its rules. Moves written after the rules ended the
-    game are cut (rule N2); a missing, '*' or contradicted result becomes the rules'
-    result where the rules ended the game (rule N1); a move whose claims the replay
+    game are cut (ruling N2); a missing, '*' or contradicted result becomes the rules'
+    result where the rules ended the game (ruling N1); a move whose claims the replay
     contradicts (Wari's '+n', Togyz Kumalak's landing hole, '(n)' and 'X') is written as
     the move played; a wrong Score tag is corrected. A move is never guessed: a game with
     a move the rules refuse is written unchanged and reported. Every game is written,

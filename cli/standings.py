@@ -83,7 +83,8 @@ def read_event(
         raise SafeClickException(str(exc)) from exc
     if not reports:
         raise SafeClickException(
-            f"no game in {', '.join(files or (index_path or '',))} (ruling N4)"
+            f"no game in {', '.join(files or (index_path or '',))}: an input must hold "
+            "at least one game (ruling N4)"
         )
     return list(zip(records, reports, strict=True))
 

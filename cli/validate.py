@@ -270,7 +270,10 @@ def validate(
     unreadable = sum(1 for entry in unread if entry["error"])
     empty = [argument for argument in files if not counted.get(argument)]
     for argument in empty:
-        echo(f"{argument}: no game in it (ruling N4)", err=True)
+        echo(
+            f"{argument}: no game in it: an input must hold at least one game (ruling N4)",
+            err=True,
+        )
     if output_format == "json":
         body = validation_json(reports, unread)  # the object notation.archive.distributed gives too
         sys.stdout.write(json_text(body, indent=1) + "\n")

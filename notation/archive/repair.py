@@ -200,8 +200,8 @@ def _cut(
     changes.append(
         Change(
             "cut-moves",
-            f"{len(cut)} move(s) after the game ended ({outcome.result}, {outcome.reason}) cut "
-            "(rule N2)",
+            f"{len(cut)} move(s) after the game ended ({outcome.result}, {outcome.reason}) cut: "
+            "no move may follow the end of the game (ruling N2)",
             written,
             "",
             first.line,
@@ -228,7 +228,7 @@ def _settle_result(
             Change(
                 "set-result",
                 f"the game ended by the rules ({outcome.reason}): the result is {outcome.result}, "
-                f"not {before} (rule N1)",
+                f"not {before}, as a record declares the outcome the rules reach (ruling N1)",
                 before,
                 outcome.result,
                 *where,

@@ -47,12 +47,25 @@ class Check:
 CHECKS: Mapping[str, Check] = {
     check.name: check
     for check in (
-        Check("no-games", "error", "an input (file, folder or the whole set) holds no game (N4)"),
+        Check(
+            "no-games",
+            "error",
+            "an input (file, folder or the whole set) with no game in it: each must hold "
+            "at least one (N4)",
+        ),
         Check(
             "unread-file", "warning", "a file in a folder that is not read (not a record format)"
         ),
-        Check("duplicate-tag", "error", "a tag given twice in one record (N4)"),
-        Check("unnamed-seat", "error", "a seat with no player named (N4)"),
+        Check(
+            "duplicate-tag",
+            "error",
+            "a tag given twice in one record: a record gives each once (N4)",
+        ),
+        Check(
+            "unnamed-seat",
+            "error",
+            "a seat with no player named: an event record names the player of every seat (N4)",
+        ),
         Check("missing-tag", "error", "no Event, Date or Round tag (or only '?')"),
         Check("bad-date", "error", "a Date not in YYYY.MM.DD form (?? for unknown parts)"),
         Check("bad-round", "error", "a Round that is not a number such as 3 or 3.1"),
@@ -64,6 +77,8 @@ CHECKS: Mapping[str, Check] = {
     )
 }
 
+#: What ``no-games`` says of an input with no game in it.
+NO_GAME_MESSAGE = "no game in it: an input must hold at least one game (ruling N4)"
 #: The tags an event record must carry (N4 adds the seats).
 EVENT_TAGS = ("Event", "Date", "Round")
 #: The value a seat tag holds in a bye record (docs/desk.md, "Byes and forfeits").
@@ -742,13 +757,13 @@ def submission_findings(
     ``counted`` holds the games read from each input and each file of a folder; with a
     ``roster`` (:func:`read_roster`), every name not on it (:func:`check_roster`)."""
     findings = [
-        Finding("no-games", "no game in it (ruling N4)", argument)
+        Finding("no-games", NO_GAME_MESSAGE, argument)
         for argument in files
         if not counted.get(argument)
     ]
     if strict:
         findings.extend(
-            Finding("no-games", "no game in it (ruling N4)", path)
+            Finding("no-games", NO_GAME_MESSAGE, path)
             for path, count in counted.items()
             if not count and path not in files
         )

@@ -1,8 +1,8 @@
 """Togyz Kumalak: two rows of nine holes, 81 stones a side, kazans and tuzdyks.
 
 The Kazakh game (Toguz Korgool in Kyrgyz) as it is played in tournaments and
-on PlayOK. Rulings Q1-Q11 in ``shared/RULINGS.md`` define it; each step of the
-rules below cites its ruling. ``docs/togyz-kumalak.md`` is the chapter.
+on PlayOK. Rulings Q1-Q11, defined in ``docs/togyz-kumalak.md`` (the game's chapter),
+settle it; each step of the rules below cites its ruling.
 
 Board, seen by White, with the index each hole has here::
 
@@ -392,7 +392,9 @@ class TogyzVariant(Variant[TogyzPosition, int]):
         kazans = position.kazans
         for seat in (WHITE, BLACK):
             if kazans[seat] >= TARGET:  # ruling Q7: 82 or more stones end the game at once
-                return Outcome.win(seat, 2, f"{SEATS[seat]} has {kazans[seat]} stones (Q7)")
+                return Outcome.win(
+                    seat, 2, f"{SEATS[seat]} has {kazans[seat]} stones: {TARGET} or more win (Q7)"
+                )
         if not self._swept(position):
             return None
         # ruling Q8: the player to move has no stone in his row; the stones left on the

@@ -1,8 +1,8 @@
 """Trias: three rows of twelve holes, multi-lap sowing, at least two laps a move.
 
-Seed 001 gives Ralf Gering's rules (2008); rulings R1-R8 in
-``shared/RULINGS.md`` settle the open points. ``docs/trias.md`` is the
-chapter of the notation specification for this game.
+Seed 001 gives Ralf Gering's rules (2008); rulings R1-R9, defined in
+``docs/trias.md``, settle the open points. ``docs/trias.md`` is the chapter of the
+notation specification for this game.
 
 Board (R1), seen by South, with the index each hole has here::
 

@@ -1,7 +1,8 @@
 """Trysse and Wari: two rows of six holes, one lap per move, capture 2s and 3s.
 
 Seed 002 gives Trysse as D. Elson wrote it down; Michael Keller's notes turn
-it into Wari. Rulings W1-W7 in ``shared/RULINGS.md`` settle the open points.
+it into Wari. Rulings W1-W7, defined in ``docs/pmn.md`` (section 8, Trysse and Wari),
+settle the open points.
 
 Board (W1), seen by South, with the index each hole has here::
 

@@ -1,8 +1,9 @@
 """An input with no game in it is an error (ruling N4) in every command that reads games
-(issue 28): exit 1 and ``NAME: no game in it (ruling N4)`` on stderr, for an empty file,
-an empty folder and empty standard input. Before, ``convert``, ``stats``, ``select --count``,
-``dedupe``, ``merge``, ``openings``, ``sort`` and ``split`` succeeded with nothing, and
-``show``, ``moves`` and ``render`` called it a usage error (``has no game 1``)."""
+(issue 28): exit 1 and ``NAME: no game in it: an input must hold at least one game
+(ruling N4)`` on stderr, for an empty file, an empty folder and empty standard input.
+Before, ``convert``, ``stats``, ``select --count``, ``dedupe``, ``merge``, ``openings``,
+``sort`` and ``split`` succeeded with nothing, and ``show``, ``moves`` and ``render``
+called it a usage error (``has no game 1``)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ from notation.cli.main import COMMANDS, pmn
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = ROOT / "examples" / "wari-resignation.pmn"
+#: What every command says after the name of an input with no game in it.
+NO_GAME = "no game in it: an input must hold at least one game (ruling N4)"
 
 Args = Callable[[list[str], Path], list[str]]
 
@@ -87,7 +90,8 @@ def test_an_input_with_no_game_is_an_error(tmp_path, name, kind):
     shown = "<stdin>" if argument == "-" and name != "validate" else argument
     assert result.exit_code == 1, result.output
     assert "Traceback" not in result.output
-    assert "no game in" in result.stderr and "(ruling N4)" in result.stderr, result.stderr
+    assert "no game in" in result.stderr, result.stderr
+    assert "must hold at least one game (ruling N4)" in result.stderr, result.stderr
     assert shown in result.stderr or argument in result.stderr
 
 
@@ -97,7 +101,7 @@ def test_the_other_inputs_are_still_read(tmp_path, name):
     empty.write_text("")
     result = run(COMMAND_ARGS[name]([str(GAME), str(empty)], tmp_path))
     assert result.exit_code == 1, result.output
-    assert f"{empty}: no game in it (ruling N4)" in result.stderr
+    assert f"{empty}: {NO_GAME}" in result.stderr
     assert "Kofi" in result.stdout or "1" in result.stdout
 
 
@@ -106,7 +110,7 @@ def test_show_of_an_empty_file_is_not_a_usage_error(tmp_path):
     empty.write_text("")
     result = run(["show", str(empty)])
     assert result.exit_code == 1
-    assert result.stderr.strip() == f"Error: {empty}: no game in it (ruling N4)"
+    assert result.stderr.strip() == f"Error: {empty}: {NO_GAME}"
 
 
 def test_an_empty_file_indexed_again_is_still_an_error(tmp_path):
@@ -117,7 +121,7 @@ def test_an_empty_file_indexed_again_is_still_an_error(tmp_path):
     again = run(["index", str(empty), str(GAME), "-o", database])
     for result in (first, again):
         assert result.exit_code == 1, result.output
-        assert f"{empty}: no game in it (ruling N4)" in result.stderr
+        assert f"{empty}: {NO_GAME}" in result.stderr
         assert f"{GAME}: no game in it" not in result.stderr
     assert "unchanged, skipped" in again.stderr
 
@@ -127,7 +131,7 @@ def test_fmt_says_an_empty_file_and_still_formats_the_others(tmp_path):
     empty.write_text("")
     result = run(["fmt", str(GAME), str(empty)])
     assert result.exit_code == 1
-    assert f"{empty}: no game in it (ruling N4)" in result.stderr
+    assert f"{empty}: {NO_GAME}" in result.stderr
     assert "Kofi" in result.stdout
 
 

@@ -258,7 +258,9 @@ def test_plain_validate_of_an_input_with_no_game_is_an_error(runner, tmp_path, c
     empty.write_text(content)
     result = runner.invoke(pmn, ["validate", str(empty)])
     assert result.exit_code == 1
-    assert f"{empty}: no game in it (ruling N4)" in result.stderr
+    assert (
+        f"{empty}: no game in it: an input must hold at least one game (ruling N4)" in result.stderr
+    )
 
 
 def test_plain_validate_of_a_folder_with_only_txt_files_is_an_error(runner, tmp_path):

@@ -1,8 +1,9 @@
 """Tricala: a triangle of 21 pits, 2 or 3 players, multi-lap sowing in straight lines.
 
-Seeds 000/003 give Myles Wallace's rules (2011); rulings T1-T12 and N3 in
-``shared/RULINGS.md`` settle the open points. ``docs/tricala.md`` is the
-chapter of the notation specification that goes with this package:
+Seeds 000/003 give Myles Wallace's rules (2011); rulings T1-T12, defined in
+``docs/tricala.md``, and N3, defined with the record-level rulings in ``docs/pmn.md``,
+settle the open points. ``docs/tricala.md`` is the chapter of the notation
+specification that goes with this package:
 
 - :mod:`.geometry`: the board, pit names, directions, lines, lap paths (T1, T5);
 - :mod:`.position`: the position value and the position string (T2, T3, T9);

@@ -227,7 +227,9 @@ def _direction(a: int, b: int) -> int:
     for d in range(6):
         if neighbour(a, d) == b:
             return d
-    raise NotASowing(f"ruling T4: pit {b} does not neighbour pit {a}")
+    raise NotASowing(
+        f"pit {b} does not neighbour pit {a}: a sowing drops its stones in neighbouring pits (T4)"
+    )
 
 
 def replay(
@@ -246,18 +248,24 @@ def replay(
     if not pickups or pickups[0][0] != origin:
         raise NotASowing("the first pickup is not the origin")
     if not grid[origin][seat]:
-        raise NotASowing("ruling T4: the origin holds none of the mover's stones")
+        raise NotASowing(
+            "the origin holds none of the mover's stones: a move sows a pit holding one (T4)"
+        )
     at = origin
     heading = -1  # ruling T4: the first step may take any direction on the board
     step = 0
     for number, (pit, order) in enumerate(pickups):
         if pit != at:
-            raise NotASowing("ruling T6: a relay picks up where the lap ended")
+            raise NotASowing(
+                "a pickup is not where the lap ended: a relay takes up the pit a lap ends on (T6)"
+            )
         counts = [0, 0, 0]
         for colour in order:
             counts[colour] += 1
         if tuple(counts) != grid[pit]:
-            raise NotASowing("ruling T4/T6: a pickup takes every stone in the pit")
+            raise NotASowing(
+                "the order is not the pit's stones: a pickup takes every stone in the pit (T4, T6)"
+            )
         grid[pit] = (0, 0, 0)
         for colour in order:
             if step >= len(path):
@@ -266,9 +274,12 @@ def replay(
             direction = _direction(at, target)
             if heading >= 0 and direction != heading:
                 if neighbour(at, heading) is not None:
-                    raise NotASowing("ruling T4: a turn where the next pit is on the board")
+                    raise NotASowing(
+                        "a turn where the next pit is on the board: a sowing goes straight on "
+                        "and turns only at the edge (T4, T5)"
+                    )
                 if direction not in turns(at, heading):
-                    raise NotASowing("ruling T5: a turn straight back")
+                    raise NotASowing("a turn straight back: a turn at the edge never reverses (T5)")
             heading = direction
             at = target
             step += 1
@@ -281,10 +292,16 @@ def replay(
         kind, gain = _lap_end(grid, at, last_colour, seat, capturer_stays)
         final = number == len(pickups) - 1
         if kind == "relay" and final:
-            raise NotASowing("ruling T6: the last lap relays, but no pickup follows")
+            raise NotASowing(
+                "the last lap relays, but no pickup follows: a lap ending on the mover's own "
+                "stones is sown on (T6)"
+            )
         if kind != "relay":
             if not final or step != len(path):
-                raise NotASowing("ruling T6: the move ended before its listed laps")
+                raise NotASowing(
+                    "the move ended before its listed laps: a lap ending in an empty pit or a "
+                    "capture ends the move (T6)"
+                )
             return tuple(pack(counts) for counts in grid), gain
     raise NotASowing("no pickups")
 
