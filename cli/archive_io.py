@@ -30,6 +30,7 @@ from notation.games import RulesError
 
 from . import inputs
 from .common import location
+from .paths import ReadPath
 from .terminal import SafeClickException, echo
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -47,7 +48,7 @@ def indexed_input_options(command: F) -> F:
         click.option(
             "--index",
             "index_path",
-            type=click.Path(exists=True, dir_okay=False),
+            type=ReadPath(exists=True, dir_okay=False),
             help="Answer from this index (pmn index) instead of reading FILES.",
         ),
     )

@@ -34,6 +34,7 @@ from .inputs import (
     output_file_option,
     read_inputs,
 )
+from .paths import WriteDir
 from .terminal import SafeClickException, echo
 
 ALL_FORMATS = click.Choice(list(FORMATS))
@@ -48,11 +49,13 @@ def _pits_alias(value: str) -> dict[str, str]:
 
 @click.command(cls=RegistryCommand)
 @input_options()
-@output_file_option("The output file, for every input's records; '-' is stdout.")
+@output_file_option(
+    "The output file, for every input's records; '-' is stdout.", rewritten_when="in_place"
+)
 @click.option(
     "-d",
     "--output-dir",
-    type=click.Path(file_okay=False),
+    type=WriteDir(file_okay=False),
     help="Write one file per input into this folder instead: the input's name (within a "
     "folder given: its path there) with the --to format's extension.",
 )

@@ -28,7 +28,7 @@ from notation.core.replay import (
     ReplayStoppedError,
     replay_to_move,
 )
-from notation.files.outputs import SkippedPath, declare_inputs, walk_inputs
+from notation.files.outputs import SkippedPath, walk_inputs
 from notation.formats.collection import (
     WALKED_EXTENSIONS,
     MisnamedFileWarning,
@@ -40,6 +40,7 @@ from notation.games.base import PositionError, RulesError
 
 from .common import FORMAT_CHOICE, encoding_option
 from .excerpt import ProblemException
+from .paths import ReadPath, WritePath
 from .terminal import SafeClickException, echo
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -56,13 +57,6 @@ def _apply(function: F, decorators: Iterable[Callable[[F], F]]) -> F:
     for decorator in reversed(list(decorators)):
         function = decorator(function)
     return function
-
-
-def _declare_inputs(ctx: click.Context, param: click.Parameter, value: Any) -> Any:
-    """FILES are the command's inputs: no output of it may be one of them (notation.files.outputs)."""
-    if value:
-        declare_inputs(value)
-    return value
 
 
 #: The library's warnings about the inputs that a command shows as one line on stderr.
@@ -122,8 +116,7 @@ def input_options(
                 name,
                 nargs=-1,
                 required=required,
-                type=click.Path(allow_dash=True, exists=True),
-                callback=_declare_inputs,
+                type=ReadPath(allow_dash=True, exists=True),
             )
         ]
         if formats:
@@ -247,11 +240,13 @@ def output_file_option(
     dest: str = "output",
     required: bool = False,
     metavar: str = "FILE",
+    rewritten_when: str | None = None,
 ) -> Callable[[F], F]:
     """``-o/--output FILE``, declared once for every command: a file (not a folder),
     ``-`` for standard output (the default unless ``required``). What the command
     writes there goes through the output layer, which refuses an output that is one
-    of its inputs (:mod:`notation.files.outputs`). ``help`` says what is written."""
+    of its inputs (:mod:`notation.files.outputs`), unless the flag ``rewritten_when`` names
+    is given (``convert --in-place``). ``help`` says what is written."""
     # (no default at all when required: click 8.5 takes an explicit default=None as a
     # value given, and lets a required option go missing)
     defaults: dict[str, Any] = {} if required else {"default": "-"}
@@ -263,7 +258,7 @@ def output_file_option(
         required=required,
         show_default=not required,
         metavar=metavar,
-        type=click.Path(dir_okay=False, allow_dash=not required),
+        type=WritePath(dir_okay=False, allow_dash=not required, rewritten_when=rewritten_when),
         help=help,
     )
 

@@ -15,6 +15,8 @@ import click
 
 from notation import __version__
 
+from .paths import guarded
+
 
 class Command(NamedTuple):
     """A command of ``pmn``: where it lives, and its summary for ``pmn --help``."""
@@ -120,7 +122,7 @@ class _Root(click.Group):
             return super().get_command(ctx, cmd_name)
         module_name, _, attribute = entry.reference.partition(":")
         command: click.Command = getattr(importlib.import_module(module_name), attribute)
-        return command
+        return guarded(command)  # each path it is given checked by its declared role
 
     def invoke(self, ctx: click.Context) -> object:
         """Run the command inside the one guard and the one error handler every command shares.

@@ -52,6 +52,7 @@ from notation.games.base import (
     RulesError,
 )
 
+from .paths import RewritePath
 from .recorder_input import LineReader, Words, make_reader
 from .terminal import echo
 
@@ -550,7 +551,7 @@ def game_over(recorder: Recorder) -> str:
 
 
 @click.command("record")
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file", type=RewritePath(dir_okay=False))
 @click.option("--resume", is_flag=True, help="Carry on a game of the record file FILE.")
 @click.option(
     "--game",

@@ -21,6 +21,7 @@ from .common import (
     variant_option,
 )
 from .inputs import input_options, no_game_message, output_file_option, read_inputs
+from .paths import WritePath
 from .terminal import echo
 
 
@@ -46,7 +47,7 @@ from .terminal import echo
 @click.option(
     "--report",
     "report_path",
-    type=click.Path(dir_okay=False, allow_dash=True),
+    type=WritePath(dir_okay=False, allow_dash=True),
     help="Write the report to this file instead of standard output.",
 )
 @variant_option

@@ -13,6 +13,8 @@ import click
 
 from notation.desk.event import RosterError, read_roster
 
+from .paths import ReadPath
+
 __all__ = ["players_option"]
 
 
@@ -34,7 +36,7 @@ def players_option() -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     return click.option(
         "--players",
         "roster",
-        type=click.Path(exists=True, dir_okay=False),
+        type=ReadPath(exists=True, dir_okay=False),
         callback=_roster,
         metavar="ROSTER",
         help="The registered players: a CSV file, a name a line (or a column headed 'name'; "

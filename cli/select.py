@@ -24,6 +24,7 @@ from .archive_io import (
 )
 from .common import FORMAT_CHOICE, RegistryCommand, deprecated_option
 from .inputs import output_file_option
+from .paths import WritePath
 
 
 @click.command("select", cls=RegistryCommand)
@@ -69,6 +70,7 @@ from .inputs import output_file_option
 @click.option(
     "--split-invalid",
     metavar="BAD",
+    type=WritePath(dir_okay=False),
     help="Write the matching valid games to OUTPUT and the matching invalid ones to BAD.",
 )
 @click.option(

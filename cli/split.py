@@ -17,6 +17,7 @@ from notation.formats.registry import RecordSink
 
 from .archive_io import Reading, finish, input_options, iter_games, shared
 from .common import FORMAT_CHOICE
+from .paths import WriteDir
 
 #: At most this many output files are open at once; others are reopened to append.
 OPEN_FILES = 64
@@ -99,7 +100,7 @@ def _extension(fmt: str) -> str:
     "-d",
     "--output-dir",
     required=True,
-    type=click.Path(file_okay=False),
+    type=WriteDir(file_okay=False),
     help="The folder to write the files to (made if missing).",
 )
 @click.option("--every", type=click.IntRange(min=1), help="N games per file: part-0001 and on.")

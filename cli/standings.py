@@ -39,6 +39,7 @@ from notation.render.sinks import json_text
 from . import inputs
 from .archive_io import check_inputs
 from .inputs import input_paths, output_file_option
+from .paths import ReadPath
 from .report import describe_finding
 from .roster import players_option
 from .terminal import SafeClickException, SafeUsageError, echo
@@ -176,7 +177,7 @@ def report_names(findings: Sequence[Finding]) -> int:
 @click.option(
     "--index",
     "index_path",
-    type=click.Path(exists=True, dir_okay=False),
+    type=ReadPath(exists=True, dir_okay=False),
     help="Read the games from an archive index (pmn index) instead of FILES.",
 )
 @click.option(
