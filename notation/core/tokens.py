@@ -56,11 +56,16 @@ class Token:
 
 
 #: ``[Name "value"]`` on one line: a value may hold ``\"`` and ``\\``, no other
-#: backslash and no line break. The value's repetitions are possessive (``*+``,
-#: ``++``): the regular expression engine keeps no backtracking state per
-#: character, which on a value of 50 MB took ten gigabytes and most of a minute
-#: (no match needs to backtrack into it: a repetition never ends just before a ``"``).
-_TAG_PAIR = r'\[[ \t]*({name}[A-Za-z0-9_]+)[ \t]+"({value}(?>(?:[^"\\\r\n]++|\\["\\])*))"[ \t]*\]'
+#: backslash and no line break. The value's repetitions are possessive (``*+``): the
+#: regular expression engine keeps no backtracking state per character or per escape,
+#: which on a value of 50 MB took ten gigabytes and most of a minute (no match needs to
+#: backtrack into it: a repetition never ends just before a ``"``). The escapes' group is
+#: one of single characters ending in a repetition of one class, the one kind of
+#: possessively repeated group every supported CPython matches alike
+#: (``tests/formats/test_regex_portability.py``).
+_TAG_PAIR = (
+    r'\[[ \t]*({name}[A-Za-z0-9_]+)[ \t]+"({value}[^"\\\r\n]*+(?:\\["\\][^"\\\r\n]*+)*+)"[ \t]*\]'
+)
 TAG_PAIR = Token(_TAG_PAIR.format(name="?P<tag_name>", value="?P<tag_value>"), "tag pair")
 
 #: A line that holds only a tag pair, after a blank line: inside a ``{`` comment
