@@ -8,7 +8,6 @@ from __future__ import annotations
 import io
 import json
 import re
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -17,6 +16,7 @@ from notation.cli.main import pmn
 from notation.archive import games as archive_games
 from notation.archive.games import ArchiveGame, declared_result, read_archive
 from notation.formats.pmn import iter_tagged
+from tests.playok_exports import make_export
 
 #: 1: tag and last token agree; 2: they disagree (the token wins); 3: no tag (the token);
 #: 4: damaged between its tags and its last token (a stray ")": the reader's result is
@@ -138,7 +138,7 @@ def test_a_game_from_another_format_declares_its_record_result(tmp_path):
 def test_playok_games_count_alike_streaming_and_from_the_index(tmp_path):
     """A PlayOK export is indexed as records; streaming reads it as PMN text made from the
     export: both count the result its records read."""
-    sample = Path(__file__).resolve().parents[2] / "tests" / "data" / "playok" / "playok-sample.txt"
+    sample = make_export("declared", events=6).write(tmp_path / "playok.txt")
     index = tmp_path / "playok.sqlite"
     assert run(["index", str(sample), "-o", str(index)]).exit_code == 0
     results = {game.record.result for game in read_archive(str(sample))}

@@ -15,6 +15,7 @@ from notation.archive.tools import variant_of_tags
 from notation.core.replay import record_variant
 from notation.formats.collection import read_path
 from notation.games import RulesError, games
+from tests.playok_exports import SITE, make_export
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -113,11 +114,13 @@ def test_variant_of_tags_is_record_variant_on_every_example():
             assert variant_of_tags(record.tags) == expected, path
 
 
-def test_a_playok_game_is_written_as_pmn_writes_it_not_as_the_text_made_from_the_export():
+def test_a_playok_game_is_written_as_pmn_writes_it_not_as_the_text_made_from_the_export(
+    tmp_path,
+):
     """A PlayOK export is read as PMN text with its missing tags put in; that text is not
     the file's, so a selection writes the records (as convert does)."""
-    sample = ROOT / "tests" / "data" / "playok" / "playok-sample.txt"
-    selected = run(["select", str(sample), "--tag", "Site=PlayOK"])
+    sample = make_export("select", events=4).write(tmp_path / "playok.txt")
+    selected = run(["select", str(sample), "--tag", f"Site={SITE}"])
     converted = run(["convert", str(sample), "--to", "pmn"])
     assert selected.exit_code == 0 and converted.exit_code == 0
     assert selected.stdout == converted.stdout

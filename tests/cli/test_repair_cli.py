@@ -12,6 +12,7 @@ from click.testing import CliRunner
 from notation.cli.main import pmn
 
 from notation.formats.pmn import read_text
+from tests.playok_exports import SITE
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -105,9 +106,9 @@ def test_an_empty_input_is_an_error(tmp_path):
 
 def test_an_export_from_playok_is_repaired_with_its_variant(tmp_path):
     export = tmp_path / "playok.txt"
-    export.write_text('[Site "PlayOK"]\n[Result "*"]\n\n1. C b 2. E+2 f *\n')
+    export.write_text(f'[Site "{SITE}"]\n[Result "*"]\n\n1. C b 2. E+2 f *\n')
     result = run("--variant", "wari", str(export), "-o", str(tmp_path / "f.pmn"))
     assert result.exit_code == 0, result.output
     assert "fix-claim: E+2" in result.stdout
     (record,) = read_text((tmp_path / "f.pmn").read_text())
-    assert record.tag("Game") == "Wari" and record.tag("Site") == "PlayOK"
+    assert record.tag("Game") == "Wari" and record.tag("Site") == SITE

@@ -1,8 +1,10 @@
 """PlayOK's exports read as they are (no Game tag, ``87(10)`` tokens, movetext wrapped
 anywhere, ``{zero}``), ruling N5's ``Termination "unknown"``, the sniff of ``.txt`` files,
 and the writer that gives PlayOK's layout back. The game here is Wari, named with
-``--variant`` (any registered game reads this way); Togyz Kumalak's real exports are
-tested in tests/archive/test_playok_games.py."""
+``--variant`` (any registered game reads this way), in an export written by hand in
+PlayOK's layout (invented tags); Togyz Kumalak's exports, made by the rules engine
+(tests/playok_exports.py), are tested in tests/archive/test_playok_games.py, and real
+ones in tests/formats/test_real_records.py."""
 
 from __future__ import annotations
 
@@ -20,28 +22,33 @@ from notation.formats.collection import read_path
 from notation.formats.playok import format_playok, read_playok
 from notation.formats.registry import format_for_path, sniff, sniff_file
 from notation.games import find_variant
+from tests.playok_exports import SITE, make_export
+
+#: The Site tag pair of PlayOK's exports (its value built from parts, see
+#: tests/playok_exports.py): the sniff of ``.txt`` files looks for it.
+SITE_TAG = f'[Site "{SITE}"]'
 
 #: A Wari game in PlayOK's layout that the rules had not ended (a resignation, PlayOK
 #: does not say), then one the rules ended, wrapped at 59 columns as PlayOK wraps.
-EXPORT = """[Event "9245757"]
-[Site "PlayOK"]
-[Date "2024.12.26"]
+EXPORT = f"""[Event "5123456"]
+{SITE_TAG}
+[Date "2023.05.14"]
 [Round "1"]
-[South "abeke93"]
-[North "maks95"]
+[South "tasbori41"]
+[North "kumjel77"]
 [Result "1-0"]
 [TimeControl "600"]
 [WhiteElo "1200"]
 
 1. C b 2. E f 3. A a 4. E a 1-0
 
-[Event "9245757"]
-[Site "PlayOK"]
+[Event "5123456"]
+{SITE_TAG}
 [Round "2"]
 [Result "0-1"]
 
 1. A a 2. B c 3. B d 4. C e 5. B f 6. A b+3 7. E f+5 8. D
-f+2 9. F c+5 10. E e+3 11. C a 12. A d+10 0-1 {zero}
+f+2 9. F c+5 10. E e+3 11. C a 12. A d+10 0-1 {{zero}}
 """
 
 
@@ -88,7 +95,7 @@ def test_unknown_termination_does_not_hide_a_result_the_rules_contradict():
 
 
 def test_a_game_still_going_declares_no_termination():
-    (record,) = read_playok('[Site "PlayOK"]\n[Result "*"]\n\n1. C b *\n', "x.txt", game="wari")
+    (record,) = read_playok(SITE_TAG + '\n[Result "*"]\n\n1. C b *\n', "x.txt", game="wari")
     assert record.tag("Termination") is None
 
 
@@ -101,16 +108,19 @@ def test_zero_is_kept_and_a_round_trip_gives_the_same_text():
 
 
 def test_a_capture_total_in_parentheses_is_part_of_the_token():
-    text = '[Site "PlayOK"]\n[Result "0-1"]\n\n1. 87(10) 87(10) 2. 22 99(22) 3. 68X 25 0-1 {zero}\n'
+    # Togyz Kumalak's tokens, from a game the rules engine played: read as one token each,
+    # not a move followed by a variation, whatever the game named
+    tokens = next(
+        game.tokens
+        for game in make_export("tokens", events=2).games
+        if any("(" in t for t in game.tokens) and any(t.endswith("X") for t in game.tokens)
+    )
+    moves = " ".join(
+        (f"{i // 2 + 1}. " if i % 2 == 0 else "") + token for i, token in enumerate(tokens)
+    )
+    text = f'{SITE_TAG}\n[Result "0-1"]\n\n{moves} 0-1 {{zero}}\n'
     (record,) = read_playok(text, "t.txt", game="wari")
-    assert [n.token for n in record.mainline.moves] == [
-        "87(10)",
-        "87(10)",
-        "22",
-        "99(22)",
-        "68X",
-        "25",
-    ]
+    assert tuple(n.token for n in record.mainline.moves) == tokens
     assert not any(n.variations for n in record.mainline.moves)
 
 
@@ -124,16 +134,14 @@ def test_a_damaged_game_is_reported_in_place_and_the_next_is_read():
 
 
 def test_a_missing_result_is_an_error():
-    (record,) = read_playok('[Site "PlayOK"]\n\n1. C b\n', "x.txt", game="wari")
+    (record,) = read_playok(SITE_TAG + "\n\n1. C b\n", "x.txt", game="wari")
     assert [e.code for e in record.errors] == ["missing-result"]
 
 
 def test_random_games_round_trip_through_the_writer():
     variant = find_variant("Wari")
     for seed in range(20):
-        record = random_record(
-            variant, random.Random(seed), tags=[("Site", "PlayOK")], max_moves=30
-        )
+        record = random_record(variant, random.Random(seed), tags=[("Site", SITE)], max_moves=30)
         text = format_playok(record)
         assert all(len(line) <= 59 for line in text.splitlines()[:-1])
         (back,) = read_playok(text, "r.txt", game="wari")
@@ -146,11 +154,10 @@ def test_random_games_round_trip_through_the_writer():
 def test_txt_is_shared_and_sniffed():
     assert format_for_path("games.txt") is None  # PMN or PlayOK: the first bytes say
     assert sniff(EXPORT.encode()).name == "playok"
-    assert sniff(b'[Game "Wari"]\n[Site "PlayOK"]\n\n1. C *\n').name == "pmn"  # converted
+    site = SITE_TAG.encode()
+    assert sniff(b'[Game "Wari"]\n' + site + b"\n\n1. C *\n").name == "pmn"  # converted
     assert sniff(b'[Event "x"]\n[Site "Club"]\n\n1. C *\n').name == "pmn"
-    assert (
-        sniff(b'\xef\xbb\xbf[Event "1"]\r\n[Site "PlayOK"]\r\n\r\n1. C b 1-0\r\n').name == "playok"
-    )
+    assert sniff(b'\xef\xbb\xbf[Event "1"]\r\n' + site + b"\r\n\r\n1. C b 1-0\r\n").name == "playok"
 
 
 def test_a_txt_file_is_read_by_what_it_holds(tmp_path):

@@ -1,8 +1,8 @@
 """Togyz Kumalak records through JSON and back: PlayOK's tokens (``87(10)``, ``68X``) kept.
 
-The examples (two real PlayOK games and a score-sheet game) go PMN -> JSON ->
-PMN and JSON Lines -> PMN unchanged; their JSON is valid under the record
-schema; a JSON record whose token breaks a claim (Q10) is reported as PMN's is.
+The examples (two made-up games played by the rules engine, and a score-sheet game) go
+PMN -> JSON -> PMN and JSON Lines -> PMN unchanged; their JSON is valid under the
+record schema; a JSON record whose token breaks a claim (Q10) is reported as PMN's is.
 """
 
 from __future__ import annotations
