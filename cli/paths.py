@@ -23,6 +23,7 @@ from typing import Any
 import click
 
 from notation.files.outputs import (
+    OutputCollisionError,
     OutputIsInputError,
     allow_rewrite,
     claim_output,
@@ -94,13 +95,6 @@ def path_values(ctx: click.Context) -> list[tuple[click.Parameter, Role, str]]:
     given (before any parameter callback made it into something else)."""
     given: list[tuple[click.Parameter, Role, str]] = ctx.meta.get(_GIVEN, [])
     return [value for value in given if ctx.params.get(str(value[0].name)) is not None]
-
-
-class OutputCollisionError(OutputIsInputError):
-    """Two outputs of one command name the same file: the second would replace the first
-    (``pmn repair x.pmn -o f.pmn --report f.pmn``)."""
-
-    code = "output-is-output"
 
 
 def _where(path: str) -> str:

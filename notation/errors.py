@@ -22,6 +22,7 @@ PMN raises with one ``except PMNError`` and still tell the cases apart::
     │   ├── ActionsWriteError cannot-write       (notation.formats.openspiel)
     │   └── PlayOKWriteError  cannot-write       (notation.formats.playok)
     ├── OutputIsInputError    output-is-input    (notation.files.outputs)
+    │   └── OutputCollisionError output-is-output
     ├── GameTooLongError      too-large          (notation.archive.formatting)
     ├── RenderError           cannot-render      (notation.render.html)
     ├── FilterError           bad-filter         (notation.archive.tools)

@@ -108,6 +108,13 @@ class OutputIsInputError(PMNError):
     code = "output-is-input"
 
 
+class OutputCollisionError(OutputIsInputError):
+    """Two outputs of one command name the same file: the second would replace the first
+    (``pmn repair x.pmn -o f.pmn --report f.pmn``). A usage error (exit 2) as well."""
+
+    code = "output-is-output"
+
+
 def _identity(status: os.stat_result) -> Identity | None:
     """The identity of a regular file or a pipe; None for what cannot be an input's copy
     (a terminal is both standard input and output of an interactive command)."""
@@ -751,6 +758,7 @@ def walk_inputs(paths: Iterable[str], extensions: tuple[str, ...]) -> Iterator[s
 
 __all__ = [
     "Identity",
+    "OutputCollisionError",
     "OutputFolder",
     "OutputIsInputError",
     "SkippedPath",

@@ -3,20 +3,22 @@
 PlayOK (playok.com) lets its players export their games in a PGN-like text. Its
 Togyz Kumalak exports look like this::
 
-    [Event "9245757"]
+    [Event "5123456"]
     [Site "PlayOK"]
-    [Date "2024.12.26"]
+    [Date "2025.03.14"]
     [Round "1"]
-    [White "abeke93"]
-    [Black "maks95"]
-    [Result "0-1"]
-    [Time "13:35:05"]
+    [White "tasbori41"]
+    [Black "kumjel77"]
+    [Result "1-0"]
+    [Time "18:05:12"]
     [TimeControl "600"]
-    [WhiteElo "1200"]
-    [BlackElo "1172"]
+    [WhiteElo "1250"]
+    [BlackElo "1190"]
 
-    1. 87(10) 87(10) 2. 22 99(22) 3. 23 12(24) 4. 68X 25 5. 79
-    36(26) 6. 78 93(42) ... 46. 91 12 0-1 {zero}
+    1. 43(10) 43(10) 2. 66 99(22) 3. 12(22) 13X 4. 57(34) 69 5. 61X 35 6.
+    26(40) 51 ... 43. 89 1-0 {zero}
+
+(a made-up game, in the layout of the real ones).
 
 PlayOK's movetext is PMN's (``87(10)`` is one token since ruling Q10 came in), so
 the reader is PMN's, on each game's text as PMN's cutter cuts it
