@@ -11,7 +11,7 @@ from notation.cli.main import pmn
 from notation import read_text
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
-SHEET = '[Game "Togyz Kumalak"]\n\n1. 8 8 2. 2 9 3. 2 1 4. 6 2 *\n'
+SHEET = '[Game "Togyz Kumalak"]\n\n1. 4 4 2. 6 9 3. 1 1 4. 5 6 *\n'
 
 
 def run(*args: str):
@@ -27,7 +27,7 @@ def test_fmt_writes_the_full_tokens(tmp_path):
     assert result.exit_code == 0, result.output
     (record,) = read_text(result.stdout)
     tokens = [node.token for node in record.mainline.moves]
-    assert tokens == ["87(10)", "87(10)", "22", "99(22)", "23", "12(24)", "68X", "25"]
+    assert tokens == ["43(10)", "43(10)", "66", "99(22)", "12(22)", "13X", "57(34)", "69"]
     assert run("fmt", "--check", str(path)).exit_code == 1  # the hole alone is not canonical
 
 

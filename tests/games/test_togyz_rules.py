@@ -331,16 +331,17 @@ def test_q10_black_numbers_holes_from_its_own_left():
 
 
 def test_q10_a_playok_opening_validates_and_fmt_writes_full_tokens():
-    # the first moves of the first game of PlayOK's export (all_results_combined.txt)
+    # the opening of examples/togyz-empty-row.pmn, a made-up game, as PlayOK writes moves:
+    # captures with the mover's total, two tuzdyks
     text = (
         '[Game "Togyz Kumalak"]\n\n'
-        "1. 87(10) 87(10) 2. 22 99(22) 3. 23 12(24) 4. 68X 25 5. 79 36(26) *\n"
+        "1. 43(10) 43(10) 2. 66 99(22) 3. 12(22) 13X 4. 57(34) 69 5. 61X 35 *\n"
     )
     (record,) = read_text(text)
     report = validate_record(record)
     assert report.valid, report.problems
     assert report.plies == 10
-    short = read_text(text.replace("68X", "6").replace("99(22)", "9"))[0]
+    short = read_text(text.replace("13X", "1").replace("99(22)", "9"))[0]
     assert validate_record(short).valid
 
 
