@@ -6,6 +6,12 @@ game, holding only one game in memory. A game that cannot be read is still
 yielded, with its ``errors`` and its ``raw`` text, and the reader carries on
 with the next game.
 
+Each game is read by the one token loop of :mod:`notation.formats.visitor`
+(:func:`~notation.formats.visitor.read_game`): :func:`read_chunk` builds its record with
+:class:`~notation.formats.visitor.RecordBuilder`, and a tag section the header scan cannot
+read by its plain pattern (a comment in it) is read by
+:class:`~notation.formats.visitor.TagsBuilder`, which stops at the movetext.
+
 Writing (:func:`write_record`) is the exact inverse on what the reader keeps:
 ``read(write(record)) == record`` for every record.
 """

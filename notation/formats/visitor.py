@@ -21,7 +21,7 @@ import enum
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar, cast
 
 from notation.core.limits import too_large_chunk
 from notation.core.record import Line, MoveNode, ReadError, Record
@@ -115,7 +115,7 @@ def read_game(chunk: GameText, visitor: BaseVisitor[_T]) -> _T:
     for error in chunk.errors:
         visitor.visit_error(error)
     if chunk.too_large:  # one huge game must not take the run's memory
-        for error in too_large_chunk(chunk).errors:  # type: ignore[arg-type]
+        for error in too_large_chunk(cast(Any, chunk)).errors:
             visitor.visit_error(error)
         visitor.end_game(chunk.line)
     else:
@@ -466,7 +466,7 @@ class RecordBuilder(BaseVisitor[Record]):
     def result(self) -> Record:
         chunk = self.chunk
         if chunk.too_large:
-            return too_large_chunk(chunk)  # type: ignore[arg-type]
+            return too_large_chunk(cast(Any, chunk))
         errors = self.errors
         return Record(
             tuple(self.tags),

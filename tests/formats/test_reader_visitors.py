@@ -247,3 +247,24 @@ def test_a_too_large_game_is_not_read_by_any_visitor():
     assert seen == ["begin", "error too-large", "end 1"]
     assert read_game(chunk, RecordBuilder()) == read_chunk(chunk)
     assert read_chunk(chunk).errors[0].code == "too-large"
+
+
+def test_the_cheap_readers_answer_as_the_visitors_whenever_they_answer():
+    """The plain readers are fast paths for plainly written games: when they answer, the
+    answer is the visitors' (moves without their places: the cheap reader keeps none)."""
+    from notation.formats.plain import plain_head, plain_outline, plain_record
+
+    answered = 0
+    for chunk in all_chunks():
+        outline = plain_outline(chunk)
+        if outline is not None:
+            assert outline == read_game(chunk, OutlineBuilder())
+            answered += 1
+        head = plain_head(chunk, 5)
+        if head is not None:
+            assert head[2] == read_game(chunk, FirstMovesBuilder(5))
+        record = plain_record(chunk)
+        if record is not None:
+            assert record == read_game(chunk, RecordBuilder())
+            assert record.tags == read_game(chunk, TagsBuilder())
+    assert answered > 50
