@@ -6,6 +6,13 @@ moves and a result. :func:`plain_record` reads such a game with a few string ope
 (the record the full reader builds, but for the moves' line and column), and
 :func:`validate_chunk` validates a game as cut, reading it in full only when it is not
 plain or has something to report, so every report carries exact places.
+
+These are fast paths, not readers of their own: whenever one answers, its answer is
+what a visitor of the one token loop (:mod:`notation.formats.visitor`) gives for the
+same game (:class:`~notation.formats.visitor.RecordBuilder`'s record but for the moves'
+places, :class:`~notation.formats.visitor.OutlineBuilder`'s outline,
+:class:`~notation.formats.visitor.FirstMovesBuilder`'s first moves;
+``tests/formats/test_reader_visitors.py``), and a game they decline is read by it.
 """
 
 from __future__ import annotations

@@ -6,6 +6,12 @@ game, holding only one game in memory. A game that cannot be read is still
 yielded, with its ``errors`` and its ``raw`` text, and the reader carries on
 with the next game.
 
+Each game is read by the one token loop of :mod:`notation.formats.visitor`
+(:func:`~notation.formats.visitor.read_game`): :func:`read_chunk` builds its record with
+:class:`~notation.formats.visitor.RecordBuilder`, and a tag section the header scan cannot
+read by its plain pattern (a comment in it) is read by
+:class:`~notation.formats.visitor.TagsBuilder`, which stops at the movetext.
+
 Writing (:func:`write_record`) is the exact inverse on what the reader keeps:
 ``read(write(record)) == record`` for every record.
 """
@@ -15,22 +21,20 @@ from __future__ import annotations
 import codecs
 import io
 import re
-import unicodedata
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import IO, TypeVar, cast
 
-from notation.core.limits import MAX_GAME_CHARS, MAX_KEPT_BYTES, too_large_chunk
-from notation.core.record import Line, MoveNode, ReadError, Record, comment_as_written
-from notation.core.tokens import (
-    LONG_NUMBER_RE,
-    MAX_DIGITS,
-    TAG_PAIR,
-    TOKEN_RE,
-    escape_tag_value,
-    unescape_tag_value,
-)
+from notation.core.limits import MAX_GAME_CHARS, MAX_KEPT_BYTES
+from notation.core.record import Line, ReadError, Record, comment_as_written
+from notation.core.tokens import TAG_PAIR, escape_tag_value, unescape_tag_value
 from notation.errors import WriteError
+from notation.formats.visitor import (
+    RecordBuilder,
+    TagsBuilder,
+    _OpenMove,  # noqa: F401  (the move the reader builds)
+    read_game,
+)
 
 DEFAULT_WIDTH = 79
 TAG_LINE_RE = TAG_PAIR.re
@@ -103,7 +107,6 @@ BLOCK_SIZE = 1 << 20
 #: cutter scans an unfinished game again for each block, at most this / BLOCK_SIZE times.
 _LONG_GAME = 4 * BLOCK_SIZE
 _T = TypeVar("_T")
-_RESULT_LIKE_RE = re.compile(r"[0-9]+[-/]")
 
 
 # -- reading -------------------------------------------------------------------
@@ -528,310 +531,15 @@ def _comment_scan(line: bytes, in_comment: bool) -> tuple[bool, bool]:
             in_comment, at = True, brace + 1
 
 
-class _OpenMove:
-    """A move being read: annotations, comments and variations still attach to it."""
-
-    __slots__ = (
-        "after",
-        "before",
-        "column",
-        "glyph",
-        "line",
-        "nags",
-        "number",
-        "token",
-        "variations",
-    )
-
-    def __init__(
-        self,
-        token: str,
-        number: str | None,
-        glyph: str,
-        before: tuple[str, ...],
-        line: int,
-        column: int,
-    ) -> None:
-        self.token = token
-        self.number = number
-        self.glyph = glyph
-        self.before = before
-        self.line = line
-        self.column = column
-        # lists while reading (appending to a tuple copies it: quadratic on a
-        # move with a million comments), tuples in the node
-        self.nags: list[int] = []
-        self.after: list[str] = []
-        self.variations: list[Line] = []
-
-    def node(self) -> MoveNode:
-        return MoveNode(
-            self.token,
-            self.number,
-            self.glyph,
-            tuple(self.nags) if self.nags else (),
-            self.before,
-            tuple(self.after) if self.after else (),
-            tuple(self.variations) if self.variations else (),
-            self.line,
-            self.column,
-        )
-
-
-@dataclass(slots=True)
-class _Frame:
-    """A line being read: its finished nodes and the move still open."""
-
-    nodes: list[MoveNode] = field(default_factory=list)
-    comments: list[str] = field(default_factory=list)  # before the next move
-    open_move: _OpenMove | None = None
-    line: int = 0
-    column: int = 0
-
-    def close_move(self) -> None:
-        if self.open_move is not None:
-            self.nodes.append(self.open_move.node())
-            self.open_move = None
-
-    def finish(self) -> Line:
-        self.close_move()
-        return Line(tuple(self.nodes), tuple(self.comments))
-
-
 def read_chunk(chunk: Chunk) -> Record:
-    """Read one game's text into a record (a damaged record if it cannot be read).
+    """Read one game's text into a record (a damaged record if it cannot be read): the
+    :class:`~notation.formats.visitor.RecordBuilder` of :func:`~notation.formats.visitor.read_game`.
 
     A game over the cap (:attr:`Chunk.too_large`) is not read: it is the damaged
-    record of :func:`notation.core.limits.too_large_chunk`. This is the one place the cap
-    is applied, for every reader of chunks (the cheap reader declines such a game).
+    record of :func:`notation.core.limits.too_large_chunk`. The reader is the one place the
+    cap is applied, for every reader of chunks (the cheap reader declines such a game).
     """
-    if chunk.too_large:  # one huge game must not take the run's memory
-        return too_large_chunk(chunk)
-    text, first_line, source = chunk.text, chunk.line, chunk.source
-    errors: list[ReadError] = list(chunk.errors)
-    tags: list[tuple[str, str]] = []
-    stack: list[_Frame] = [_Frame()]
-    number: str | None = None
-    result: str | None = None
-    seen_movetext = False
-    line = first_line
-    line_start = 0  # offset of the current line's first character
-    record_line = 0
-
-    def error(code: str, message: str, offset: int) -> None:
-        errors.append(ReadError(code, message, line, offset - line_start + 1))
-
-    for match in TOKEN_RE.finditer(text):
-        kind = match.lastgroup
-        start = match.start()
-        if kind == "space":
-            newlines = text.count("\n", start, match.end())
-            if newlines:
-                line += newlines
-                line_start = text.rindex("\n", start, match.end()) + 1
-            continue
-        if not record_line:
-            record_line = line
-        if (
-            result is not None
-            and kind not in ("comment", "line_comment")
-            and not (kind == "stray" and text.startswith("{", start))  # unclosed-comment
-        ):
-            error(
-                "text-after-result", f'"{_shown(match.group())}" after the result {result}', start
-            )
-            break
-        frame = stack[-1]
-        if kind in ("move", "glyph"):
-            seen_movetext = True
-            frame.close_move()
-            before = tuple(frame.comments) if frame.comments else ()
-            frame.comments.clear()
-            frame.open_move = _OpenMove(
-                match.group("move"),
-                number,
-                match.group("glyph") or "",
-                before,
-                line,
-                start - line_start + 1,
-            )
-            number = None
-        elif kind == "number":
-            seen_movetext = True
-            if number is not None:
-                error("syntax", f'move number "{number}" is not followed by a move', start)
-            number = match.group("number")
-        elif kind in ("comment", "line_comment"):
-            comment = match.group(kind)
-            if kind == "comment" and "\n" in comment:
-                newlines = comment.count("\n")
-                line += newlines
-                line_start = text.rindex("\n", start, match.end()) + 1
-            if frame.open_move is not None and not frame.open_move.variations:
-                frame.open_move.after.append(comment)
-            else:
-                frame.comments.append(comment)
-            seen_movetext = True  # tag pairs come first (grammar: record)
-        elif kind == "nag":
-            if frame.open_move is None or number is not None:
-                error("syntax", f'annotation "{match.group()}" does not follow a move', start)
-            else:
-                frame.open_move.nags.append(int(match.group("nag")))
-        elif kind == "open":
-            seen_movetext = True
-            if frame.open_move is None:
-                error("syntax", "a variation must follow the move it replaces", start)
-                break
-            if number is not None:
-                error("syntax", f'move number "{number}" is not followed by a move', start)
-                number = None
-            stack.append(_Frame(line=line, column=start - line_start + 1))
-        elif kind == "close":
-            if len(stack) == 1:
-                error("syntax", '")" closes no variation', start)
-                break
-            if number is not None:
-                error("syntax", f'move number "{number}" is not followed by a move', start)
-                number = None
-            finished = stack.pop().finish()
-            parent = stack[-1]
-            assert parent.open_move is not None
-            parent.open_move.variations.append(finished)
-        elif kind == "result":
-            if len(stack) > 1:
-                opened = f"line {frame.line} column {frame.column}"
-                error(
-                    "unclosed-variation",
-                    f"result inside an unclosed variation (opened at {opened})",
-                    start,
-                )
-                break
-            result = match.group("result")
-        elif kind == "tag_value":
-            if seen_movetext:
-                error(
-                    "syntax",
-                    "tag pair inside the movetext: tag pairs come first, before any move or comment",
-                    start,
-                )
-                break
-            tags.append((match.group("tag_name"), unescape_tag_value(match.group("tag_value"))))
-        elif kind == "tag_start":
-            end = text.find("\n", start)
-            written = text[start : end if end >= 0 else len(text)].rstrip()
-            escape = _BAD_ESCAPE_RE.match(written)
-            if escape:
-                error(
-                    "bad-tag",
-                    f"cannot read tag pair {_shown(written)}: in a value, a backslash is "
-                    'written \\\\ and a quote \\"',
-                    start + escape.end() - 2,
-                )
-            else:
-                error(
-                    "bad-tag",
-                    f'cannot read tag pair {_shown(written)}: expected [Name "value"]',
-                    start,
-                )
-            break
-        else:  # stray
-            bad = match.group()
-            if bad.startswith("{"):
-                error("unclosed-comment", "comment opened with { is never closed", start)
-            elif not ("\ufffd" in bad and chunk.errors):  # a bad byte: its error is given
-                error("syntax", f'cannot read "{_shown(bad)}"{_why_stray(bad)}', start)
-            break
-    else:
-        if number is not None:
-            error("syntax", f'move number "{number}" is not followed by a move', len(text))
-        if len(stack) > 1:
-            frame = stack[-1]
-            errors.append(
-                ReadError(
-                    "unclosed-variation",
-                    f"variation opened at line {frame.line} column {frame.column} is never closed",
-                    frame.line,
-                    frame.column,
-                )
-            )
-        elif result is None:
-            # grammar: movetext ::= line result; the record is kept (as "*")
-            end = len(text.rstrip())
-            errors.append(
-                ReadError(
-                    "missing-result",
-                    "the game has no result: end its movetext with one, such as 1-0, 0-1, "
-                    "1/2-1/2 (a draw) or * (not finished)",
-                    first_line + text.count("\n", 0, end),
-                    end - text.rfind("\n", 0, end),
-                )
-            )
-    if len(stack) > 1:
-        stack = stack[:1]
-    mainline = stack[0].finish()
-    if result is None:
-        result = "*"
-    return Record(
-        tuple(tags),
-        mainline,
-        result,
-        tuple(errors),
-        _as_read(chunk, text) if errors else None,
-        source,
-        record_line or first_line,
-    )
-
-
-def _as_read(chunk: Chunk, text: str) -> str:
-    """A damaged record's raw text: the game's text exactly as in the file (its line
-    ends included, lone carriage returns too), ending with a line end."""
-    if chunk.original is None:
-        return text.rstrip("\n") + "\n"
-    body = chunk.original.rstrip("\r\n")
-    after = chunk.original[len(body) :]  # the line ends after it: the first one is kept
-    return body + ("\r\n" if after.startswith("\r\n") else after[:1] or "\n")
-
-
-#: A tag pair whose value holds a backslash that escapes neither a quote nor a backslash;
-#: the match ends just after that backslash and the character it escapes.
-_BAD_ESCAPE_RE = re.compile(r'\[[ \t]*[A-Za-z0-9_]+[ \t]+"(?:[^"\\\n]|\\["\\])*\\[^"\\\n]')
-
-
-def _why_stray(bad: str) -> str:
-    """What to change in text the grammar cannot read (after "cannot read ..."), or ""."""
-    first = bad[0]
-    if first == "\ufffd":
-        return (
-            ": U+FFFD stands for a character lost when the text was converted from "
-            "another encoding; type the character again"
-        )
-    if first.isspace():
-        name = unicodedata.name(first, "a space character")
-        return f": {name} (U+{ord(first):04X}) is not white space in PMN; use a plain space"
-    if first == "$":
-        return ": an annotation is $ followed by one to three digits 0-9, such as $1"
-    if _RESULT_LIKE_RE.match(bad):
-        if LONG_NUMBER_RE.search(bad):
-            return f": a number in a result has at most {MAX_DIGITS} digits"
-        return ": a result is followed by a space"  # "1-0*", "1/2-1/2!"
-    if LONG_NUMBER_RE.search(bad):
-        return f": a number has at most {MAX_DIGITS} digits"
-    digit = next((c for c in bad if c.isdigit() and not c.isascii()), None)
-    if digit is not None:
-        return f': "{digit}" is not a digit of PMN; digits are 0-9'
-    return ""
-
-
-def _shown(text: str, limit: int = 60) -> str:
-    """Text for an error message: control characters escaped (a NUL byte shows as
-    ``\\x00``, U+FFFD as ``\\ufffd``), and cut short with "..." after ``limit`` characters."""
-    if len(text) > limit:
-        text = text[:limit] + "..."
-    if text.isprintable() and "\ufffd" not in text:
-        return text
-    return "".join(
-        "\\ufffd" if c == "\ufffd" else c if c.isprintable() else repr(c)[1:-1] for c in text
-    )
+    return read_game(chunk, RecordBuilder())
 
 
 # -- writing ------------------------------------------------------------------
@@ -1154,7 +862,7 @@ def _chunk_tags(chunk: Chunk) -> tuple[tuple[str, str], ...]:
     text = chunk.text
     section = text[: _TAG_SECTION_RE.match(text).end()]  # type: ignore[union-attr]
     if "{" in section or ";" in section:
-        return read_chunk(chunk).tags
+        return read_game(chunk, TagsBuilder())
     return _section_tags(section)
 
 
