@@ -139,8 +139,8 @@ def test_the_searches_judge_t6_by_judge_lap_end() -> None:
         for line in source.splitlines()
         if "# judge_lap_end, inline" in line
     ]
-    assert set(marked) <= {"if not before or before & others:"}
-    tests = [line for line in code if "& others" in line]
+    assert set(marked) == {"if not before or before & others:"}
+    tests = [line for line in code if line.startswith("if ") and "& others" in line]
     assert len(tests) == len(marked) + 1  # the copies, and the function's own
     body = inspect.getsource(rules.judge_lap_end)
     assert "if before & others:" in body
