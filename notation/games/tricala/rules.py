@@ -23,7 +23,7 @@ Each rule step is written once, in plain functions every search uses:
 stones, T4), :func:`judge_lap_end` (T6: end, capture or relay), :func:`lap_end`
 (T6: the capture and what the last pit keeps) and :func:`ended_board`. The
 searches carry a sowing from one lap to the next as one value,
-:class:`LapState`. The walks that read a move (:func:`sole_fit`, run for every
+:class:`_LapState`. The walks that read a move (:func:`sole_fit`, run for every
 move of every game read) keep its parts in local variables, changed in place,
 and judge T6 inline, each copy marked ``judge_lap_end, inline``: a call there
 measured +3.0% instructions on later passes (see :func:`sole_fit`); a test
@@ -476,7 +476,7 @@ class _Lap(NamedTuple):
 _Settled = tuple[tuple[int, int, int], ...]  # (lap, pit, packed colours) handed out by pools
 
 
-class LapState(NamedTuple):
+class _LapState(NamedTuple):
     """A sowing about to sow its next lap: all the searches carry from one lap to the
     next (T4-T6, T11), one value in place of a dozen arguments.
 
@@ -740,7 +740,7 @@ class SowingSearch:
         for direction in directions:
             if NEXT[origin * 6 + direction] < 0:  # ruling T4: the start stays on the board
                 continue
-            first = LapState(
+            first = _LapState(
                 start, (), (), origin, direction, contents, orders, states, _NOTHING_SEEN
             )
             yield from self._lap(first)
@@ -774,7 +774,7 @@ class SowingSearch:
             for direction in directions:
                 if NEXT[origin * 6 + direction] < 0:  # ruling T4: the start stays on the board
                     continue
-                first = LapState(
+                first = _LapState(
                     start, (), (), origin, direction, contents, orders, states, _NOTHING_SEEN
                 )
                 self._quick_lap(found, stop_after, first)
@@ -783,7 +783,7 @@ class SowingSearch:
         return found
 
     def _quick_lap(
-        self, found: dict[tuple[tuple[int, ...], int], Fit], stop_after: int, lap: LapState
+        self, found: dict[tuple[tuple[int, ...], int], Fit], stop_after: int, lap: _LapState
     ) -> None:
         """:meth:`_lap` and :meth:`_end_lap` for a lap sown in one of ``lap.orders``, no
         pools.
@@ -833,14 +833,14 @@ class SowingSearch:
                     grid = list(board)
                     drop(grid, route, order)
                     grid[last] = 0  # ruling T6: every stone in the pit is taken
-                    relay = LapState(
+                    relay = _LapState(
                         tuple(grid), path + route, (*laps, _Lap(pit, route, order, colour)),
                         last, steps[-1], after, (), onward, seen,
                     )  # fmt: skip
                     self._quick_relay(found, stop_after, relay)
 
     def _quick_relay(
-        self, found: dict[tuple[tuple[int, ...], int], Fit], stop_after: int, relay: LapState
+        self, found: dict[tuple[tuple[int, ...], int], Fit], stop_after: int, relay: _LapState
     ) -> None:
         """:meth:`_relay` for :meth:`_quick_lap`: sow on the stones ``relay.hand`` a relay
         picked up (T6) the same way (T5 at edges), unless the state was met before, or its
@@ -868,10 +868,10 @@ class SowingSearch:
                 orders = (wanted,) if wanted is not None else _PLAIN_ORDERS[after]
                 self._quick_lap(
                     found, stop_after,
-                    LapState(frozen, sown, done, last, heading, after, orders, next_states, later),
+                    _LapState(frozen, sown, done, last, heading, after, orders, next_states, later),
                 )  # fmt: skip
 
-    def _lap(self, lap: LapState) -> Iterator[Fit]:
+    def _lap(self, lap: _LapState) -> Iterator[Fit]:
         """Sow ``lap.hand`` from ``lap.pit`` going ``lap.direction`` (T4, T5), then end the
         lap (T6)."""
         board, _path, _laps, pit, direction, hand, orders, states, _seen, pools, settled = lap
@@ -930,7 +930,7 @@ class SowingSearch:
                     end = _LapEnd(route, steps, grid_p[last] + before_own, colour, shares, finals)
                     yield from self._end_lap(sown, end, judged)
 
-    def _end_lap(self, lap: LapState, end: _LapEnd, judged: set[object] | None) -> Iterator[Fit]:
+    def _end_lap(self, lap: _LapState, end: _LapEnd, judged: set[object] | None) -> Iterator[Fit]:
         """End ``lap`` (its stones dropped on ``lap.board`` but those of unsettled colours
         and the last) on its last pit, judged by what it held before the last stone (T6).
 
@@ -972,12 +972,12 @@ class SowingSearch:
         # ruling T6: relay, take every stone in the pit and sow on the same way (T5 at edges)
         grid[last] = 0
         yield from self._relay(
-            LapState(
+            _LapState(
                 tuple(grid), sown, done, last, steps[-1], after, (), states, seen, pools, settled
             )
         )
 
-    def _relay(self, relay: LapState) -> Iterator[Fit]:
+    def _relay(self, relay: _LapState) -> Iterator[Fit]:
         """Sow on the stones ``relay.hand`` a relay picked up from ``relay.pit`` (T6),
         unless the state was met before (T11), or its continuation followed already, or
         the lap limit is reached (T11). ``relay.states`` are the matcher's states before
@@ -1015,7 +1015,7 @@ class SowingSearch:
 
 
 def _pool_lap(
-    grid: list[int], lap: LapState, last: int, given: int, shares: list[tuple[int, int]]
+    grid: list[int], lap: _LapState, last: int, given: int, shares: list[tuple[int, int]]
 ) -> tuple[_Settled, tuple[_Pool, ...]]:
     """``lap`` was sown in an order left open: the stones ``given`` to its last pit
     ``last`` are settled; the rest, in the pits of ``shares``, go to a new pool, settled
@@ -1474,7 +1474,6 @@ __all__ = [
     "LapFit",
     "LapFits",
     "LapLimitError",
-    "LapState",
     "MatchStates",
     "Matcher",
     "OverBudget",
