@@ -107,10 +107,11 @@ def test_replay_refuses_a_turn_before_the_edge() -> None:
 
 # -- the engine against the reference ---------------------------------------------
 def test_the_rule_steps_are_the_references_t6() -> None:
-    # rules.ends_move and rules.lap_end are T6 written once for the engine: for every pit
-    # P (up to 3 stones of each colour), every colour of the last stone, every mover and
-    # with or without capturer-stays, they say what the reference's lap end says: whether
-    # the move ends, the stones captured, what P holds afterwards
+    # rules.judge_lap_end and rules.lap_end are T6 written once for the engine: for every
+    # pit P (up to 3 stones of each colour), every colour of the last stone, every mover
+    # and with or without capturer-stays, they say what the reference's lap end says: the
+    # kind (end, capture, relay), the stones captured, what P holds afterwards
+    kinds = {"end": rules.ENDS, "capture": rules.CAPTURES, "relay": rules.RELAYS}
     checked = 0
     for white, black, red in product(range(4), repeat=3):
         for colour, seat, stays in product(range(3), range(3), (False, True)):
@@ -118,24 +119,33 @@ def test_the_rule_steps_are_the_references_t6() -> None:
             kind, gain = ref._lap_end(grid, 0, colour, seat, stays)
             before = ref.pack((white, black, red))
             after = before + ref.pack([int(c == colour) for c in range(3)])
-            ends = rules.ends_move(before, ~OWN[seat])
-            assert ends == (kind != "relay"), (white, black, red, colour, seat)
-            if ends:
+            judged = rules.judge_lap_end(before, ~OWN[seat])
+            assert judged == kinds[kind], (white, black, red, colour, seat)
+            if judged:
                 assert rules.lap_end(before, after, colour, stays) == (gain, ref.pack(grid[0]))
             checked += 1
     assert checked == 64 * 18
 
 
-def test_the_searches_judge_t6_as_ends_move_does() -> None:
-    # inside the searches' loops T6's test runs inline, for speed; each copy is marked
-    # "ends_move" and must read as the function does (the fast paths are then held to
-    # the reference by the tests below)
+def test_the_searches_judge_t6_by_judge_lap_end() -> None:
+    # T6's test is written once, in judge_lap_end; a search loop that keeps it inline for
+    # speed marks the copy "judge_lap_end, inline" with the figure measured, and the copy
+    # must read as the function's answer "ends the move" does (the fast paths are then held
+    # to the reference by the tests below)
     source = Path(rules.__file__).read_text(encoding="utf-8")
-    copies = [line.split("#")[0].strip() for line in source.splitlines() if "# ends_move" in line]
-    assert len(copies) >= 4
-    assert set(copies) == {"if not before or before & others:"}
-    body = inspect.getsource(rules.ends_move)
-    assert "return not before or bool(before & others)" in body
+    code = [line.split("#")[0].strip() for line in source.splitlines()]
+    marked = [
+        line.split("#")[0].strip()
+        for line in source.splitlines()
+        if "# judge_lap_end, inline" in line
+    ]
+    assert set(marked) == {"if not before or before & others:"}
+    tests = [line for line in code if line.startswith("if ") and "& others" in line]
+    assert len(tests) == len(marked) + 1  # the copies, and the function's own
+    body = inspect.getsource(rules.judge_lap_end)
+    assert "if before & others:" in body
+    calls = [line for line in code if "judge_lap_end(" in line and "def " not in line]
+    assert len(calls) >= 2
 
 
 def test_drop_and_ended_board_sow_all_but_the_last_stone() -> None:

@@ -270,6 +270,47 @@ def test_t6_capturer_stays() -> None:
     assert after.captured == (2, 0)
 
 
+def test_t6_judge_lap_end_decides_each_case_worked_by_hand() -> None:
+    # ruling T6, read from the rule text: the pit P where a lap's last stone falls is
+    # judged by what it held before that stone. White (seat 0) sows its last stone, a W,
+    # into P; pits written "W2B1" and packed without the engine (pit_value)
+    from notation.games.tricala.rules import (
+        CAPTURES,
+        ENDS,
+        RELAYS,
+        judge_lap_end,
+        lap_end,
+    )
+
+    white_others = ~pit_value("W31")  # every bit but White's: Black's and Red's stones
+    # P was empty: the move ends, the stone stays in P, nothing is captured
+    assert judge_lap_end(0, white_others) == ENDS
+    assert lap_end(0, pit_value("W1"), 0, False) == (0, pit_value("W1"))
+    # P held one Black stone: capture, every stone in P (B1 and the W just sown) goes
+    # to White, P is left empty; with capturer-stays the W stays and is not counted
+    assert judge_lap_end(pit_value("B1"), white_others) == CAPTURES
+    assert lap_end(pit_value("B1"), pit_value("W1B1"), 0, False) == (2, 0)
+    assert lap_end(pit_value("B1"), pit_value("W1B1"), 0, True) == (1, pit_value("W1"))
+    # P held White's own stones and one of another player: "at least one stone of
+    # another player" captures, the mover's own stones too (T7): W2 B1 R1 + W = 5
+    assert judge_lap_end(pit_value("W2B1R1"), white_others) == CAPTURES
+    assert lap_end(pit_value("W2B1R1"), pit_value("W3B1R1"), 0, False) == (5, 0)
+    assert lap_end(pit_value("W2B1R1"), pit_value("W3B1R1"), 0, True) == (4, pit_value("W1"))
+    # P held only White's stones: relay, the one answer that reads as false
+    assert judge_lap_end(pit_value("W2"), white_others) == RELAYS
+    assert not judge_lap_end(pit_value("W2"), white_others)
+    assert judge_lap_end(0, white_others) and judge_lap_end(pit_value("B1"), white_others)
+    # the same pits seen by Black (seat 1): White's stones are another player's now
+    black_others = ~pit_value("B31")
+    assert judge_lap_end(pit_value("W2"), black_others) == CAPTURES
+    assert judge_lap_end(pit_value("B3"), black_others) == RELAYS
+    assert judge_lap_end(0, black_others) == ENDS
+    # and by Red (seat 2, three players): Red's own stones relay, a White one captures
+    red_others = ~pit_value("R31")
+    assert judge_lap_end(pit_value("R2"), red_others) == RELAYS
+    assert judge_lap_end(pit_value("W1R2"), red_others) == CAPTURES
+
+
 def test_t6_relay_turns_at_the_edge() -> None:
     # ruling T6: 3b (W1) E onto 3c (W1): relay, take W2 and go on E; 3d is off the
     # board so (T5) the sowing turns: NW 2b, 1a / SW 4c, 5c / SE 4d, 5e
