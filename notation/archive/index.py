@@ -43,7 +43,14 @@ from notation.archive.games import ArchiveGame, declared_result
 from notation.archive.tools import GameView, PositionPattern, Selection, game_key
 from notation.core.pits import PITS_TAG
 from notation.core.record import MAINLINE, Record
-from notation.core.replay import Step, record_variant, start_position, validate_record
+from notation.core.replay import (
+    LineVisitor,
+    MainlinePositions,
+    Step,
+    record_variant,
+    start_position,
+    validate_record,
+)
 from notation.errors import PMNError
 from notation.files import outputs as files
 from notation.files.sources import open_source
@@ -220,13 +227,15 @@ def _validated(record: Record, ordinal: int) -> IndexedRecord:
         return IndexedRecord(record, GameView.replayed(record, (), ()), report.valid)
     if record.tag(PITS_TAG) is not None or type(variant).symmetries is not Variant.symmetries:
         return _validated_by_steps(record, ordinal, variant)
-    trail: list[Any] = []  # the positions after the main line's moves, from the replay
-    report = validate_record(record, ordinal, trail=trail)
+    walked = MainlinePositions(None)  # the main line's positions, from the validator's replay
+    report = validate_record(record, ordinal, also=walked)
     if report.final_position is None:  # not replayed: a start position it could not read
         return IndexedRecord(record, GameView.replayed(record, (), ()), report.valid)
     start = start_position(record, variant)
-    keys = variant.position_keys([start, *trail])
-    moves = [node.token for node in record.mainline.moves[: len(trail)]]
+    trail = walked.positions
+    trail[0] = start
+    keys = variant.position_keys(trail)
+    moves = [node.token for node in record.mainline.moves[: len(trail) - 1]]
     view = GameView.replayed(record, keys, moves)
     return IndexedRecord(record, view, report.valid, variant.format_position(start))
 
@@ -254,7 +263,7 @@ def _validated_by_steps(record: Record, ordinal: int, variant: AnyVariant) -> In
             if texts is not None:
                 texts.append(format_position(step.after))
 
-    report = validate_record(record, ordinal, on_step=note)
+    report = validate_record(record, ordinal, also=LineVisitor(note))
     if not keys and report.final_position is not None:  # no move played: the start
         start.append(report.final_position)
         keys.append(position_key(variant.parse_position(report.final_position)))

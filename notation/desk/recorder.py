@@ -24,6 +24,7 @@ from notation.core.pits import DEFAULT as DEFAULT_PITS
 from notation.core.pits import translate_record
 from notation.core.record import Line, MoveNode, Record, canonical_tags
 from notation.core.replay import (
+    MainlinePositions,
     expected_number,
     open_game,
     replay,
@@ -108,15 +109,10 @@ class Recorder:
         # else after the last move and its variations; the next move played comes after them
         self.trailing: list[str] = list(record.mainline.comments)
         self.result = record.result
-        self.positions: list[Any] = [self.start]
         moves = record.mainline.moves
-        replayed = replay(
-            self.variant,
-            record.mainline,
-            self.start,
-            on_step=lambda step: self.positions.append(step.after),
-            variations=False,
-        )
+        walked = MainlinePositions(self.start)
+        replayed = replay(self.variant, record.mainline, self.start, walked, variations=False)
+        self.positions: list[Any] = walked.positions
         self.nodes: list[MoveNode] = list(moves[: replayed.plies])
         if replayed.plies < len(moves):  # the move the rules refuse, with their reason
             node = moves[replayed.plies]
