@@ -17,7 +17,7 @@ and ``Termination`` against it (rulings N1, N2). It returns a
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
 from typing import Any
@@ -506,9 +506,21 @@ class _MainlineSteps(StepVisitor):
         self.error = refusal.error
 
 
-def _unnumbered(line: Line) -> Line:
-    """The line's moves without their written numbers (for walks that read tokens alone)."""
-    return Line(tuple(replace(node, number=None) if node.number else node for node in line.moves))
+def unnumbered(line: Line) -> Line:
+    """The line's moves without their written numbers or variations: what :func:`replay`
+    plays for a caller that reads the tokens alone."""
+    return Line(
+        tuple(
+            replace(node, number=None, variations=()) if node.number or node.variations else node
+            for node in line.moves
+        )
+    )
+
+
+def token_line(tokens: Iterable[str]) -> Line:
+    """A main line of bare tokens (no numbers): what :func:`replay` plays for a caller
+    that holds moves as text (an index's stored moves)."""
+    return Line(tuple(MoveNode(token) for token in tokens))
 
 
 def iter_mainline(
@@ -520,7 +532,7 @@ def iter_mainline(
     visitor = _MainlineSteps()
     replay(
         variant,
-        _unnumbered(record.mainline),
+        unnumbered(record.mainline),
         start_position(record, variant),
         visitor,
         variations=False,
@@ -537,7 +549,7 @@ def final_position(record: Record, variant: AnyVariant | None = None) -> Any:
     visitor = _MainlineSteps()
     replayed = replay(
         variant,
-        _unnumbered(record.mainline),
+        unnumbered(record.mainline),
         start_position(record, variant),
         visitor,
         variations=False,
@@ -914,5 +926,7 @@ __all__ = [
     "replay",
     "replay_to_move",
     "start_position",
+    "token_line",
+    "unnumbered",
     "validate_record",
 ]
