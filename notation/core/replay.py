@@ -523,6 +523,39 @@ def token_line(tokens: Iterable[str]) -> Line:
     return Line(tuple(MoveNode(token) for token in tokens))
 
 
+class _NextStep(StepVisitor):
+    """The one move of a one-move replay, or the rules' error for it."""
+
+    def __init__(self) -> None:
+        self.step: Step | None = None
+        self.error: MoveError | None = None
+
+    def visit_step(self, step: Step) -> None:
+        """Keep the step."""
+        self.step = step
+
+    def visit_refusal(self, refusal: Refusal) -> None:
+        """Keep the rules' error."""
+        self.error = refusal.error
+
+
+def next_step(
+    variant: AnyVariant,
+    position: Any,
+    token: str,
+    read: Callable[[str, Any], Any] | None = None,
+) -> Step:
+    """One move read in ``position`` and played, on the one replay loop: the recorder's
+    next move, a repair's trial of a token. ``read`` reads the token (the variant's
+    ``parse_move`` unless given). Raises the rules' :class:`MoveError`."""
+    visitor = _NextStep()
+    replay(variant, token_line((token,)), position, visitor, variations=False, read=read)
+    if visitor.step is None:
+        assert visitor.error is not None  # (a bare token has no number to be wrong)
+        raise visitor.error
+    return visitor.step
+
+
 def iter_mainline(
     record: Record, variant: AnyVariant | None = None
 ) -> Iterator[tuple[MoveNode, Any, Any]]:
@@ -921,6 +954,7 @@ __all__ = [
     "final_position",
     "iter_mainline",
     "mainline_positions",
+    "next_step",
     "open_game",
     "record_variant",
     "replay",

@@ -26,6 +26,7 @@ from notation.core.record import Line, MoveNode, Record, canonical_tags
 from notation.core.replay import (
     MainlinePositions,
     expected_number,
+    next_step,
     open_game,
     replay,
     validate_record,
@@ -189,7 +190,8 @@ class Recorder:
 
     def play(self, token: str, glyph: str = "") -> str:
         """Check and add a move (with its suffix annotation); the message to show. Raises MoveError."""
-        move = self.variant.parse_move(token, self.position)
+        step = next_step(self.variant, self.position, token)
+        move = step.move
         canonical = self.variant.format_move(move, self.position)
         effect = self.variant.describe_move(move, self.position)
         seats = len(self.variant.seats)
@@ -204,7 +206,7 @@ class Recorder:
             MoveNode(canonical, number, glyph=glyph, comments_before=tuple(self.trailing))
         )
         self.trailing = []
-        self.positions.append(self.variant.play(self.position, move))
+        self.positions.append(step.after)
         outcome = self.variant.outcome(self.position)
         if outcome is not None:
             self.result = outcome.result
