@@ -47,8 +47,10 @@ from notation.core.replay import (
     LineVisitor,
     MainlinePositions,
     Step,
+    mainline_steps,
     record_variant,
     start_position,
+    token_line,
     validate_record,
 )
 from notation.errors import PMNError
@@ -297,9 +299,9 @@ def first_ply(
         if not misaligned and ply <= len(moves):
             if position is None:
                 position = variant.parse_position(start)
-            while played < ply:
-                position = variant.play(position, variant.parse_move(moves[played], position))
-                played += 1
+            if played < ply:
+                steps = mainline_steps(variant, token_line(moves[played:ply]), position)
+                position, played = steps[-1].after, ply
             if variant.position_key(position) == target:
                 return ply
         at = positions.find(needle, at + 1)
@@ -753,17 +755,13 @@ def _canonical(
 ) -> tuple[str, ...]:
     """The first ``depth`` stored moves (all with None) from ``start`` as the variant writes
     them (the index stores them as they were replayed)."""
-    position = variant.parse_position(start)
-    written: list[str] = []
     try:
-        for token in tokens if depth is None else tokens[:depth]:
-            move = variant.parse_move(token, position)
-            after = variant.play(position, move)
-            written.append(variant.format_played(move, position, after))
-            position = after
+        line = token_line(tokens if depth is None else tokens[:depth])
+        steps = mainline_steps(variant, line, variant.parse_position(start))
     except (MoveError, PositionError):
         raise ArchiveIndexError("a damaged PMN index (stored moves that do not replay)") from None
-    return tuple(written)
+    format_played = variant.format_played
+    return tuple(format_played(step.move, step.before, step.after) for step in steps)
 
 
 @dataclass(frozen=True, slots=True)

@@ -556,6 +556,17 @@ def next_step(
     return visitor.step
 
 
+def mainline_steps(variant: AnyVariant, line: Line, position: Any) -> list[Step]:
+    """The steps of a main line played from ``position`` (its written numbers checked, if
+    any); raises the rules' :class:`MoveError` at a move they refuse (a line of bare
+    tokens, :func:`token_line`, has no number to be wrong)."""
+    visitor = _MainlineSteps()
+    replay(variant, line, position, visitor, variations=False)
+    if visitor.error is not None:
+        raise visitor.error
+    return visitor.steps
+
+
 def iter_mainline(
     record: Record, variant: AnyVariant | None = None
 ) -> Iterator[tuple[MoveNode, Any, Any]]:
@@ -954,6 +965,7 @@ __all__ = [
     "final_position",
     "iter_mainline",
     "mainline_positions",
+    "mainline_steps",
     "next_step",
     "open_game",
     "record_variant",
