@@ -43,7 +43,16 @@ from notation.archive.games import ArchiveGame, declared_result
 from notation.archive.tools import GameView, PositionPattern, Selection, game_key
 from notation.core.pits import PITS_TAG
 from notation.core.record import MAINLINE, Record
-from notation.core.replay import Step, record_variant, start_position, validate_record
+from notation.core.replay import (
+    LineVisitor,
+    MainlinePositions,
+    Step,
+    mainline_steps,
+    record_variant,
+    start_position,
+    token_line,
+    validate_record,
+)
 from notation.errors import PMNError
 from notation.files import outputs as files
 from notation.files.sources import open_source
@@ -220,13 +229,15 @@ def _validated(record: Record, ordinal: int) -> IndexedRecord:
         return IndexedRecord(record, GameView.replayed(record, (), ()), report.valid)
     if record.tag(PITS_TAG) is not None or type(variant).symmetries is not Variant.symmetries:
         return _validated_by_steps(record, ordinal, variant)
-    trail: list[Any] = []  # the positions after the main line's moves, from the replay
-    report = validate_record(record, ordinal, trail=trail)
+    walked = MainlinePositions(None)  # the main line's positions, from the validator's replay
+    report = validate_record(record, ordinal, also=walked)
     if report.final_position is None:  # not replayed: a start position it could not read
         return IndexedRecord(record, GameView.replayed(record, (), ()), report.valid)
     start = start_position(record, variant)
-    keys = variant.position_keys([start, *trail])
-    moves = [node.token for node in record.mainline.moves[: len(trail)]]
+    trail = walked.positions
+    trail[0] = start
+    keys = variant.position_keys(trail)
+    moves = [node.token for node in record.mainline.moves[: len(trail) - 1]]
     view = GameView.replayed(record, keys, moves)
     return IndexedRecord(record, view, report.valid, variant.format_position(start))
 
@@ -254,7 +265,7 @@ def _validated_by_steps(record: Record, ordinal: int, variant: AnyVariant) -> In
             if texts is not None:
                 texts.append(format_position(step.after))
 
-    report = validate_record(record, ordinal, on_step=note)
+    report = validate_record(record, ordinal, also=LineVisitor(note))
     if not keys and report.final_position is not None:  # no move played: the start
         start.append(report.final_position)
         keys.append(position_key(variant.parse_position(report.final_position)))
@@ -288,9 +299,9 @@ def first_ply(
         if not misaligned and ply <= len(moves):
             if position is None:
                 position = variant.parse_position(start)
-            while played < ply:
-                position = variant.play(position, variant.parse_move(moves[played], position))
-                played += 1
+            if played < ply:
+                steps = mainline_steps(variant, token_line(moves[played:ply]), position)
+                position, played = steps[-1].after, ply
             if variant.position_key(position) == target:
                 return ply
         at = positions.find(needle, at + 1)
@@ -744,17 +755,13 @@ def _canonical(
 ) -> tuple[str, ...]:
     """The first ``depth`` stored moves (all with None) from ``start`` as the variant writes
     them (the index stores them as they were replayed)."""
-    position = variant.parse_position(start)
-    written: list[str] = []
     try:
-        for token in tokens if depth is None else tokens[:depth]:
-            move = variant.parse_move(token, position)
-            after = variant.play(position, move)
-            written.append(variant.format_played(move, position, after))
-            position = after
+        line = token_line(tokens if depth is None else tokens[:depth])
+        steps = mainline_steps(variant, line, variant.parse_position(start))
     except (MoveError, PositionError):
         raise ArchiveIndexError("a damaged PMN index (stored moves that do not replay)") from None
-    return tuple(written)
+    format_played = variant.format_played
+    return tuple(format_played(step.move, step.before, step.after) for step in steps)
 
 
 @dataclass(frozen=True, slots=True)

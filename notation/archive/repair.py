@@ -38,6 +38,7 @@ from notation.core.replay import (
     UNKNOWN_TERMINATION,
     Problem,
     expected_number,
+    next_step,
     open_game,
     validate_record,
 )
@@ -175,16 +176,15 @@ def _play(variant: AnyVariant, node: MoveNode, position: Any) -> tuple[str, Any]
     token = node.token
     while True:
         try:
-            move = variant.parse_move(token, position)
+            step = next_step(variant, position, token)
         except MoveError:
             if len(token) < 2 or token[-1] not in _CLAIM_CHARACTERS:
                 return None
             token = token[:-1]
             continue
-        after = variant.play(position, move)
         if token == node.token:
-            return token, after
-        return variant.format_played(move, position, after), after
+            return token, step.after
+        return variant.format_played(step.move, position, step.after), step.after
 
 
 def _cut(

@@ -51,6 +51,8 @@ def random_record(
             number = None
         token = variant.format_move(move, current, long=long)
         nodes.append(MoveNode(token, number))
+        # the one play outside core/replay.py's loop, by design: a generator chooses each
+        # move from the legal ones, so it has no record to replay (tests/house/test_one_replay.py)
         current = variant.play(current, move)
     outcome = variant.outcome(current)
     result = outcome.result if outcome is not None else "*"

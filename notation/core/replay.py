@@ -1,4 +1,11 @@
-"""Replaying records through the rules: the validator.
+"""Replaying records through the rules: the one replay loop, and the validator on it.
+
+:func:`replay` is the one loop that plays a record's moves through its
+variant (outside the games, the only place a variant's ``play`` is called,
+but for the random-game generator): it reports each move played, each line's
+first refusal and the end to a :class:`StepVisitor`. The validator, the
+positions of the main line, the index's keys, the writers, the renderer,
+reconcile, repair and the recorder are its visitors.
 
 :func:`validate_record` replays a record's main line and every variation
 (each from the position where it branches), finds the first illegal move in
@@ -10,7 +17,7 @@ and ``Termination`` against it (rulings N1, N2). It returns a
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
 from typing import Any
@@ -206,28 +213,6 @@ def open_game(record: Record, pits: str | None = None) -> Game:
     return Game(record, variant, start_position(record, variant), translation)
 
 
-def iter_mainline(
-    record: Record, variant: AnyVariant | None = None
-) -> Iterator[tuple[MoveNode, Any, Any]]:
-    """Yield ``(node, position_before, move)`` along the main line; raises MoveError on an illegal move."""
-    variant = variant or record_variant(record)
-    position = start_position(record, variant)
-    for node in record.mainline.moves:
-        move = variant.parse_move(node.token, position)
-        yield node, position, move
-        position = variant.play(position, move)
-
-
-def final_position(record: Record, variant: AnyVariant | None = None) -> Any:
-    """The position at the end of the main line (raises MoveError/RulesError/PositionError)."""
-    position: Any = None
-    variant = variant or record_variant(record)
-    position = start_position(record, variant)
-    for _node, before, move in iter_mainline(record, variant):
-        position = variant.play(before, move)
-    return position
-
-
 # -- the one replay ------------------------------------------------------------------
 
 
@@ -254,54 +239,118 @@ class Step:
 
 
 @dataclass(frozen=True, slots=True)
+class Refusal:
+    """The move that stopped a line: a wrong move number, or a move the rules refuse.
+
+    ``problem`` is how validation reports it; ``error`` is the rules' own
+    :class:`MoveError` (None for a wrong move number); ``before`` the position
+    the move was read in.
+    """
+
+    problem: Problem
+    node: MoveNode
+    path: TreePath
+    index: int
+    before: Any
+    error: MoveError | None
+
+
+@dataclass(frozen=True, slots=True)
 class Replayed:
-    """What a replay found: the line (as the step callback rewrote it), and the main line's end."""
+    """What a replay found: the line (as the step visitor rewrote it), and the main line's end."""
 
     line: Line
     end: Any  # the position after the last main-line move played
     plies: int  # main-line moves played
     completed: bool  # the main line was played to its end
+    variant: AnyVariant
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The outcome by the rules when the main line was played to its end and the game is over."""
+        return self.variant.outcome(self.end) if self.completed else None
+
+
+class StepVisitor:
+    """What :func:`replay`, the one replay loop, reports to. Override the hooks you need.
+
+    A hook left as this class's no-op is never called: the loop looks once,
+    before the first move, so a visitor pays only for what it asks (the
+    validation visitor asks for refusals and the end alone, and the loop then
+    builds nothing a move). A hook may also be an instance attribute (a bound
+    ``list.append``, say), which costs less than a method.
+    """
+
+    def visit_step(self, step: Step) -> MoveNode | None:
+        """A move played, on any line: return a changed node to write it into the line
+        :func:`replay` gives back (None keeps the node as written)."""
+        return None  # pragma: no cover - never called: the loop skips a hook not overridden
+
+    def visit_played(self, move: Any, after: Any) -> bool | None:
+        """A main-line move played: the move as the rules read it and the position after
+        (cheaper than a :class:`Step`). A true answer stops the replay there."""
+        return None  # pragma: no cover - never called: the loop skips a hook not overridden
+
+    def visit_refusal(self, refusal: Refusal) -> None:
+        """The first move of a line that could not be played; the line stops there."""
+
+    def visit_end(self, replayed: Replayed) -> None:
+        """The replay is over: the main line's end, and its outcome when the game is over."""
+
+
+def _hook(visitor: StepVisitor, name: str) -> Any:
+    """A visitor's hook, or None when it is the base class's no-op (then it is not called)."""
+    hook = getattr(visitor, name)
+    return None if getattr(hook, "__func__", None) is getattr(StepVisitor, name) else hook
+
+
+_LOOK = StepVisitor()
 
 
 def replay(
     variant: AnyVariant,
     line: Line,
     position: Any,
+    visitor: StepVisitor = _LOOK,
     *,
-    problems: list[Problem] | None = None,
-    on_step: Callable[[Step], MoveNode | None] | None = None,
     variations: bool = True,
     limit: int | None = None,
-    trail: list[Any] | None = None,
+    read: Callable[[str, Any], Any] | None = None,
 ) -> Replayed:
-    """Replay a line and its variations through the rules: the one replay every command uses.
+    """Replay a line and its variations through the rules: the one replay loop.
 
+    Outside the games, this is the one place a variant's ``play`` is called
+    (a generator of random games, :mod:`notation.core.generate`, keeps its own).
     Each move's written number is checked against the position (a wrong
     number stops the line: it is often the only sign that a move was left
-    out) and its token read by the rules; the first problem in each line is
-    appended to ``problems`` and stops that line. ``on_step`` sees every move
-    played and may return a changed node (the canonical writer rewrites
-    tokens and numbers this way). ``variations=False`` replays the main line
-    only; ``limit`` stops the main line after that many moves. ``trail`` gets the
-    position after each main-line move played (what an index hashes: cheaper than a
-    :class:`Step` a move).
+    out) and its token read by the rules (``read``: the variant's ``parse_move``
+    unless a caller reads tokens of another kind, such as OpenSpiel's actions);
+    the first move of each line that cannot be played is reported to the
+    visitor's ``visit_refusal`` and stops that line. Every move played is
+    reported to ``visit_step`` (each main-line move to ``visit_played`` too),
+    and the end to ``visit_end`` (see :class:`StepVisitor`). ``variations=False``
+    replays the main line only; ``limit`` stops the main line after that many moves.
     """
     parse_move, play, outcome, turn = (
-        variant.parse_move,
+        read or variant.parse_move,
         variant.play,
         variant.outcome,
         variant.turn,
     )
+    on_step = _hook(visitor, "visit_step")
+    on_played = _hook(visitor, "visit_played")
+    on_refusal = _hook(visitor, "visit_refusal")
     labels = _move_numbers(len(variant.seats))  # turn -> move number, written once
 
-    def number_at(position: Any) -> str:
-        now = turn(position)
-        return labels[now] if now < len(labels) else expected_number(variant, position)
-
-    def refuse(node: MoveNode, before: Any, path: TreePath, index: int) -> None:
-        """The first problem of a line: a wrong move number, or a move the rules refuse."""
-        expected = number_at(before)
-        if node.number is not None and node.number != expected and outcome(before) is None:
+    def refuse(
+        node: MoveNode, before: Any, path: TreePath, index: int, error: MoveError | None
+    ) -> None:
+        """Report the first problem of a line: a wrong move number, or a move the rules refuse."""
+        if on_refusal is None:
+            return
+        now = turn(before)
+        expected = labels[now] if now < len(labels) else expected_number(variant, before)
+        if error is None:
             # (after the end the rules say game-over (N2), whatever the number)
             problem = Problem(
                 "wrong-move-number",
@@ -313,22 +362,17 @@ def replay(
                 path_text(path, index),
             )
         else:
-            try:
-                parse_move(node.token, before)
-                return  # pragma: no cover - only called for a move that was refused
-            except MoveError as exc:
-                problem = Problem(
-                    exc.code,
-                    f"{node.token}: {exc.reason}",
-                    node.line,
-                    node.column,
-                    expected,
-                    node.token,
-                    path_text(path, index),
-                    exc.legal,
-                )
-        if problems is not None:
-            problems.append(problem)
+            problem = Problem(
+                error.code,
+                f"{node.token}: {error.reason}",
+                node.line,
+                node.column,
+                expected,
+                node.token,
+                path_text(path, index),
+                error.legal,
+            )
+        on_refusal(Refusal(problem, node, path, index, before, error))
 
     def visit_run(
         moves: tuple[MoveNode, ...], start: int, position: Any, path: TreePath, deep: bool
@@ -349,18 +393,16 @@ def replay(
                 now = turn(position)
                 label = labels[now] if now < len(labels) else expected_number(variant, position)
                 if number != label and outcome(position) is None:
-                    refuse(node, position, path, index)
+                    refuse(node, position, path, index, None)
                     return index, position, kept, True
             try:
                 move = parse_move(node.token, position)
-            except MoveError:
-                refuse(node, position, path, index)
+            except MoveError as error:
+                refuse(node, position, path, index, error)
                 return index, position, kept, True
             after = play(position, move)
-            if trail is not None and path is MAINLINE:
-                trail.append(after)
             if on_step is not None:
-                if label is None:  # (number_at, inlined: once a move)
+                if label is None:  # (the move number, inlined: once a move)
                     now = turn(position)
                     label = labels[now] if now < len(labels) else expected_number(variant, position)
                 new = on_step(Step(node, path, index, label, position, move, after))
@@ -368,6 +410,8 @@ def replay(
                     kept.append(node if new is None else new)
                 elif new is not None and new is not node:
                     kept = [*moves[start:index], new]
+            if on_played is not None and path is MAINLINE and on_played(move, after):
+                return index + 1, after, kept, True
             position = after
             index += 1
             if alone:
@@ -375,7 +419,55 @@ def replay(
         return index, position, kept, index < len(moves) and index == end and end == limit
 
     walked = walk_runs(line, position, visit_run, MAINLINE, variations=variations)
-    return Replayed(walked.line, walked.state, walked.played, walked.completed)
+    replayed = Replayed(walked.line, walked.state, walked.played, walked.completed, variant)
+    visitor.visit_end(replayed)
+    return replayed
+
+
+class LineVisitor(StepVisitor):
+    """A visitor made of callables: ``on_step`` sees every move played (its answer as
+    :meth:`StepVisitor.visit_step`'s), ``problems`` gets each line's refusal as a
+    :class:`Problem`."""
+
+    def __init__(
+        self,
+        on_step: Callable[[Step], MoveNode | None] | None = None,
+        problems: list[Problem] | None = None,
+    ) -> None:
+        if on_step is not None:
+            self.visit_step = on_step  # type: ignore[method-assign,assignment]
+        self.problems = problems
+
+    def visit_refusal(self, refusal: Refusal) -> None:
+        """Note the refusal's problem."""
+        if self.problems is not None:
+            self.problems.append(refusal.problem)
+
+
+class MainlinePositions(StepVisitor):
+    """The positions along a main line, start first (see :func:`mainline_positions`)."""
+
+    def __init__(
+        self,
+        start: Any,
+        moves_played: list[Any] | None = None,
+        until: Callable[[Any], bool] | None = None,
+    ) -> None:
+        self.positions = [start]
+        if moves_played is None and until is None:
+            self.visit_played = self._append  # type: ignore[method-assign]
+        self.moves_played = moves_played
+        self.until = until
+
+    def _append(self, move: Any, after: Any) -> None:
+        self.positions.append(after)
+
+    def visit_played(self, move: Any, after: Any) -> bool | None:
+        """Note the position (and the move); stop at the first position ``until`` wants."""
+        self.positions.append(after)
+        if self.moves_played is not None:
+            self.moves_played.append(move)
+        return self.until is not None and self.until(after)
 
 
 def mainline_positions(
@@ -388,42 +480,127 @@ def mainline_positions(
     until: Callable[[Any], bool] | None = None,
 ) -> list[Any]:
     """The positions along a main line, start first, up to the first move whose written
-    number is wrong or that the rules refuse, or ``limit`` moves: the positions
-    :func:`replay` visits with ``variations=False`` (the same checks, in a loop of its own
-    that builds no :class:`Step`: what the archive tools' duplicate keys and position
-    searches ask, a game at a time). ``moves_played`` gets each move played (the rules'
-    value: an opening tree writes them). With ``until``, the walk stops at the first
-    position (the start included) for which it is true: a search for one position need
-    not walk the rest of a game that meets it."""
+    number is wrong or that the rules refuse, or ``limit`` moves: :func:`replay` of the
+    main line with a :class:`MainlinePositions` visitor (what the archive tools' duplicate
+    keys and position searches ask, a game at a time). ``moves_played`` gets each move
+    played (the rules' value: an opening tree writes them). With ``until``, the walk stops
+    at the first position (the start included) for which it is true: a search for one
+    position need not walk the rest of a game that meets it."""
     if until is not None and until(position):
         return [position]
-    parse_move, play, outcome, turn = (
-        variant.parse_move,
-        variant.play,
-        variant.outcome,
-        variant.turn,
+    visitor = MainlinePositions(position, moves_played, until)
+    replay(variant, line, position, visitor, variations=False, limit=limit)
+    return visitor.positions
+
+
+class _MainlineSteps(StepVisitor):
+    """The main line's steps, and the rules' error at the move that stopped it."""
+
+    def __init__(self) -> None:
+        self.steps: list[Step] = []
+        self.visit_step = self.steps.append  # type: ignore[assignment]
+        self.error: MoveError | None = None
+
+    def visit_refusal(self, refusal: Refusal) -> None:
+        """Keep the rules' error (a wrong move number is not one: the rules never see it)."""
+        self.error = refusal.error
+
+
+def unnumbered(line: Line) -> Line:
+    """The line's moves without their written numbers or variations: what :func:`replay`
+    plays for a caller that reads the tokens alone."""
+    return Line(
+        tuple(
+            replace(node, number=None, variations=()) if node.number or node.variations else node
+            for node in line.moves
+        )
     )
-    labels = _move_numbers(len(variant.seats))
-    positions = [position]
-    moves = line.moves
-    for node in moves if limit is None else moves[:limit]:
-        number = node.number
-        if number is not None:  # a wrong number stops the line, as in replay
-            now = turn(position)
-            label = labels[now] if now < len(labels) else expected_number(variant, position)
-            if number != label and outcome(position) is None:
-                break
-        try:
-            move = parse_move(node.token, position)
-        except MoveError:
-            break
-        position = play(position, move)
-        positions.append(position)
-        if moves_played is not None:
-            moves_played.append(move)
-        if until is not None and until(position):
-            break
-    return positions
+
+
+def token_line(tokens: Iterable[str]) -> Line:
+    """A main line of bare tokens (no numbers): what :func:`replay` plays for a caller
+    that holds moves as text (an index's stored moves)."""
+    return Line(tuple(MoveNode(token) for token in tokens))
+
+
+class _NextStep(StepVisitor):
+    """The one move of a one-move replay, or the rules' error for it."""
+
+    def __init__(self) -> None:
+        self.step: Step | None = None
+        self.error: MoveError | None = None
+
+    def visit_step(self, step: Step) -> None:
+        """Keep the step."""
+        self.step = step
+
+    def visit_refusal(self, refusal: Refusal) -> None:
+        """Keep the rules' error."""
+        self.error = refusal.error
+
+
+def next_step(
+    variant: AnyVariant,
+    position: Any,
+    token: str,
+    read: Callable[[str, Any], Any] | None = None,
+) -> Step:
+    """One move read in ``position`` and played, on the one replay loop: the recorder's
+    next move, a repair's trial of a token. ``read`` reads the token (the variant's
+    ``parse_move`` unless given). Raises the rules' :class:`MoveError`."""
+    visitor = _NextStep()
+    replay(variant, token_line((token,)), position, visitor, variations=False, read=read)
+    if visitor.step is None:
+        assert visitor.error is not None  # (a bare token has no number to be wrong)
+        raise visitor.error
+    return visitor.step
+
+
+def mainline_steps(variant: AnyVariant, line: Line, position: Any) -> list[Step]:
+    """The steps of a main line played from ``position`` (its written numbers checked, if
+    any); raises the rules' :class:`MoveError` at a move they refuse (a line of bare
+    tokens, :func:`token_line`, has no number to be wrong)."""
+    visitor = _MainlineSteps()
+    replay(variant, line, position, visitor, variations=False)
+    if visitor.error is not None:
+        raise visitor.error
+    return visitor.steps
+
+
+def iter_mainline(
+    record: Record, variant: AnyVariant | None = None
+) -> Iterator[tuple[MoveNode, Any, Any]]:
+    """Yield ``(node, position_before, move)`` along the main line (the written move
+    numbers are not checked); raises MoveError at an illegal move."""
+    variant = variant or record_variant(record)
+    visitor = _MainlineSteps()
+    replay(
+        variant,
+        unnumbered(record.mainline),
+        start_position(record, variant),
+        visitor,
+        variations=False,
+    )
+    for step in visitor.steps:
+        yield step.node, step.before, step.move
+    if visitor.error is not None:
+        raise visitor.error
+
+
+def final_position(record: Record, variant: AnyVariant | None = None) -> Any:
+    """The position at the end of the main line (raises MoveError/RulesError/PositionError)."""
+    variant = variant or record_variant(record)
+    visitor = _MainlineSteps()
+    replayed = replay(
+        variant,
+        unnumbered(record.mainline),
+        start_position(record, variant),
+        visitor,
+        variations=False,
+    )
+    if visitor.error is not None:
+        raise visitor.error
+    return replayed.end
 
 
 def _unreplayed(record: Record, index: int, problems: list[Problem]) -> GameReport:
@@ -442,20 +619,62 @@ def _unreplayed(record: Record, index: int, problems: list[Problem]) -> GameRepo
     )
 
 
+class Validation(StepVisitor):
+    """The validator as a step visitor: each line's refusal a :class:`Problem`, and at the
+    main line's end its outcome, its scores and what the record declares checked against
+    them (rulings N1, N2).
+
+    ``also`` is another visitor that sees the same replay (the index notes positions on
+    the validator's one replay): its step hooks become this visitor's own, so the loop
+    calls them directly, and it sees the refusals and the end after this one.
+    """
+
+    def __init__(
+        self,
+        record: Record,
+        variant: AnyVariant,
+        problems: list[Problem],
+        check: bool,
+        also: StepVisitor | None = None,
+    ) -> None:
+        self.record, self.variant, self.problems, self.check = record, variant, problems, check
+        self.outcome: Outcome | None = None
+        self.scores: tuple[int, ...] = ()
+        self.also = also
+        if also is not None:
+            for name in ("visit_step", "visit_played"):
+                hook = _hook(also, name)
+                if hook is not None:
+                    setattr(self, name, hook)
+
+    def visit_refusal(self, refusal: Refusal) -> None:
+        """A line stopped: its problem is the record's."""
+        self.problems.append(refusal.problem)
+        if self.also is not None:
+            self.also.visit_refusal(refusal)
+
+    def visit_end(self, replayed: Replayed) -> None:
+        """The outcome and scores at the main line's end, and the declarations checked."""
+        self.outcome = replayed.outcome
+        self.scores = tuple(self.variant.scores(replayed.end))
+        if replayed.completed and self.check:
+            _check_declarations(self.record, self.variant, self.outcome, self.scores, self.problems)
+        if self.also is not None:
+            self.also.visit_end(replayed)
+
+
 def validate_record(
     record: Record,
     index: int = 1,
     *,
     pits: str | None = None,
-    on_step: Callable[[Step], MoveNode | None] | None = None,
-    trail: list[Any] | None = None,
+    also: StepVisitor | None = None,
 ) -> GameReport:
-    """Replay a record through its game's rules and check what it declares.
+    """Replay a record through its game's rules and check what it declares: :func:`replay`
+    with a :class:`Validation` visitor.
 
     ``pits`` is the hole numbering of a record without a ``Pits`` tag (see
-    :func:`open_game`). ``on_step`` sees every move the replay plays, as in
-    :func:`replay` (the index notes positions on the validator's one replay), and
-    ``trail`` the positions after the main line's moves.
+    :func:`open_game`). ``also`` sees the same replay (see :class:`Validation`).
     Never raises for a bad record: every fault is a :class:`Problem` in the report.
     """
     problems: list[Problem] = []
@@ -488,14 +707,8 @@ def validate_record(
     variant, record = game.variant, game.record
     players = tuple(record.tag(seat) or "?" for seat in variant.seats)
     result_readable = _check_result_token(record, variant, problems)
-    replayed = replay(
-        variant, record.mainline, game.start, problems=problems, on_step=on_step, trail=trail
-    )
-    position = replayed.end
-    outcome = variant.outcome(position) if replayed.completed else None
-    scores = tuple(variant.scores(position))
-    if replayed.completed and result_readable:
-        _check_declarations(record, variant, outcome, scores, problems)
+    validation = Validation(record, variant, problems, result_readable, also)
+    replayed = replay(variant, record.mainline, game.start, validation)
     if game.translation is not None and problems:
         problems = [_as_written(game, problem) for problem in problems]
     problems.sort(key=lambda p: (p.line == 0, p.line, p.column))
@@ -503,11 +716,11 @@ def validate_record(
         game=variant.game,
         rules=variant.rules,
         players=players,
-        outcome=outcome,
+        outcome=validation.outcome,
         plies=replayed.plies,
         problems=tuple(problems),
-        final_position=variant.format_position(position),
-        scores=scores,
+        final_position=variant.format_position(replayed.end),
+        scores=validation.scores,
         **base,  # type: ignore[arg-type]
     )
 
@@ -713,8 +926,7 @@ def replay_to_move(record: Record, move_count: int | None = None) -> GamePoint:
         game.variant,
         game.record.mainline,
         game.start,
-        problems=problems,
-        on_step=lambda step: last.append(step) if step.on_mainline else None,
+        LineVisitor(last.append, problems),
         variations=False,
         limit=move_count,
     )
@@ -739,19 +951,28 @@ __all__ = [
     "Game",
     "GamePoint",
     "GameReport",
+    "LineVisitor",
+    "MainlinePositions",
     "NoSuchMoveError",
     "Problem",
+    "Refusal",
     "ReplayStoppedError",
     "Replayed",
     "Step",
+    "StepVisitor",
+    "Validation",
     "expected_number",
     "final_position",
     "iter_mainline",
     "mainline_positions",
+    "mainline_steps",
+    "next_step",
     "open_game",
     "record_variant",
     "replay",
     "replay_to_move",
     "start_position",
+    "token_line",
+    "unnumbered",
     "validate_record",
 ]

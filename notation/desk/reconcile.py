@@ -19,10 +19,19 @@ from typing import Any
 from notation.core.pits import DEFAULT as DEFAULT_PITS
 from notation.core.pits import PITS_TAG, translate_record
 from notation.core.record import Record
-from notation.core.replay import expected_number, record_variant, start_position
+from notation.core.replay import (
+    Refusal,
+    Step,
+    StepVisitor,
+    expected_number,
+    record_variant,
+    replay,
+    start_position,
+    unnumbered,
+)
 from notation.desk.event import name_key
 from notation.errors import PMNError
-from notation.games import AnyVariant, MoveError
+from notation.games import AnyVariant
 
 #: Tags that say how a sheet is written, not what happened: never a disagreement.
 FORM_TAGS = (PITS_TAG,)
@@ -100,22 +109,33 @@ def _normalised(record: Record) -> Record:
     return record
 
 
+class _Sheet(StepVisitor):
+    """A sheet's replay as reconcile reads it: the canonical moves, the positions, and
+    the first move the rules refuse."""
+
+    def __init__(self, variant: AnyVariant, start: Any) -> None:
+        self.format_move = variant.format_move
+        self.positions = [start]
+        self.canonical: list[str] = []
+        self.error: str | None = None
+
+    def visit_step(self, step: Step) -> None:
+        """Note the move in its canonical form, and the position after it."""
+        self.canonical.append(self.format_move(step.move, step.before))
+        self.positions.append(step.after)
+
+    def visit_refusal(self, refusal: Refusal) -> None:
+        """Note why the sheet stops: the move number, the move, the rules' reason."""
+        reason = refusal.error.reason if refusal.error is not None else refusal.problem.message
+        self.error = f"{refusal.problem.move_number} {refusal.node.token}: {reason}"
+
+
 def _replay(record: Record, variant: AnyVariant) -> tuple[SheetReplay, list[Any]]:
-    position = start_position(record, variant)
-    positions = [position]
-    canonical: list[str] = []
-    error: str | None = None
+    # the tokens alone are compared: the sheets' move numbers are not checked here
+    sheet = _Sheet(variant, start_position(record, variant))
+    replay(variant, unnumbered(record.mainline), sheet.positions[0], sheet, variations=False)
     written = tuple(node.token for node in record.mainline.moves)
-    for token in written:
-        try:
-            move = variant.parse_move(token, position)
-        except MoveError as exc:
-            error = f"{expected_number(variant, position)} {token}: {exc.reason}"
-            break
-        canonical.append(variant.format_move(move, position))
-        position = variant.play(position, move)
-        positions.append(position)
-    return SheetReplay(written, tuple(canonical), error, record.result), positions
+    return SheetReplay(written, tuple(sheet.canonical), sheet.error, record.result), sheet.positions
 
 
 def tag_differences(

@@ -24,7 +24,9 @@ from notation.core.pits import DEFAULT as DEFAULT_PITS
 from notation.core.pits import translate_record
 from notation.core.record import Line, MoveNode, Record, canonical_tags
 from notation.core.replay import (
+    MainlinePositions,
     expected_number,
+    next_step,
     open_game,
     replay,
     validate_record,
@@ -108,15 +110,10 @@ class Recorder:
         # else after the last move and its variations; the next move played comes after them
         self.trailing: list[str] = list(record.mainline.comments)
         self.result = record.result
-        self.positions: list[Any] = [self.start]
         moves = record.mainline.moves
-        replayed = replay(
-            self.variant,
-            record.mainline,
-            self.start,
-            on_step=lambda step: self.positions.append(step.after),
-            variations=False,
-        )
+        walked = MainlinePositions(self.start)
+        replayed = replay(self.variant, record.mainline, self.start, walked, variations=False)
+        self.positions: list[Any] = walked.positions
         self.nodes: list[MoveNode] = list(moves[: replayed.plies])
         if replayed.plies < len(moves):  # the move the rules refuse, with their reason
             node = moves[replayed.plies]
@@ -193,7 +190,8 @@ class Recorder:
 
     def play(self, token: str, glyph: str = "") -> str:
         """Check and add a move (with its suffix annotation); the message to show. Raises MoveError."""
-        move = self.variant.parse_move(token, self.position)
+        step = next_step(self.variant, self.position, token)
+        move = step.move
         canonical = self.variant.format_move(move, self.position)
         effect = self.variant.describe_move(move, self.position)
         seats = len(self.variant.seats)
@@ -208,7 +206,7 @@ class Recorder:
             MoveNode(canonical, number, glyph=glyph, comments_before=tuple(self.trailing))
         )
         self.trailing = []
-        self.positions.append(self.variant.play(self.position, move))
+        self.positions.append(step.after)
         outcome = self.variant.outcome(self.position)
         if outcome is not None:
             self.result = outcome.result

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from notation.core.pits import DEFAULT as DEFAULT_PITS
 from notation.core.pits import PitsError, translate_record
 from notation.core.record import MoveNode, Record, TreePath, canonical_tags
-from notation.core.replay import Problem, Step, open_game, replay
+from notation.core.replay import LineVisitor, Problem, Step, open_game, replay
 from notation.formats.plain import plain_record
 from notation.formats.pmn import (
     DEFAULT_WIDTH,
@@ -114,7 +114,7 @@ def _rewrite(record: Record, *, long: bool, layout: bool) -> tuple[Record, list[
         return replace(node, token=token, number=number)
 
     on_step = plain_node if plain and layout else canonical_node
-    replayed = replay(variant, mainline, game.start, problems=problems, on_step=on_step)
+    replayed = replay(variant, mainline, game.start, LineVisitor(on_step, problems))
     issues = [
         FormatIssue(p.line, p.column, f"{p.message}; left as written")
         for p in sorted(problems, key=lambda p: (p.line, p.column))

@@ -50,6 +50,7 @@ from typing import IO
 from notation.core.limits import MAX_GAME_CHARS
 from notation.core.pits import DEFAULT, PITS_TAG, first_mover, is_board_record, translate_record
 from notation.core.record import Line, MoveNode, Record
+from notation.core.replay import mainline_steps, next_step, token_line
 from notation.core.tokens import RESULT
 from notation.errors import PMNError, WriteError
 from notation.formats.pmn import iter_records
@@ -145,12 +146,12 @@ def auale_count(record: Record) -> tuple[str, str] | None:
         variant = variant_from_tags(record.tags)
         text = record.tag("Position")
         position = variant.initial_position() if text is None else variant.parse_position(text)
-        for node in moves[:-1]:
-            position = variant.play(position, variant.parse_move(node.token, position))
+        steps = mainline_steps(variant, token_line(node.token for node in moves[:-1]), position)
+        position = steps[-1].after if steps else position
         token = moves[-1].token
         claim = _CLAIM_RE.fullmatch(token)
-        move = variant.parse_move(claim.group(1) if claim else token, position)
-        after = variant.play(position, move)
+        last = next_step(variant, position, claim.group(1) if claim else token)
+        move, after = last.move, last.after
     except PMNError:
         return None
     mover = variant.to_move(position)

@@ -36,13 +36,21 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any, cast
 
 from notation.core.limits import bounded_lines, cut_off
 from notation.core.pits import DEFAULT, PITS_TAG, translate_record
 from notation.core.record import Line, MoveNode, ReadError, Record
-from notation.core.replay import expected_number, record_variant
+from notation.core.replay import (
+    Refusal,
+    Step,
+    StepVisitor,
+    expected_number,
+    record_variant,
+    replay,
+    unnumbered,
+)
 from notation.errors import WriteError
 from notation.games import AnyVariant, MoveError, RulesError, find_game, games
 
@@ -123,38 +131,86 @@ def record_from_actions(
     """The record of one game line (damaged, with the reason, if an action cannot be played)."""
     variant = variant or openspiel_variant()
     game_tags = (("Game", variant.game), ("Rules", variant.rules))
-    seats = len(variant.seats)
-    position = variant.initial_position()
-    nodes: list[MoveNode] = []
-    for match in _ACTION_RE.finditer(line):
-        text, column = match.group(), match.start() + 1
-        try:
-            # ASCII digits, short enough for int() ("²".isdigit() is true; int() refuses 4,300 digits)
-            if not _ACTION_NUMBER_RE.fullmatch(text):
-                raise MoveError("an action is a whole number", code="bad-move-syntax")
-            move = variant.move_of_action(position, int(text))
-        except MoveError as exc:
-            message = f"action {text}: {exc.reason}"
-            if "\ufffd" in text:  # U+FFFD from a byte that is not UTF-8: never shown as such
-                message = (
-                    f"action {text.replace(chr(0xFFFD), '?')}: a byte here is not UTF-8; "
-                    "name the file's encoding with --encoding (e.g. --encoding latin-1)"
-                )
-            error = ReadError(exc.code, message, line_number, column)
-            raw = _damaged_text(game_tags, nodes, variant, position, line[match.start() :])
-            return Record(game_tags, Line(tuple(nodes)), "*", (error,), raw, source, line_number)
-        # a number before the first seat's moves, as the canonical form writes them
-        number = expected_number(variant, position) if variant.turn(position) % seats == 0 else None
-        nodes.append(
-            MoveNode(variant.format_move(move, position), number, line=line_number, column=column)
-        )
-        position = variant.play(position, move)
+    matches = list(_ACTION_RE.finditer(line))
+    actions = Line(
+        tuple(MoveNode(m.group(), line=line_number, column=m.start() + 1) for m in matches)
+    )
+    played = _Played(variant)
+    replayed = replay(
+        variant, actions, variant.initial_position(), played, read=_action_reader(variant)
+    )
+    nodes, position = played.nodes, replayed.end
+    if played.refusal is not None:
+        refusal, text = played.refusal, played.refusal.node.token
+        match = matches[refusal.index]
+        assert refusal.error is not None  # (an action has no move number to be wrong)
+        message = f"action {text}: {refusal.error.reason}"
+        if "\ufffd" in text:  # U+FFFD from a byte that is not UTF-8: never shown as such
+            message = (
+                f"action {text.replace(chr(0xFFFD), '?')}: a byte here is not UTF-8; "
+                "name the file's encoding with --encoding (e.g. --encoding latin-1)"
+            )
+        error = ReadError(refusal.error.code, message, line_number, match.start() + 1)
+        raw = _damaged_text(game_tags, nodes, variant, position, line[match.start() :])
+        return Record(game_tags, Line(tuple(nodes)), "*", (error,), raw, source, line_number)
     outcome = variant.outcome(position)
     result = outcome.result if outcome is not None else "*"
     tags: list[tuple[str, str]] = [*game_tags, ("Result", result)]
     if outcome is not None:
         tags.append(("Score", "-".join(map(str, variant.scores(position)))))
     return Record(tuple(tags), Line(tuple(nodes)), result, (), None, source, line_number)
+
+
+def _action_reader(variant: AnyVariant) -> Callable[[str, Any], Any]:
+    """How the replay reads an action: the move its number names in a position."""
+    move_of_action = variant.move_of_action
+
+    def read(text: str, position: Any) -> Any:
+        # ASCII digits, short enough for int() ("²".isdigit() is true; int() refuses 4,300 digits)
+        if not _ACTION_NUMBER_RE.fullmatch(text):
+            raise MoveError("an action is a whole number", code="bad-move-syntax")
+        return move_of_action(position, int(text))
+
+    return read
+
+
+class _Played(StepVisitor):
+    """A line of actions replayed: each move as PMN writes it, and the action that stopped it."""
+
+    def __init__(self, variant: AnyVariant) -> None:
+        self.variant = variant
+        self.seats = len(variant.seats)
+        self.nodes: list[MoveNode] = []
+        self.refusal: Refusal | None = None
+
+    def visit_step(self, step: Step) -> None:
+        """The move as PMN writes it, with a number before the first seat's moves (as the
+        canonical form writes them)."""
+        variant, before = self.variant, step.before
+        number = step.number if variant.turn(before) % self.seats == 0 else None
+        token = variant.format_move(step.move, before)
+        self.nodes.append(MoveNode(token, number, line=step.node.line, column=step.node.column))
+
+    def visit_refusal(self, refusal: Refusal) -> None:
+        """Keep the action that cannot be played."""
+        self.refusal = refusal
+
+
+class _Actions(StepVisitor):
+    """A main line replayed as OpenSpiel's actions, and the move that stopped it."""
+
+    def __init__(self, variant: AnyVariant) -> None:
+        self.action_of_move = variant.action_of_move
+        self.actions: list[int] = []
+        self.refusal: Refusal | None = None
+
+    def visit_step(self, step: Step) -> None:
+        """The move's action."""
+        self.actions.append(self.action_of_move(step.before, step.move))
+
+    def visit_refusal(self, refusal: Refusal) -> None:
+        """Keep the move that cannot be played."""
+        self.refusal = refusal
 
 
 def _damaged_text(
@@ -255,18 +311,18 @@ def actions_of(record: Record) -> list[int]:
         )
     if record.tag(PITS_TAG, DEFAULT) != DEFAULT:
         record = translate_record(record, DEFAULT).record
-    actions: list[int] = []
-    position = variant.initial_position()
-    for node in record.mainline.moves:
-        try:
-            move = variant.parse_move(node.token, position)
-        except MoveError as exc:
-            raise ActionsWriteError(
-                f"move {node.token}: {exc.reason}", record, node.line, node.column
-            ) from exc
-        actions.append(variant.action_of_move(position, move))
-        position = variant.play(position, move)
-    return actions
+    # the tokens alone: OpenSpiel's actions say nothing of the move numbers written
+    actions = _Actions(variant)
+    replay(
+        variant, unnumbered(record.mainline), variant.initial_position(), actions, variations=False
+    )
+    if actions.refusal is not None:
+        node, error = actions.refusal.node, actions.refusal.error
+        assert error is not None  # (a move without its number cannot have a wrong one)
+        raise ActionsWriteError(
+            f"move {node.token}: {error.reason}", record, node.line, node.column
+        ) from error
+    return actions.actions
 
 
 __all__ = [

@@ -40,7 +40,7 @@ from typing import Any
 from notation.core.commands import format_duration, parse_comment
 from notation.core.pits import PitsError
 from notation.core.record import MAINLINE, Line, Record, TreePath, iter_lines, path_text
-from notation.core.replay import Game, Problem, Step, open_game, replay
+from notation.core.replay import Game, LineVisitor, Problem, Step, open_game, replay
 from notation.errors import PMNError
 from notation.games.base import Outcome, PositionError, RulesError, parse_result
 from notation.render.svg import position_svg
@@ -214,7 +214,7 @@ def _replay(record: Record) -> _Replayed:
 
     keys: list[tuple[int, int]] = []  # each played move's (id of its line, index)
     problems: list[Problem] = []
-    replayed = replay(variant, mainline, game.start, problems=problems, on_step=add)
+    replayed = replay(variant, mainline, game.start, LineVisitor(add, problems))
     # main-line steps first (1..N, as the counter shows them), then the variations' in text order
     numbered = range(len(played))
     order = [i for i in numbered if played[i][0].on_mainline]

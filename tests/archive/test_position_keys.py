@@ -13,7 +13,7 @@ import pytest
 from notation.archive.tools import GameView, game_key
 from notation.core.generate import random_record
 from notation.core.record import Line, MoveNode
-from notation.core.replay import mainline_positions, open_game, replay
+from notation.core.replay import LineVisitor, mainline_positions, open_game, replay
 from notation.formats.collection import read_path
 from notation.games import find_variant
 from tests.registered import CASES
@@ -62,7 +62,7 @@ def steps(variant, line, start, limit=None):
         variant,
         line,
         start,
-        on_step=lambda step: seen.append(step.after),
+        LineVisitor(lambda step: seen.append(step.after)),
         variations=False,
         limit=limit,
     )
