@@ -206,7 +206,8 @@ class Variant(abc.ABC, Generic[P, M]):
     #: Other spellings of the names, also accepted in a ``Game`` tag.
     aliases: ClassVar[tuple[str, ...]] = ()
     #: The board family ("2x6", "triangle", "3x12", "kalah"): games of one family
-    #: share pit names, hole numberings and drawings.
+    #: share pit names, hole numberings and drawings (the renderer keeps the drawing
+    #: of each family, ``notation.render.svg.DRAWINGS``: a game names no renderer).
     board: ClassVar[str] = ""
     #: Hole numberings (``Pits`` tag values) the board supports, default first;
     #: empty when moves have only the game's own pit names.
@@ -218,9 +219,6 @@ class Variant(abc.ABC, Generic[P, M]):
     formats: ClassVar[tuple[str, ...]] = ()
     #: How many seats the game can have (Tricala: ``(2, 3)``); the ``Players`` tag picks one.
     seat_counts: ClassVar[tuple[int, ...]] = (2,)
-    #: The drawing: ``"module:function"`` taking ``(variant, position, *, last_move,
-    #: before, token)`` and returning SVG; None draws the text diagram.
-    drawing: ClassVar[str | None] = None
     #: Names other programs give variants of this game, each with the ``Game`` and
     #: ``Rules`` tags it stands for: ``(("Oware Abapa", "Wari", "abapa"),)`` (Aualé's OGN).
     foreign_names: ClassVar[tuple[tuple[str, str, str], ...]] = ()

@@ -123,7 +123,6 @@ class KalahVariant(Variant[KalahPosition, int]):
     selected_by = ()  # from_tags reads Game and Rules only
     board = "kalah"
     formats = ("openspiel-actions",)
-    drawing = "notation.render.svg:kalah_svg"
     openspiel_name = "mancala"
 
     @property

@@ -256,7 +256,6 @@ class TogyzVariant(Variant[TogyzPosition, int]):
     )
     board = "2x9"
     formats = ("playok",)  # PlayOK's exports (notation.formats.playok): read as this game
-    drawing = "notation.render.svg:togyz_svg"
 
     @property
     def game(self) -> str:  # type: ignore[override]

@@ -361,7 +361,6 @@ class TriasVariant(Variant[TriasPosition, int]):
     names = ("Trias",)
     selected_by = ()  # from_tags reads Game and Rules only
     board = "3x12"
-    drawing = "notation.render.svg:trias_svg"
 
     @classmethod
     def from_tags(cls, game: str, rules: str | None, tags: dict[str, str]) -> TriasVariant:

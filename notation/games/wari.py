@@ -212,7 +212,6 @@ class WariVariant(Variant[WariPosition, int]):
     numberings = ("letters", "numbers", "own")
     hole_names = tuple(HOLE_NAMES)
     formats = ("ogn", "openspiel-actions")
-    drawing = "notation.render.svg:wari_svg"
     openspiel_name = "oware"
     foreign_names = (("Oware Abapa", "Wari", "abapa"),)  # Aualé's OGN Variant (A1-A8)
 
