@@ -42,10 +42,23 @@ that cannot be opened, with the code ``unreadable-input``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-if TYPE_CHECKING:
-    from notation.core.record import Record
+
+class Placed(Protocol):
+    """What an error needs of the record it is about: where it came from (a
+    :class:`notation.core.record.Record` is one). The bottom layer names no type of a
+    layer above it."""
+
+    @property
+    def source(self) -> str:
+        """The file (or ``-``) the record was read from."""
+        ...
+
+    @property
+    def line(self) -> int:
+        """The number of the record's first line in its source."""
+        ...
 
 
 class PMNError(ValueError):
@@ -57,15 +70,16 @@ class PMNError(ValueError):
 class WriteError(PMNError):
     """A record a format cannot hold: another game, a record that could not be read,
     or a game cut off as it was read (:func:`notation.core.limits.is_cut_off`, whose text
-    was not kept). ``record`` is the record; ``line`` and ``column`` the place."""
+    was not kept). ``record`` is the record (a :class:`notation.core.record.Record`); ``line`` and
+    ``column`` the place."""
 
     code = "cannot-write"
 
-    def __init__(self, message: str, record: Record, line: int = 0, column: int = 0) -> None:
+    def __init__(self, message: str, record: Placed, line: int = 0, column: int = 0) -> None:
         super().__init__(message)
         self.record = record
         self.line = line or record.line
         self.column = column
 
 
-__all__ = ["PMNError", "WriteError"]
+__all__ = ["PMNError", "Placed", "WriteError"]

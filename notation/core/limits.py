@@ -11,12 +11,9 @@ with a comment on every move is about 30,000 characters.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import IO, TYPE_CHECKING
+from typing import IO, Protocol
 
 from notation.core.record import ReadError, Record
-
-if TYPE_CHECKING:
-    from notation.formats.pmn import Chunk
 
 #: The most characters of text one game may have (a PMN or OGN game).
 MAX_GAME_CHARS = 1_000_000
@@ -94,7 +91,32 @@ def is_cut_off(record: Record) -> bool:
     return record.raw is None and bool(record.errors)
 
 
-def too_large_chunk(chunk: Chunk) -> Record:
+class CutText(Protocol):
+    """A game's text as a reader cut it from its source (a PMN reader's chunk): the
+    core names no type of the formats above it."""
+
+    @property
+    def text(self) -> str:
+        """The game's text (only its beginning when ``cut``)."""
+        ...
+
+    @property
+    def line(self) -> int:
+        """The number of its first line in its source."""
+        ...
+
+    @property
+    def source(self) -> str:
+        """The file (or ``-``) it was cut from."""
+        ...
+
+    @property
+    def cut(self) -> int:
+        """Its length in bytes when it was cut off as it streamed, else 0."""
+        ...
+
+
+def too_large_chunk(chunk: CutText) -> Record:
     """The damaged record of a cut game over the cap: :func:`too_large` with its text,
     or :func:`cut_off` when the text was not kept (``chunk.cut``)."""
     if chunk.cut:
@@ -107,6 +129,7 @@ __all__ = [
     "MAX_GAME_CHARS",
     "MAX_JSON_LINE_CHARS",
     "MAX_KEPT_BYTES",
+    "CutText",
     "bounded_lines",
     "cut_off",
     "is_cut_off",
