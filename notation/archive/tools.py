@@ -198,8 +198,6 @@ def variant_of_tags(tags: Sequence[tuple[str, str]]) -> AnyVariant | None:
 # -- filters ---------------------------------------------------------------------
 
 
-#: The comparisons ``--tag`` takes, longest first (``<=`` before ``<``).
-TAG_OPERATORS = ("!=", "<=", ">=", "=", "<", ">", "~")
 _TAG_TEST_RE = re.compile(r"([A-Za-z0-9_]+)(!=|<=|>=|=|<|>|~)(.*)", re.DOTALL)
 #: A number as a tag value or a filter value may write it: ``1800``, ``-3``, ``2.5``.
 _NUMBER_RE = re.compile(r"[+-]?[0-9]{1,30}(?:\.[0-9]{1,30})?")

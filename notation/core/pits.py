@@ -164,7 +164,7 @@ def source_convention(record: Record, option: str | None = None) -> tuple[str, s
     """The convention a record's moves are written in, and how that is known.
 
     The ``Pits`` tag wins; then ``option`` (what the reader was told, e.g.
-    ``--pits``); then letters.
+    ``--from-pits``); then letters.
     """
     tag = record.tag(PITS_TAG)
     if tag is not None:

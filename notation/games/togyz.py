@@ -61,7 +61,6 @@ HOLES = 18
 STONES = 162
 #: Stones that win at once (Q7); half the stones, a draw at the end (Q9).
 TARGET = 82
-HALF = 81
 #: No tuzdyk (in :attr:`TogyzPosition.tuzdyks`).
 NO_TUZDYK = -1
 #: The rules' name (the ``Rules`` tag); Togyz Kumalak has no rule options.

@@ -103,8 +103,8 @@ def test_a_bogus_pits_tag_is_invalid_by_every_route(tmp_path):
         ("show",),
         ("show", "--move", "5"),
         ("moves",),
-        ("render", "--html", "{out}.html"),
-        ("show", "--svg", "{out}.svg"),
+        ("render", "-o", "{out}.html"),
+        ("show", "-o", "{out}.svg"),
     ],
 )
 def test_a_numbered_record_is_read_by_every_command(tmp_path, args):
