@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from typing import IO, Protocol
 
 from notation.core.record import ReadError, Record
+from notation.errors import Code
 
 #: The most characters of text one game may have (a PMN or OGN game).
 MAX_GAME_CHARS = 1_000_000
@@ -40,7 +41,7 @@ def too_large(text: str, source: str, line: int, limit: int = MAX_GAME_CHARS) ->
     """The damaged record of a game whose text is longer than ``limit`` characters
     (:data:`MAX_GAME_CHARS`; a JSON Lines line: :data:`MAX_JSON_LINE_CHARS`)."""
     error = ReadError(
-        "too-large",
+        Code.TOO_LARGE,
         f"the game is {len(text):,} characters long; PMN reads games of up to "
         f"{limit:,} characters (the other games are read)",
         line,
@@ -56,7 +57,7 @@ def cut_off(
     bytes (or characters: ``unit``) long, over :data:`MAX_KEPT_BYTES`, and its text
     was not kept."""
     error = ReadError(
-        "too-large",
+        Code.TOO_LARGE,
         f"the game is {size:,} {unit} long; PMN reads games of up to {limit:,} characters, "
         f"and keeps none over {MAX_KEPT_BYTES:,} {unit}: it is left out of what is written "
         "(the other games are read)",

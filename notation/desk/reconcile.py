@@ -21,7 +21,7 @@ from notation.core.pits import PITS_TAG, translate_record
 from notation.core.record import Record
 from notation.core.replay import expected_number, record_variant, start_position
 from notation.desk.event import name_key
-from notation.errors import PMNError
+from notation.errors import Code, PMNError
 from notation.games import AnyVariant, MoveError
 
 #: Tags that say how a sheet is written, not what happened: never a disagreement.
@@ -91,7 +91,7 @@ class Reconciliation:
 class ReconcileError(PMNError):
     """A sheet that cannot be replayed at all (no game named, a bad start position)."""
 
-    code = "cannot-reconcile"
+    code = Code.CANNOT_RECONCILE
 
 
 def _normalised(record: Record) -> Record:

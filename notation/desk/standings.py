@@ -23,7 +23,7 @@ from typing import Any
 
 from notation.core.replay import GameReport
 from notation.desk.event import BYE, Entry, submission_order
-from notation.errors import PMNError
+from notation.errors import Code, PMNError
 from notation.games import parse_result
 from notation.render.sinks import csv_text, html_isolated, html_name, html_text, terminal_text
 
@@ -34,7 +34,7 @@ UNPLAYED_TERMINATION = "adjudication"
 class StandingsError(PMNError):
     """An option of the standings that cannot be used (a point scheme, a tie-break)."""
 
-    code = "bad-option"
+    code = Code.BAD_OPTION
 
 
 @dataclass(frozen=True, slots=True)

@@ -43,7 +43,7 @@ from notation.core.limits import bounded_lines, cut_off
 from notation.core.pits import DEFAULT, PITS_TAG, translate_record
 from notation.core.record import Line, MoveNode, ReadError, Record
 from notation.core.replay import expected_number, record_variant
-from notation.errors import WriteError
+from notation.errors import Code, WriteError
 from notation.games import AnyVariant, MoveError, RulesError, find_game, games
 
 FORMAT = "openspiel-actions"
@@ -131,7 +131,7 @@ def record_from_actions(
         try:
             # ASCII digits, short enough for int() ("²".isdigit() is true; int() refuses 4,300 digits)
             if not _ACTION_NUMBER_RE.fullmatch(text):
-                raise MoveError("an action is a whole number", code="bad-move-syntax")
+                raise MoveError("an action is a whole number", code=Code.BAD_MOVE_SYNTAX)
             move = variant.move_of_action(position, int(text))
         except MoveError as exc:
             message = f"action {text}: {exc.reason}"

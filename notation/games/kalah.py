@@ -21,6 +21,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
+from notation.errors import Code
 from notation.games.base import (
     IllegalMoveError,
     MoveSyntaxError,
@@ -256,7 +257,8 @@ class KalahVariant(Variant[KalahPosition, int]):
         outcome = self.outcome(position)
         if outcome is not None:  # ruling N2
             raise IllegalMoveError(
-                f"the game is already over ({outcome.result}: {outcome.reason})", code="game-over"
+                f"the game is already over ({outcome.result}: {outcome.reason})",
+                code=Code.GAME_OVER,
             )
         if pit not in PITS[mover]:
             own = match.group(1).swapcase()
@@ -264,7 +266,7 @@ class KalahVariant(Variant[KalahPosition, int]):
                 f"{match.group(1)} is {SEATS[1 - mover]}'s pit; {SEATS[mover]} moves with "
                 f"{'A-F' if mover == SOUTH else 'a-f'} (did you mean {own}?)",
                 legal=self._legal_tokens(position),
-                code="not-your-hole",
+                code=Code.NOT_YOUR_HOLE,
             )
         if not position.pits[pit]:
             near = [
@@ -274,7 +276,7 @@ class KalahVariant(Variant[KalahPosition, int]):
             raise IllegalMoveError(
                 f"pit {match.group(1)} is empty{hint}",
                 legal=self._legal_tokens(position),
-                code="empty-hole",
+                code=Code.EMPTY_HOLE,
             )
         claimed = match.group(2)
         if claimed is not None:
@@ -284,7 +286,7 @@ class KalahVariant(Variant[KalahPosition, int]):
                     f"{token} claims {int(claimed)} seeds captured, but {match.group(1)} "
                     f"captures {captured}",
                     legal=self._legal_tokens(position),
-                    code="wrong-capture-count",
+                    code=Code.WRONG_CAPTURE_COUNT,
                 )
         return pit
 
@@ -322,7 +324,8 @@ class KalahVariant(Variant[KalahPosition, int]):
         outcome = self.outcome(position)
         if outcome is not None:
             raise IllegalMoveError(
-                f"the game is already over ({outcome.result}: {outcome.reason})", code="game-over"
+                f"the game is already over ({outcome.result}: {outcome.reason})",
+                code=Code.GAME_OVER,
             )
         allowed = " ".join(map(str, legal))
         if action not in PIT_NAMES:
@@ -336,12 +339,12 @@ class KalahVariant(Variant[KalahPosition, int]):
                 f"pit {PIT_NAMES[action]} is {SEATS[1 - position.to_move]}'s "
                 f"(legal actions: {allowed})",
                 legal=self._legal_tokens(position),
-                code="not-your-hole",
+                code=Code.NOT_YOUR_HOLE,
             )
         raise IllegalMoveError(
             f"pit {PIT_NAMES[action]} is empty (legal actions: {allowed})",
             legal=self._legal_tokens(position),
-            code="empty-hole",
+            code=Code.EMPTY_HOLE,
         )
 
     def action_of_move(self, position: KalahPosition, move: int) -> int:

@@ -43,6 +43,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple, NoReturn
 
+from notation.errors import Code
 from notation.games.base import (
     IllegalMoveError,
     MoveSyntaxError,
@@ -457,7 +458,8 @@ class TogyzVariant(Variant[TogyzPosition, int]):
         outcome = self.outcome(position)
         if outcome is not None:  # ruling N2
             raise IllegalMoveError(
-                f"the game is already over ({outcome.result}: {outcome.reason})", code="game-over"
+                f"the game is already over ({outcome.result}: {outcome.reason})",
+                code=Code.GAME_OVER,
             )
         mover = position.to_move
         legal = list(self.legal_moves(position))
@@ -468,7 +470,7 @@ class TogyzVariant(Variant[TogyzPosition, int]):
         raise IllegalMoveError(
             f"{hole_name(hole)} is {what}{hint}",
             legal=[self.format_move(m, position) for m in legal],
-            code="empty-hole",
+            code=Code.EMPTY_HOLE,
         )
 
     def _wrong_claim(

@@ -41,7 +41,7 @@ from notation.core.commands import format_duration, parse_comment
 from notation.core.pits import PitsError
 from notation.core.record import MAINLINE, Line, Record, TreePath, iter_lines, path_text
 from notation.core.replay import Game, Problem, Step, open_game, replay
-from notation.errors import PMNError
+from notation.errors import Code, PMNError
 from notation.games.base import Outcome, PositionError, RulesError, parse_result
 from notation.render.svg import position_svg
 
@@ -73,7 +73,7 @@ class RenderError(PMNError):
     ``line`` and ``column`` locate the problem in the record's source (0 when unknown).
     """
 
-    code = "cannot-render"
+    code = Code.CANNOT_RENDER
 
     def __init__(self, message: str, line: int = 0, column: int = 0) -> None:
         super().__init__(message)
