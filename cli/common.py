@@ -1,13 +1,11 @@
-"""What the commands share: formats, options, deprecated spellings, how problems are printed."""
+"""What the commands share: formats, options, how problems are printed."""
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 import click
-from click.core import ParameterSource
 
 from notation.core.replay import (
     Problem,
@@ -35,55 +33,6 @@ def _check_openspiel_game(
 
 
 F = TypeVar("F", bound=Callable[..., Any])
-
-
-def warn_deprecated(old: str, use: str) -> None:
-    """``pmn: warning: --svg is deprecated; use -o/--output.`` on stderr, once a run."""
-    ctx = click.get_current_context(silent=True)
-    warned: set[str] = ctx.meta.setdefault("pmn.deprecated", set()) if ctx else set()
-    if old not in warned:
-        warned.add(old)
-        click.echo(f"pmn: warning: {old} is deprecated; use {use}.", err=True)
-
-
-def deprecated_option(
-    old: str | tuple[str, ...],
-    use: str,
-    dest: str,
-    *,
-    convert: Callable[[Any], dict[str, Any]] | None = None,
-    **option: Any,
-) -> Callable[[F], F]:
-    """An old spelling of an option, kept hidden for one release: it still works, and warns.
-
-    ``old`` (e.g. ``"--svg"``) is declared as a hidden option; when given, the
-    command is called as if ``use`` had been, with the value in the parameter
-    ``dest`` (or with the parameters ``convert(value)`` returns), after one
-    :func:`warn_deprecated` line. Giving both spellings is a usage error.
-    This is the one mechanism every command's deprecated spellings go through.
-    """
-    spellings = (old,) if isinstance(old, str) else old
-    old = spellings[0]
-    name = "deprecated_" + old.lstrip("-").replace("-", "_")
-
-    def decorator(function: F) -> F:
-        @functools.wraps(function)
-        def wrapper(*args: Any, **kwargs: Any) -> Any:
-            value = kwargs.pop(name, None)
-            if value is not None and value is not False and value != ():
-                warn_deprecated(old, use)
-                ctx = click.get_current_context()
-                if ctx.get_parameter_source(dest) in (
-                    ParameterSource.COMMANDLINE,
-                    ParameterSource.ENVIRONMENT,
-                ):
-                    raise click.UsageError(f"{old} and {use} name the same thing: give {use} only")
-                kwargs.update(convert(value) if convert is not None else {dest: value})
-            return function(*args, **kwargs)
-
-        return click.option(*spellings, name, hidden=True, **option)(wrapper)  # type: ignore[return-value]
-
-    return decorator
 
 
 def games_help(fmt: str | None = None, *, numbered: bool = False, sep: str = ", ") -> str:
@@ -147,13 +96,7 @@ class RegistryCommand(click.Command):
 
 
 def variant_option(function: F) -> F:
-    """``--variant NAME``: the game of an OpenSpiel action log (the log does not say).
-
-    ``--game NAME`` is its deprecated spelling (``--game`` is a game number).
-    """
-    function = deprecated_option(
-        "--game", "--variant", "openspiel_game", callback=_check_openspiel_game
-    )(function)
+    """``--variant NAME``: the game of an OpenSpiel action log (the log does not say)."""
     return click.option(
         "--variant",
         "openspiel_game",
@@ -163,10 +106,6 @@ def variant_option(function: F) -> F:
         "Game tag value or OpenSpiel's name for it: {games:openspiel-actions}; default: the "
         "first of them) and PlayOK exports (any game's name; default: {games:playok}).",
     )(function)
-
-
-#: Kept for the commands not yet moved to :func:`variant_option`.
-openspiel_game_option = variant_option
 
 
 #: ``--encoding``: the input's text encoding when it is not UTF-8 (one definition for every command).

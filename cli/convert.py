@@ -23,7 +23,6 @@ from notation.formats.registry import formats
 from .common import (
     RegistryCommand,
     check_game_option,
-    deprecated_option,
     location,
     variant_option,
 )
@@ -41,10 +40,6 @@ ALL_FORMATS = click.Choice(list(FORMATS))
 PITS_CHOICE = click.Choice(list(CONVENTIONS), case_sensitive=False)
 #: Formats that name the 2x6 board's holes their own way (letters, or OpenSpiel's 0-5).
 FIXED_NAMING = tuple(entry.name for entry in formats() if entry.names_holes)
-
-
-def _pits_alias(value: str) -> dict[str, str]:
-    return {"to_pits": value}
 
 
 @click.command(cls=RegistryCommand)
@@ -79,7 +74,6 @@ def _pits_alias(value: str) -> dict[str, str]:
     f"({', '.join(CONVENTIONS)}) "
     "and a Pits tag naming it. Default: as written.",
 )
-@deprecated_option("--pits", "--to-pits", "to_pits", type=PITS_CHOICE, convert=_pits_alias)
 @click.option(
     "--from-pits",
     "from_pits",

@@ -265,11 +265,6 @@ class SourceLines:
         return [INDENT + part for part in excerpt(text, problem.column, problem.token)]
 
 
-def with_excerpt(message: str, lines: SourceLines, source: str, problem: Problem) -> str:
-    """``message`` (made safe for a terminal) followed by the excerpt lines under it."""
-    return "\n".join([terminal_text(message), *lines.excerpt_lines(source, problem)])
-
-
 G = TypeVar("G")
 
 

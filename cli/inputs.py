@@ -45,13 +45,6 @@ from .terminal import SafeClickException, echo
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-#: The help of the FILES argument every reading command shows (in its docstring's spirit).
-INPUTS_HELP = (
-    "FILES are files, folders (walked for "
-    + ", ".join(WALKED_EXTENSIONS)
-    + " files) and '-' (standard input)."
-)
-
 
 def _apply(function: F, decorators: Iterable[Callable[[F], F]]) -> F:
     for decorator in reversed(list(decorators)):

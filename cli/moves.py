@@ -19,7 +19,7 @@ from notation.core.movelist import (
 from notation.games import AnyVariant, find_variant
 from notation.games.base import PositionError, RulesError
 
-from .common import RegistryCommand, games_help, warn_deprecated
+from .common import RegistryCommand, games_help
 from .inputs import input_options, output_option, replay_to
 from .terminal import echo, terminal_text
 
@@ -29,6 +29,7 @@ from .terminal import echo, terminal_text
 @click.option(
     "--game",
     "game",
+    type=click.IntRange(min=1),
     metavar="N",
     help="With FILES: which game (1 is the first, counted across FILES).",
 )
@@ -78,7 +79,7 @@ def moves(
     files: tuple[str, ...],
     input_format: str | None,
     encoding: str | None,
-    game: str | None,
+    game: int | None,
     variant_name: str | None,
     move_count: int | None,
     position_text: str | None,
@@ -107,17 +108,12 @@ def moves(
     with --format json, {"count": N, "exact": false}, as after the moves of a
     listing cut at the first 2,000.
     """
-    if game is not None and not game.strip().isdigit():  # the old --game NAME
-        if variant_name is not None:
-            raise click.UsageError("--game is a game number; the game's name is --variant")
-        warn_deprecated("--game NAME", "--variant NAME")
-        game, variant_name = None, game
     if bool(files) == (position_text is not None):
         raise click.UsageError("give either FILES or --position (with --variant NAME)")
     if files:
         if variant_name is not None:
             raise click.UsageError("--variant goes with --position; FILES name their game")
-        number = int(game) if game is not None else 1
+        number = game if game is not None else 1
         point = replay_to(files, number, move_count, input_format=input_format, encoding=encoding)
         variant, position = point.variant, point.position
     else:
@@ -132,7 +128,7 @@ def moves(
 
 
 def _given_position(
-    game: str | None,
+    game: int | None,
     variant_name: str | None,
     rules: str | None,
     players: str | None,

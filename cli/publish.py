@@ -10,7 +10,6 @@ from notation.desk.standings import (
 )
 from notation.files.outputs import OutputFolder
 
-from .common import deprecated_option
 from .inputs import input_options
 from .paths import WriteDir
 from .roster import players_option
@@ -26,7 +25,6 @@ from .standings import event_standings, read_event, report_invalid, report_names
     type=WriteDir(file_okay=False),
     help="The folder to write the site to (made if missing; its files are replaced).",
 )
-@deprecated_option(("--output", "-o"), "-d/--output-dir", "output", type=WriteDir(file_okay=False))
 @click.option("--points", "scheme", default="result", show_default=True, metavar="W-D-L",
               help="Point scheme of the standings (as pmn standings).")  # fmt: skip
 @click.option("--tie-break", "tie_breaks", metavar="LIST", help="Tie-breaks (as pmn standings).")

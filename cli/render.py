@@ -10,7 +10,7 @@ from notation.core.replay import Problem
 from notation.formats.collection import atomic_output
 from notation.render.sinks import html_page
 
-from .common import deprecated_option, describe_problem
+from .common import describe_problem
 from .excerpt import SourceLines
 from .inputs import input_options, load_game, output_file_option
 from .show import GAME_OPTION, output_path
@@ -23,7 +23,6 @@ from .terminal import SafeClickException, echo
 @output_file_option(
     "The HTML page to write ('-' for standard output).", dest="html_path", metavar="OUT.html"
 )
-@deprecated_option("--html", "-o/--output", "html_path", metavar="OUT.html")
 def render(
     files: tuple[str, ...],
     input_format: str | None,

@@ -22,7 +22,7 @@ from .archive_io import (
     output_format,
     shared,
 )
-from .common import FORMAT_CHOICE, RegistryCommand, deprecated_option
+from .common import FORMAT_CHOICE, RegistryCommand
 from .inputs import output_file_option
 from .paths import WritePath
 
@@ -59,7 +59,6 @@ from .paths import WritePath
     metavar="NAME",
     help="The game, as a Game tag names it ({games}).",
 )
-@deprecated_option("--game", "--variant", "game")
 @click.option("--rules", help="The ruleset, as a Rules tag names it.")
 @click.option("--date-from", help="Dated on or after (2024.05.31, 2024.05 or 2024).")
 @click.option("--date-to", help="Dated on or before.")

@@ -8,7 +8,6 @@ from notation.core.commands import clocks_after, format_duration
 from notation.files.outputs import same_file
 from notation.formats.collection import atomic_output
 
-from .common import deprecated_option
 from .inputs import input_options, output_file_option, replay_to
 from .terminal import terminal_text
 
@@ -36,10 +35,6 @@ def output_path(value: str | None, option: str, source: str | None = None) -> st
     return value
 
 
-def _svg_alias(value: str) -> dict[str, str]:
-    return {"output": value, "output_format": "svg"}
-
-
 @click.command()
 @input_options()
 @GAME_OPTION
@@ -62,7 +57,6 @@ def _svg_alias(value: str) -> dict[str, str]:
     "colour; captures, whose turn it is or the result, and the last move marked). "
     "Default: by the output's extension, else text.",
 )
-@deprecated_option("--svg", "-o/--output", "output", convert=_svg_alias, metavar="OUT.svg")
 def show(
     files: tuple[str, ...],
     input_format: str | None,

@@ -33,7 +33,6 @@ from notation.render.sinks import json_text
 from .common import (
     RegistryCommand,
     check_game_option,
-    deprecated_option,
     describe_problem,
     variant_option,
 )
@@ -42,9 +41,6 @@ from .inputs import input_options, input_paths, output_file_option
 from .report import WRITERS, counts, game_verdict, write_text
 from .roster import players_option
 from .terminal import echo, terminal_text
-
-#: One line per game for standard output (the same line the full report writes).
-summary_line = game_verdict
 
 
 class Progress:
@@ -160,7 +156,6 @@ class GameSource:
     "Pits tag "
     "(default: letters A-F, a-f).",
 )
-@deprecated_option("--pits", "--from-pits", "pits", type=click.Choice(sorted(CONVENTIONS)))
 @click.option(
     "--strict",
     is_flag=True,
@@ -287,7 +282,7 @@ def _print_game(report: GameReport, lines: SourceLines) -> None:
     """A game's line on stdout, and its problems, each with the lines it is in, on stderr."""
     # buffered (a line per game; click.echo flushes each one), flushed before the
     # game's problems go to stderr so that the two streams stay in order
-    sys.stdout.write(terminal_text(summary_line(report)) + "\n")
+    sys.stdout.write(terminal_text(game_verdict(report)) + "\n")
     if report.problems:
         sys.stdout.flush()
     for problem in report.problems:

@@ -17,7 +17,7 @@ from functools import partial
 from typing import IO
 
 from notation.core.limits import MAX_KEPT_BYTES
-from notation.errors import PMNError
+from notation.errors import Code, PMNError
 from notation.files.sources import SourceDecodeError, open_source, strip_compression
 from notation.formats.canonical import FormatIssue, canonical_record, format_chunk
 from notation.formats.pmn import (
@@ -164,7 +164,7 @@ def read_bounded(stream: IO[bytes], source: str, block_size: int = 1 << 20) -> b
 class GameTooLongError(PMNError):
     """A file holding a game longer than a reader holds: fmt leaves it as it is."""
 
-    code = "too-large"
+    code = Code.TOO_LARGE
 
     def __init__(self, source: str, offset: int, limit: int) -> None:
         super().__init__(

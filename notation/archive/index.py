@@ -53,7 +53,7 @@ from notation.core.replay import (
     token_line,
     validate_record,
 )
-from notation.errors import PMNError
+from notation.errors import Code, PMNError
 from notation.files import outputs as files
 from notation.files.sources import open_source
 from notation.formats.collection import read_path
@@ -121,14 +121,14 @@ class ArchiveIndexError(PMNError):
     """An index that cannot be used: not a PMN index, another schema version, a damaged
     database, or a question it cannot answer (a wildcard position)."""
 
-    code = "bad-index"
+    code = Code.BAD_INDEX
 
 
 class StaleIndexError(ArchiveIndexError):
     """A file the index read is gone, cannot be read, or is not as it was indexed: the
     index must be made again (``pmn index``) before its games are read back."""
 
-    code = "stale-index"
+    code = Code.STALE_INDEX
 
 
 #: The tables a PMN index has (another program's database with our user_version has not).

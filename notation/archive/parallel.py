@@ -15,6 +15,7 @@ from typing import TypeVar
 
 from notation.core.record import Record
 from notation.core.replay import GameReport, Problem
+from notation.errors import Code
 from notation.formats.plain import validate_game
 from notation.formats.pmn import Chunk
 
@@ -48,7 +49,7 @@ def validate_guarded(game: Chunk | Record, index: int = 1) -> GameReport:
         if len(text) > INTERNAL_ERROR_TEXT:
             text = text[:INTERNAL_ERROR_TEXT] + "..."
         problem = Problem(
-            "internal-error",
+            Code.INTERNAL_ERROR,
             f"PMN failed while checking this game ({type(exc).__name__}: {text}); "
             "the game is not checked: please report it",
         )

@@ -42,6 +42,7 @@ from notation.core.replay import (
     open_game,
     validate_record,
 )
+from notation.errors import Code
 from notation.games import AnyVariant
 from notation.games.base import MoveError, PositionError, RulesError
 from notation.render.sinks import json_text, terminal_text, write_csv
@@ -121,7 +122,7 @@ def repair_record(record: Record, index: int = 1) -> Repair:
     where = {"source": record.source, "index": index, "line": record.line}
     given = record
     changes: list[Change] = []
-    if record.errors and all(e.code == "missing-result" for e in record.errors):
+    if record.errors and all(e.code == Code.MISSING_RESULT for e in record.errors):
         record = replace(record, errors=(), raw=None)  # no result token: set from the rules
         missing = True
     else:

@@ -29,7 +29,7 @@ from notation.core.replay import (
     validate_record,
 )
 from notation.core.tokens import RESULT
-from notation.errors import PMNError
+from notation.errors import Code, PMNError
 from notation.games import AnyVariant, find_variant, games, variant_from_tags
 from notation.games.base import PositionError, RulesError, Variant, parse_result
 
@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 class FilterError(PMNError):
     """A filter that cannot be understood (a bad regular expression, date or range)."""
 
-    code = "bad-filter"
+    code = Code.BAD_FILTER
 
 
 # -- one game, looked at lazily ------------------------------------------------
@@ -198,8 +198,6 @@ def variant_of_tags(tags: Sequence[tuple[str, str]]) -> AnyVariant | None:
 # -- filters ---------------------------------------------------------------------
 
 
-#: The comparisons ``--tag`` takes, longest first (``<=`` before ``<``).
-TAG_OPERATORS = ("!=", "<=", ">=", "=", "<", ">", "~")
 _TAG_TEST_RE = re.compile(r"([A-Za-z0-9_]+)(!=|<=|>=|=|<|>|~)(.*)", re.DOTALL)
 #: A number as a tag value or a filter value may write it: ``1800``, ``-3``, ``2.5``.
 _NUMBER_RE = re.compile(r"[+-]?[0-9]{1,30}(?:\.[0-9]{1,30})?")

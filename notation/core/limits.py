@@ -11,12 +11,10 @@ with a comment on every move is about 30,000 characters.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import IO, TYPE_CHECKING
+from typing import IO, Protocol
 
 from notation.core.record import ReadError, Record
-
-if TYPE_CHECKING:
-    from notation.formats.pmn import Chunk
+from notation.errors import Code
 
 #: The most characters of text one game may have (a PMN or OGN game).
 MAX_GAME_CHARS = 1_000_000
@@ -43,7 +41,7 @@ def too_large(text: str, source: str, line: int, limit: int = MAX_GAME_CHARS) ->
     """The damaged record of a game whose text is longer than ``limit`` characters
     (:data:`MAX_GAME_CHARS`; a JSON Lines line: :data:`MAX_JSON_LINE_CHARS`)."""
     error = ReadError(
-        "too-large",
+        Code.TOO_LARGE,
         f"the game is {len(text):,} characters long; PMN reads games of up to "
         f"{limit:,} characters (the other games are read)",
         line,
@@ -59,7 +57,7 @@ def cut_off(
     bytes (or characters: ``unit``) long, over :data:`MAX_KEPT_BYTES`, and its text
     was not kept."""
     error = ReadError(
-        "too-large",
+        Code.TOO_LARGE,
         f"the game is {size:,} {unit} long; PMN reads games of up to {limit:,} characters, "
         f"and keeps none over {MAX_KEPT_BYTES:,} {unit}: it is left out of what is written "
         "(the other games are read)",
@@ -94,7 +92,32 @@ def is_cut_off(record: Record) -> bool:
     return record.raw is None and bool(record.errors)
 
 
-def too_large_chunk(chunk: Chunk) -> Record:
+class CutText(Protocol):
+    """A game's text as a reader cut it from its source (a PMN reader's chunk): the
+    core names no type of the formats above it."""
+
+    @property
+    def text(self) -> str:
+        """The game's text (only its beginning when ``cut``)."""
+        ...
+
+    @property
+    def line(self) -> int:
+        """The number of its first line in its source."""
+        ...
+
+    @property
+    def source(self) -> str:
+        """The file (or ``-``) it was cut from."""
+        ...
+
+    @property
+    def cut(self) -> int:
+        """Its length in bytes when it was cut off as it streamed, else 0."""
+        ...
+
+
+def too_large_chunk(chunk: CutText) -> Record:
     """The damaged record of a cut game over the cap: :func:`too_large` with its text,
     or :func:`cut_off` when the text was not kept (``chunk.cut``)."""
     if chunk.cut:
@@ -107,6 +130,7 @@ __all__ = [
     "MAX_GAME_CHARS",
     "MAX_JSON_LINE_CHARS",
     "MAX_KEPT_BYTES",
+    "CutText",
     "bounded_lines",
     "cut_off",
     "is_cut_off",

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from notation.core.record import Line, MoveNode, Record, TreePath, iter_lines, path_text, walk
-from notation.errors import PMNError
+from notation.errors import Code, PMNError
 from notation.games import RulesError, find_game, games
 
 #: Convention name -> what it is, for messages and ``--help``.
@@ -52,7 +52,7 @@ _TURN_RE = re.compile(r"-([SN])\s*$")
 class PitsError(PMNError):
     """A ``Pits`` tag or option names no known convention."""
 
-    code = "unknown-pits"
+    code = Code.UNKNOWN_PITS
 
 
 def check_convention(name: str) -> str:
@@ -164,7 +164,7 @@ def source_convention(record: Record, option: str | None = None) -> tuple[str, s
     """The convention a record's moves are written in, and how that is known.
 
     The ``Pits`` tag wins; then ``option`` (what the reader was told, e.g.
-    ``--pits``); then letters.
+    ``--from-pits``); then letters.
     """
     tag = record.tag(PITS_TAG)
     if tag is not None:

@@ -211,7 +211,10 @@ def _same(left: Iterator[object], right: Iterator[object]) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class ReadError:
-    """A problem found while reading a record: where, a stable code, and words."""
+    """A problem found while reading a record: where, a stable code, and words.
+
+    ``code`` is a member of the one table of codes, :class:`notation.errors.Code` (a
+    ``str`` enum, so a reader may still give its text)."""
 
     code: str
     message: str
@@ -301,12 +304,14 @@ def count_moves(line: Line) -> int:
 
 # -- the one walk over a record's tree ----------------------------------------------
 
-#: Where a line stands in the record tree: its parent's place and the last step
-#: (``(None, "moves")`` for the main line). Built as a chain, so deep nesting
-#: costs no long strings; :func:`path_text` writes it out when it is needed.
-TreePath = tuple["TreePath | None", str]
-#: The main line's place.
-MAINLINE: TreePath = (None, "moves")
+#: Where a line stands in the record tree, as numbers: ``(parent, move, variation)``,
+#: the line holding it and which variation of which of that line's moves it is
+#: (``moves[3].variations[0]`` is ``(MAINLINE, 3, 0)``). Built as a chain, so deep
+#: nesting costs no long values; :func:`path_text` writes it out for display only,
+#: and :func:`path_steps` gives its steps, so no one reads the text back.
+TreePath = tuple["TreePath | None", int, int]
+#: The main line's place (the root of every path: no parent).
+MAINLINE: TreePath = (None, -1, -1)
 
 S = TypeVar("S")
 #: What :func:`walk` calls for each move: ``visit(node, state, line_path, index)``
@@ -315,13 +320,29 @@ S = TypeVar("S")
 Visitor = Callable[[MoveNode, S, TreePath, int], "tuple[MoveNode, S] | None"]
 
 
+def variation_path(parent: TreePath, move: int, variation: int) -> TreePath:
+    """The place of variation ``variation`` of move ``move`` of the line at ``parent``."""
+    return (parent, move, variation)
+
+
+def path_steps(path: TreePath) -> tuple[tuple[int, int], ...]:
+    """A path's steps from the main line: each ``(move, variation)`` (the main line: ``()``)."""
+    steps: list[tuple[int, int]] = []
+    current: TreePath | None = path
+    while current is not None and current[0] is not None:
+        current, move, variation = current
+        steps.append((move, variation))
+    return tuple(reversed(steps))
+
+
 def path_text(path: TreePath, index: int | None = None) -> str:
-    """A tree path written out: ``moves[3].variations[0][1]``."""
+    """A tree path written out, for display: ``moves[3].variations[0][1]``."""
     parts: list[str] = [] if index is None else [f"[{index}]"]
     current: TreePath | None = path
-    while current is not None:
-        current, step = current
-        parts.append(step)
+    while current is not None and current[0] is not None:
+        current, move, variation = current
+        parts.append(f"[{move}].variations[{variation}]")
+    parts.append("moves")
     return "".join(reversed(parts))
 
 
@@ -427,7 +448,7 @@ def walk_runs(
             node = moves[frame.index]
             done = len(frame.variations)
             if done < len(node.variations):
-                child_path: TreePath = (frame.path, f"[{frame.index}].variations[{done}]")
+                child_path: TreePath = (frame.path, frame.index, done)
                 stack.append(_Frame(node.variations[done], frame.pending[1], child_path))
                 continue
             kept_node, _, resumed = frame.pending
@@ -524,7 +545,9 @@ __all__ = [
     "count_moves",
     "first_tag",
     "iter_lines",
+    "path_steps",
     "path_text",
+    "variation_path",
     "walk",
     "walk_runs",
 ]

@@ -30,7 +30,7 @@ from notation.core.replay import (
     unnumbered,
 )
 from notation.desk.event import name_key
-from notation.errors import PMNError
+from notation.errors import Code, PMNError
 from notation.games import AnyVariant
 
 #: Tags that say how a sheet is written, not what happened: never a disagreement.
@@ -100,7 +100,7 @@ class Reconciliation:
 class ReconcileError(PMNError):
     """A sheet that cannot be replayed at all (no game named, a bad start position)."""
 
-    code = "cannot-reconcile"
+    code = Code.CANNOT_RECONCILE
 
 
 def _normalised(record: Record) -> Record:

@@ -32,6 +32,7 @@ from notation.core.replay import (
     validate_record,
 )
 from notation.desk.event import date_problem
+from notation.errors import Code
 from notation.files.outputs import update_record_file
 from notation.formats.pmn import write_record
 from notation.games import AnyVariant
@@ -121,7 +122,7 @@ class Recorder:
             raise MoveError(
                 f"move number {node.number} before {node.token}; this move is "
                 f"{expected_number(self.variant, self.position)}",
-                code="wrong-move-number",
+                code=Code.WRONG_MOVE_NUMBER,
             )
 
     @property

@@ -17,12 +17,13 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
 from notation.core.replay import GameReport
 from notation.desk.event import BYE, Entry, submission_order
-from notation.errors import PMNError
+from notation.errors import Code, PMNError
 from notation.games import parse_result
 from notation.render.sinks import csv_text, html_isolated, html_name, html_text, terminal_text
 
@@ -33,7 +34,7 @@ UNPLAYED_TERMINATION = "adjudication"
 class StandingsError(PMNError):
     """An option of the standings that cannot be used (a point scheme, a tie-break)."""
 
-    code = "bad-option"
+    code = Code.BAD_OPTION
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,6 +200,16 @@ def collect(games: Iterable[tuple[Entry, GameReport]]) -> tuple[list[Played], li
     return [game for _, game in played], [item for _, item in excluded]
 
 
+class System(StrEnum):
+    """The kind of event: how its standings are ordered and its crosstable laid out
+    (written in reports as its value)."""
+
+    #: every player meets every other the same number of times (cycles)
+    ROUND_ROBIN = "round-robin"
+    #: players are paired round by round; any event not a round robin
+    SWISS = "swiss"
+
+
 @dataclass(frozen=True, slots=True)
 class Cell:
     """A player's game in a round: opponents, seat, share of the result, points, and kind.
@@ -235,7 +246,7 @@ class Standings:
     """The standings of an event: who is where, by which rules, and what was left out."""
 
     event: str
-    system: str
+    system: System
     scheme: str
     tie_breaks: tuple[str, ...]
     rounds: tuple[str, ...]
@@ -313,11 +324,11 @@ TIE_BREAKS: Mapping[str, _TieBreak] = {
     "stones": _stones,
 }
 #: The tie-breaks used when none are given, by the kind of event.
-DEFAULT_TIE_BREAKS: Mapping[str, tuple[str, ...]] = {
-    "round-robin": ("head-to-head", "sonneborn-berger", "wins", "stones"),
-    "swiss": ("buchholz", "median-buchholz", "head-to-head", "wins", "stones"),
+DEFAULT_TIE_BREAKS: Mapping[System, tuple[str, ...]] = {
+    System.ROUND_ROBIN: ("head-to-head", "sonneborn-berger", "wins", "stones"),
+    System.SWISS: ("buchholz", "median-buchholz", "head-to-head", "wins", "stones"),
 }
-SYSTEMS = ("auto", "round-robin", "swiss")
+SYSTEMS: tuple[str, ...] = ("auto", *(system.value for system in System))
 
 
 def parse_tie_breaks(text: str) -> tuple[str, ...]:
@@ -338,9 +349,10 @@ def round_key(round_: str) -> tuple[int, ...]:
 
 @dataclass(frozen=True, slots=True)
 class SystemGuess:
-    """The kind of event the pairings show, why, and a round robin's games missing."""
+    """The kind of event the pairings show, why (words for display), and a round
+    robin's games missing."""
 
-    system: str
+    system: System
     reason: str
     unplayed: tuple[tuple[str, ...], ...] = ()
     uncounted: tuple[tuple[str, ...], ...] = ()
@@ -386,13 +398,14 @@ def recognise_system(
     n = len(players)
     cycles = max(pairings.values(), default=0)
     every = n * (n - 1) // 2
-    reason = _system_reason(n, cycles, rounds, pairings, bye)
+    seen, reason = _system_reason(n, cycles, rounds, pairings, bye)
     if system == "auto":
-        system = "round-robin" if reason.startswith("round robin") else "swiss"
+        chosen = seen
     else:
+        chosen = System(system)
         reason = f"given with --system ({reason})"
-    if system != "round-robin":
-        return SystemGuess(system, reason)
+    if chosen is not System.ROUND_ROBIN:
+        return SystemGuess(chosen, reason)
     names = sorted(players)
     missing = [
         (a, b) for i, a in enumerate(names) for b in names[i + 1 :] if counted[a, b] < cycles
@@ -403,40 +416,41 @@ def recognise_system(
         parts = [f"{len(unplayed)} not played yet"] if unplayed else []
         parts += [f"{len(uncounted)} played and not counted"] if uncounted else []
         reason += f"; {len(missing)} of {every * max(cycles, 1)} games missing ({', '.join(parts)})"
-    return SystemGuess(system, reason, unplayed, uncounted)
+    return SystemGuess(chosen, reason, unplayed, uncounted)
 
 
 def _system_reason(
     n: int, cycles: int, rounds: set[str], pairings: Counter[tuple[str, str]], bye: bool
-) -> str:
-    """Why the pairings are, or are not, a round robin (starts "round robin" when they are)."""
+) -> tuple[System, str]:
+    """Whether the pairings are a round robin, and why (in words, for display)."""
+    swiss, robin = System.SWISS, System.ROUND_ROBIN
     if n < 2 or cycles == 0:
-        return f"Swiss: {n} player(s) and no pairing, no round robin to see"
+        return swiss, f"Swiss: {n} player(s) and no pairing, no round robin to see"
     per_cycle = n - 1 + n % 2
     times = "once" if cycles == 1 else f"{cycles} times"
     if bye and n % 2 == 0:
-        return f"Swiss: a bye among {n} players (a round robin of an even number has none)"
+        return swiss, f"Swiss: a bye among {n} players (a round robin of an even number has none)"
     known = {r for r in rounds if r != "?"}
     if known and len(known) == len(rounds):
         if len(known) != cycles * per_cycle:
-            return (
+            return swiss, (
                 f"Swiss: {n} players in {len(known)} round(s), {len(pairings)} of "
                 f"{n * (n - 1) // 2} pairings met; a round robin of {n} players takes "
                 f"{cycles * per_cycle} rounds"
             )
-        return (
+        return robin, (
             f"round robin: {n} players, {len(known)} rounds, no two players met more than {times}"
         )
     every = n * (n - 1) // 2
     if len(pairings) == every and len(set(pairings.values())) == 1:
-        return f"round robin: every two of the {n} players met {times} (no round numbers)"
-    return (
+        return robin, f"round robin: every two of the {n} players met {times} (no round numbers)"
+    return swiss, (
         f"Swiss: {len(pairings)} of {every} pairings met, not all equally often, and no round "
         "numbers to tell a round robin with games missing"
     )
 
 
-def detect_system(played: Sequence[Played], excluded: Sequence[Excluded] = ()) -> str:
+def detect_system(played: Sequence[Played], excluded: Sequence[Excluded] = ()) -> System:
     """``round-robin`` or ``swiss``, as :func:`recognise_system` recognises the event."""
     return recognise_system(played, excluded).system
 
@@ -511,20 +525,19 @@ def compute_standings(
     reason says so."""
     scheme = scheme or PointScheme()
     guess = recognise_system(played, excluded, system)
-    if aliases and system == "auto" and guess.system == "swiss":
+    if aliases and system == "auto" and guess.system is System.SWISS:
         renamed = recognise_system(
             [replace(g, players=tuple(aliases.get(p, p) for p in g.players)) for g in played],
             [replace(e, players=tuple(aliases.get(p, p) for p in e.players)) for e in excluded],
         )
-        if renamed.system == "round-robin":
+        if renamed.system is System.ROUND_ROBIN:
             read = ", ".join(f'"{a}" as "{b}"' for a, b in sorted(aliases.items()))
             guess = replace(
                 guess,
                 reason=f"{guess.reason}; with {read} (similar-names) it is a round robin: "
                 "write each name one way",
             )
-    system = guess.system
-    order = tuple(tie_breaks) if tie_breaks is not None else DEFAULT_TIE_BREAKS[system]
+    order = tuple(tie_breaks) if tie_breaks is not None else DEFAULT_TIE_BREAKS[guess.system]
     cells, stones = _cells(played, scheme)
     points = {name: sum((c.points for c in games), Fraction(0)) for name, games in cells.items()}
     values = {
@@ -544,7 +557,7 @@ def compute_standings(
     rounds = tuple(sorted({g.round for g in played}, key=round_key))
     return Standings(
         event,
-        system,
+        guess.system,
         str(scheme),
         order,
         rounds,
@@ -581,7 +594,7 @@ def _result_mark(cell: Cell) -> str:
 
 def crosstable_view(standings: Standings) -> str:
     """``players`` (a column per opponent) for a round robin, ``rounds`` otherwise."""
-    return "players" if standings.system == "round-robin" else "rounds"
+    return "players" if standings.system is System.ROUND_ROBIN else "rounds"
 
 
 def _tied(standings: Standings) -> set[str]:
@@ -895,6 +908,7 @@ __all__ = [
     "Standing",
     "Standings",
     "StandingsError",
+    "System",
     "SystemGuess",
     "collect",
     "compute_standings",

@@ -11,6 +11,7 @@ from contextlib import contextmanager
 from typing import IO
 
 from notation.core.record import Record, comment_as_written, iter_lines
+from notation.errors import Code
 from notation.files.outputs import OutputFolder, SkippedPath, safe_output, walk_inputs
 from notation.files.sources import (
     SourceDecodeError,
@@ -158,7 +159,7 @@ class FormatMismatchError(SourceError):
     or ``--from``'s), and which cannot be read without being told more: the message
     says what it looks like and which ``--from`` reads it."""
 
-    code = "wrong-format"
+    code = Code.WRONG_FORMAT
 
 
 #: How much of a file's start is looked at to tell its format from its content.

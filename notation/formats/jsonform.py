@@ -19,7 +19,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 from notation.core.limits import MAX_JSON_LINE_CHARS, MAX_KEPT_BYTES, cut_off, too_large
 from notation.core.record import Line, MoveNode, ReadError, Record, comment_as_written
-from notation.errors import PMNError, WriteError
+from notation.errors import Code, PMNError, WriteError
 from notation.formats.jsontext import (
     SURROGATE_ESCAPE_RE,
     dumps,
@@ -172,7 +172,7 @@ def read_stream(stream: IO[bytes], source: str, game: str | None = None) -> Iter
 class JsonRecordError(PMNError):
     """A JSON value is not a PMN record; ``path`` names where (``$[2].moves[0].move``)."""
 
-    code = "bad-record"
+    code = Code.BAD_RECORD
 
     def __init__(self, message: str, path: str) -> None:
         super().__init__(f"{path}: {message}")
@@ -649,7 +649,7 @@ def _after_array(pieces: _Pieces, source: str) -> Iterator[Record]:
         at = pieces.at
         line = pieces.line_at(at)
         rest = pieces.rest()
-        error = ReadError("bad-json", "not JSON: Extra data after the array", line, 1)
+        error = ReadError(Code.BAD_JSON, "not JSON: Extra data after the array", line, 1)
         yield Record(raw=rest, errors=(error,), source=source, line=line)
 
 
@@ -675,7 +675,7 @@ def _recover_rest(
         opened and lines and lines[-1].strip() == "]" and all(line.startswith("{") for line in body)
     ):
         first_line -= index == 0
-        error = ReadError("bad-json", f"not JSON: {exc.msg}", error_line, error_column)
+        error = ReadError(Code.BAD_JSON, f"not JSON: {exc.msg}", error_line, error_column)
         yield Record(raw=rest, errors=(error,), source=source, line=first_line)
         return
     for offset, line in enumerate(body):
@@ -732,7 +732,7 @@ def _iter_lines(pieces: _Pieces, source: str) -> Iterator[Record]:
 def _bad_json(text: str, exc: json.JSONDecodeError, source: str, line: int) -> Record:
     """A damaged record for text that is not JSON; ``exc`` was raised for text starting at ``line``."""
     where = line + exc.lineno - 1
-    error = ReadError("bad-json", f"not JSON: {exc.msg}", where, exc.colno)
+    error = ReadError(Code.BAD_JSON, f"not JSON: {exc.msg}", where, exc.colno)
     return Record(raw=text, errors=(error,), source=source, line=line)
 
 
@@ -744,7 +744,7 @@ def _not_text(value: Any, path: str, source: str) -> Record:
     )
     return Record(
         raw=json.dumps(value, ensure_ascii=True),
-        errors=(ReadError("bad-json", message, 0, 0, path),),
+        errors=(ReadError(Code.BAD_JSON, message, 0, 0, path),),
         source=source,
     )
 
@@ -755,7 +755,7 @@ def _record_or_damaged(value: Any, path: str, source: str, line: int | None) -> 
     except JsonRecordError as exc:
         return Record(
             raw=dumps(value),
-            errors=(ReadError("bad-record", exc.message, line or 0, 0, exc.path),),
+            errors=(ReadError(Code.BAD_RECORD, exc.message, line or 0, 0, exc.path),),
             source=source,
             line=line or 0,
         )

@@ -52,7 +52,7 @@ from notation.core.pits import DEFAULT, PITS_TAG, first_mover, is_board_record, 
 from notation.core.record import Line, MoveNode, Record
 from notation.core.replay import mainline_steps, next_step, token_line
 from notation.core.tokens import RESULT
-from notation.errors import PMNError, WriteError
+from notation.errors import Code, PMNError, WriteError
 from notation.formats.pmn import iter_records
 from notation.games import RulesError, find_variant, games, games_with_format, variant_from_tags
 
@@ -83,7 +83,7 @@ def read_ogn(text: str, source: str = "<string>") -> list[Record]:
 def iter_ogn_records(lines: Iterable[str | bytes], source: str = "<string>") -> Iterator[Record]:
     """Yield the games in a stream of OGN lines, one at a time, as PMN records."""
     for record in iter_records(lines, source):
-        if record.errors and all(e.code == "missing-result" for e in record.errors):
+        if record.errors and all(e.code == Code.MISSING_RESULT for e in record.errors):
             # Aualé writes no result token for an unfinished game: OGN's movetext may
             # end without one (PMN's may not); the Result tag then holds the result
             declared = record.tag("Result", "*") or "*"

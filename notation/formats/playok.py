@@ -59,7 +59,7 @@ from typing import IO
 
 from notation.core.record import ReadError, Record
 from notation.core.tokens import escape_tag_value
-from notation.errors import WriteError
+from notation.errors import Code, WriteError
 from notation.formats.pmn import Chunk, read_chunk
 from notation.formats.pmn import iter_chunks as pmn_chunks
 from notation.games import AnyVariant, RulesError, find_variant, games
@@ -157,7 +157,7 @@ def as_pmn(
         original = None if original is None else _after_result(original)
     if _GAME_TAG_RE.search(head) is None:
         if not game_tags:
-            error = ReadError("unknown-game", unknown or "no game named", chunk.line, 1)
+            error = ReadError(Code.UNKNOWN_GAME, unknown or "no game named", chunk.line, 1)
             return replace(chunk, errors=(*chunk.errors, error))
         text = _before_tags(text, game_tags)
         original = None if original is None else _before_tags(original, game_tags)

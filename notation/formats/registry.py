@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import IO, Any, Protocol
 
 from notation.core.record import Record
-from notation.errors import PMNError
+from notation.errors import Code, PMNError
 
 #: The movetext width PMN writes (notation.formats.pmn.DEFAULT_WIDTH, without importing it).
 DEFAULT_WIDTH = 79
@@ -48,7 +48,7 @@ class RecordWriter(Protocol):
 class UnknownFormatError(PMNError):
     """A format name the registry does not know."""
 
-    code = "unknown-format"
+    code = Code.UNKNOWN_FORMAT
 
 
 def _load(spec: str) -> Any:

@@ -4,7 +4,8 @@ Each game is a :class:`~notation.games.base.Variant` subclass that declares
 what the rest of the toolchain needs to know about it, as class attributes:
 its ``names`` and ``aliases`` (``Game`` tag values), its ``board`` family, the
 hole ``numberings`` it supports, the ``formats`` beyond PMN and JSON that can
-hold it, its ``seat_counts`` and its ``drawing``. Every list of games in the
+hold it and its ``seat_counts`` (its drawing is the renderer's, found by its
+``board``). Every list of games in the
 code derives from those declarations: no module outside this package names a
 game.
 

@@ -27,7 +27,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Any, ClassVar, Generic, TypeVar
 
-from notation.errors import PMNError
+from notation.errors import Code, PMNError
 
 P = TypeVar("P")  # a game's position type (immutable, hashable)
 M = TypeVar("M")  # a game's move type (immutable, hashable)
@@ -36,13 +36,13 @@ M = TypeVar("M")  # a game's move type (immutable, hashable)
 class RulesError(PMNError):
     """A record's ``Game``/``Rules`` tags name no known game, ruleset or option."""
 
-    code = "unknown-rules"
+    code = Code.UNKNOWN_RULES
 
 
 class PositionError(PMNError):
     """A position string cannot be read for this game."""
 
-    code = "bad-position"
+    code = Code.BAD_POSITION
 
 
 class MoveError(PMNError):
@@ -54,7 +54,7 @@ class MoveError(PMNError):
     is over), so an error message can say what was allowed.
     """
 
-    code = "illegal-move"
+    code: str = Code.ILLEGAL_MOVE
 
     def __init__(self, reason: str, *, legal: Sequence[str] = (), code: str | None = None) -> None:
         super().__init__(reason)
@@ -67,13 +67,13 @@ class MoveError(PMNError):
 class MoveSyntaxError(MoveError):
     """The token is not a move of this game at all (``Q7``, ``7a`` ...)."""
 
-    code = "bad-move-syntax"
+    code = Code.BAD_MOVE_SYNTAX
 
 
 class IllegalMoveError(MoveError):
     """The token names a move the rules do not allow in this position."""
 
-    code = "illegal-move"
+    code = Code.ILLEGAL_MOVE
 
 
 class AmbiguousMoveError(MoveError):
@@ -82,7 +82,7 @@ class AmbiguousMoveError(MoveError):
     ``candidates`` holds tokens that would tell them apart.
     """
 
-    code = "ambiguous-move"
+    code = Code.AMBIGUOUS_MOVE
 
     def __init__(
         self,
@@ -206,7 +206,8 @@ class Variant(abc.ABC, Generic[P, M]):
     #: Other spellings of the names, also accepted in a ``Game`` tag.
     aliases: ClassVar[tuple[str, ...]] = ()
     #: The board family ("2x6", "triangle", "3x12", "kalah"): games of one family
-    #: share pit names, hole numberings and drawings.
+    #: share pit names, hole numberings and drawings (the renderer keeps the drawing
+    #: of each family, ``notation.render.svg.DRAWINGS``: a game names no renderer).
     board: ClassVar[str] = ""
     #: Hole numberings (``Pits`` tag values) the board supports, default first;
     #: empty when moves have only the game's own pit names.
@@ -218,9 +219,6 @@ class Variant(abc.ABC, Generic[P, M]):
     formats: ClassVar[tuple[str, ...]] = ()
     #: How many seats the game can have (Tricala: ``(2, 3)``); the ``Players`` tag picks one.
     seat_counts: ClassVar[tuple[int, ...]] = (2,)
-    #: The drawing: ``"module:function"`` taking ``(variant, position, *, last_move,
-    #: before, token)`` and returning SVG; None draws the text diagram.
-    drawing: ClassVar[str | None] = None
     #: Names other programs give variants of this game, each with the ``Game`` and
     #: ``Rules`` tags it stands for: ``(("Oware Abapa", "Wari", "abapa"),)`` (Aualé's OGN).
     foreign_names: ClassVar[tuple[tuple[str, str, str], ...]] = ()
@@ -429,11 +427,11 @@ class Variant(abc.ABC, Generic[P, M]):
 
     def move_of_action(self, position: P, action: int) -> M:
         """The legal move OpenSpiel's action id means in ``position``. Raises MoveError."""
-        raise MoveError(f"{self.game} has no OpenSpiel actions", code="bad-move-syntax")
+        raise MoveError(f"{self.game} has no OpenSpiel actions", code=Code.BAD_MOVE_SYNTAX)
 
     def action_of_move(self, position: P, move: M) -> int:
         """OpenSpiel's action id for a legal move."""
-        raise MoveError(f"{self.game} has no OpenSpiel actions", code="bad-move-syntax")
+        raise MoveError(f"{self.game} has no OpenSpiel actions", code=Code.BAD_MOVE_SYNTAX)
 
 
 __all__ = [

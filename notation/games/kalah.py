@@ -21,6 +21,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
+from notation.errors import Code
 from notation.games.base import (
     IllegalMoveError,
     MoveSyntaxError,
@@ -123,7 +124,6 @@ class KalahVariant(Variant[KalahPosition, int]):
     selected_by = ()  # from_tags reads Game and Rules only
     board = "kalah"
     formats = ("openspiel-actions",)
-    drawing = "notation.render.svg:kalah_svg"
     openspiel_name = "mancala"
 
     @property
@@ -257,7 +257,8 @@ class KalahVariant(Variant[KalahPosition, int]):
         outcome = self.outcome(position)
         if outcome is not None:  # ruling N2
             raise IllegalMoveError(
-                f"the game is already over ({outcome.result}: {outcome.reason})", code="game-over"
+                f"the game is already over ({outcome.result}: {outcome.reason})",
+                code=Code.GAME_OVER,
             )
         if pit not in PITS[mover]:
             own = match.group(1).swapcase()
@@ -265,7 +266,7 @@ class KalahVariant(Variant[KalahPosition, int]):
                 f"{match.group(1)} is {SEATS[1 - mover]}'s pit; {SEATS[mover]} moves with "
                 f"{'A-F' if mover == SOUTH else 'a-f'} (did you mean {own}?)",
                 legal=self._legal_tokens(position),
-                code="not-your-hole",
+                code=Code.NOT_YOUR_HOLE,
             )
         if not position.pits[pit]:
             near = [
@@ -275,7 +276,7 @@ class KalahVariant(Variant[KalahPosition, int]):
             raise IllegalMoveError(
                 f"pit {match.group(1)} is empty{hint}",
                 legal=self._legal_tokens(position),
-                code="empty-hole",
+                code=Code.EMPTY_HOLE,
             )
         claimed = match.group(2)
         if claimed is not None:
@@ -285,7 +286,7 @@ class KalahVariant(Variant[KalahPosition, int]):
                     f"{token} claims {int(claimed)} seeds captured, but {match.group(1)} "
                     f"captures {captured}",
                     legal=self._legal_tokens(position),
-                    code="wrong-capture-count",
+                    code=Code.WRONG_CAPTURE_COUNT,
                 )
         return pit
 
@@ -323,7 +324,8 @@ class KalahVariant(Variant[KalahPosition, int]):
         outcome = self.outcome(position)
         if outcome is not None:
             raise IllegalMoveError(
-                f"the game is already over ({outcome.result}: {outcome.reason})", code="game-over"
+                f"the game is already over ({outcome.result}: {outcome.reason})",
+                code=Code.GAME_OVER,
             )
         allowed = " ".join(map(str, legal))
         if action not in PIT_NAMES:
@@ -337,12 +339,12 @@ class KalahVariant(Variant[KalahPosition, int]):
                 f"pit {PIT_NAMES[action]} is {SEATS[1 - position.to_move]}'s "
                 f"(legal actions: {allowed})",
                 legal=self._legal_tokens(position),
-                code="not-your-hole",
+                code=Code.NOT_YOUR_HOLE,
             )
         raise IllegalMoveError(
             f"pit {PIT_NAMES[action]} is empty (legal actions: {allowed})",
             legal=self._legal_tokens(position),
-            code="empty-hole",
+            code=Code.EMPTY_HOLE,
         )
 
     def action_of_move(self, position: KalahPosition, move: int) -> int:

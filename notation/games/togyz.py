@@ -43,6 +43,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple, NoReturn
 
+from notation.errors import Code
 from notation.games.base import (
     IllegalMoveError,
     MoveSyntaxError,
@@ -61,7 +62,6 @@ HOLES = 18
 STONES = 162
 #: Stones that win at once (Q7); half the stones, a draw at the end (Q9).
 TARGET = 82
-HALF = 81
 #: No tuzdyk (in :attr:`TogyzPosition.tuzdyks`).
 NO_TUZDYK = -1
 #: The rules' name (the ``Rules`` tag); Togyz Kumalak has no rule options.
@@ -256,7 +256,6 @@ class TogyzVariant(Variant[TogyzPosition, int]):
     )
     board = "2x9"
     formats = ("playok",)  # PlayOK's exports (notation.formats.playok): read as this game
-    drawing = "notation.render.svg:togyz_svg"
 
     @property
     def game(self) -> str:  # type: ignore[override]
@@ -459,7 +458,8 @@ class TogyzVariant(Variant[TogyzPosition, int]):
         outcome = self.outcome(position)
         if outcome is not None:  # ruling N2
             raise IllegalMoveError(
-                f"the game is already over ({outcome.result}: {outcome.reason})", code="game-over"
+                f"the game is already over ({outcome.result}: {outcome.reason})",
+                code=Code.GAME_OVER,
             )
         mover = position.to_move
         legal = list(self.legal_moves(position))
@@ -470,7 +470,7 @@ class TogyzVariant(Variant[TogyzPosition, int]):
         raise IllegalMoveError(
             f"{hole_name(hole)} is {what}{hint}",
             legal=[self.format_move(m, position) for m in legal],
-            code="empty-hole",
+            code=Code.EMPTY_HOLE,
         )
 
     def _wrong_claim(

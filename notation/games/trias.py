@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
+from notation.errors import Code
 from notation.games.base import (
     IllegalMoveError,
     MoveSyntaxError,
@@ -361,7 +362,6 @@ class TriasVariant(Variant[TriasPosition, int]):
     names = ("Trias",)
     selected_by = ()  # from_tags reads Game and Rules only
     board = "3x12"
-    drawing = "notation.render.svg:trias_svg"
 
     @classmethod
     def from_tags(cls, game: str, rules: str | None, tags: dict[str, str]) -> TriasVariant:
@@ -534,7 +534,9 @@ class TriasVariant(Variant[TriasPosition, int]):
             why = "holes are written rank then file, in lower case"
         hint = f" (did you mean {guess}?)" if guess is not None and guess != token else ""
         return MoveSyntaxError(
-            f'"{token}" is not a Trias hole: {why}{hint}; {shape}', legal=legal, code="no-such-hole"
+            f'"{token}" is not a Trias hole: {why}{hint}; {shape}',
+            legal=legal,
+            code=Code.NO_SUCH_HOLE,
         )
 
     def _illegal(self, token: str, hole: int, position: TriasPosition) -> IllegalMoveError:
@@ -542,7 +544,8 @@ class TriasVariant(Variant[TriasPosition, int]):
         outcome = self.outcome(position)
         if outcome is not None:  # ruling N2
             return IllegalMoveError(
-                f"the game is already over ({outcome.result}: {outcome.reason})", code="game-over"
+                f"the game is already over ({outcome.result}: {outcome.reason})",
+                code=Code.GAME_OVER,
             )
         legal = self._legal_tokens(position)
         mover = position.to_move
@@ -558,13 +561,13 @@ class TriasVariant(Variant[TriasPosition, int]):
                 f"{name} is in {whose}; {SEATS[mover]} empties a hole of its own row "
                 f"{own[0]}; did you mean {own}? (R3)",
                 legal=legal,
-                code="not-your-row",
+                code=Code.NOT_YOUR_ROW,
             )
         if not position.pits[hole]:  # ruling R3: a non-empty hole
             return IllegalMoveError(
                 f"{name} is empty; a move empties a hole holding stones (R3)",
                 legal=legal,
-                code="empty-hole",
+                code=Code.EMPTY_HOLE,
             )
         sowing = self.sowing(position, hole)
         last = HOLE_NAMES[sowing.last]
@@ -583,20 +586,20 @@ class TriasVariant(Variant[TriasPosition, int]):
                 f"move ends; a move needs at least two laps, its first lap ending in a relay "
                 f"or a transfer (R5)",
                 legal=legal,
-                code="one-lap",
+                code=Code.ONE_LAP,
             )
         if sowing.error == "endless-move":  # ruling R7
             return IllegalMoveError(
                 f"{name} would never end: after {sowing.laps - 1} laps its sowing comes back to "
                 f"an earlier state (the same board, sowing on from {last}) (R7)",
                 legal=legal,
-                code="endless-move",
+                code=Code.ENDLESS_MOVE,
             )
         return IllegalMoveError(
             f"{name} does not end: its sowing goes on for {MAX_LAPS} laps without ending or "
             f"coming back to an earlier state; it is refused as endless (R7, lap limit)",
             legal=legal,
-            code="lap-limit",
+            code=Code.LAP_LIMIT,
         )
 
     def _check_suffix(
@@ -619,7 +622,7 @@ class TriasVariant(Variant[TriasPosition, int]):
                 f"{token} claims {' and '.join(wrong)} (the move is {move}/{sowing.laps}"
                 f"+{sowing.removed})",
                 legal=self._legal_tokens(position),
-                code="wrong-suffix",
+                code=Code.WRONG_SUFFIX,
             )
 
     def format_move(self, move: int, position: TriasPosition, *, long: bool = False) -> str:

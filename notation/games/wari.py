@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
+from notation.errors import Code
 from notation.games.base import (
     IllegalMoveError,
     MoveError,
@@ -212,7 +213,6 @@ class WariVariant(Variant[WariPosition, int]):
     numberings = ("letters", "numbers", "own")
     hole_names = tuple(HOLE_NAMES)
     formats = ("ogn", "openspiel-actions")
-    drawing = "notation.render.svg:wari_svg"
     openspiel_name = "oware"
     foreign_names = (("Oware Abapa", "Wari", "abapa"),)  # Aualé's OGN Variant (A1-A8)
 
@@ -446,7 +446,8 @@ class WariVariant(Variant[WariPosition, int]):
         outcome = self.outcome(position)
         if outcome is not None:  # ruling N2
             raise IllegalMoveError(
-                f"the game is already over ({outcome.result}: {outcome.reason})", code="game-over"
+                f"the game is already over ({outcome.result}: {outcome.reason})",
+                code=Code.GAME_OVER,
             )
         mover = position.to_move
         if hole not in side(mover):
@@ -455,7 +456,7 @@ class WariVariant(Variant[WariPosition, int]):
                 f"{letter} is {SEATS[1 - mover]}'s hole; {SEATS[mover]} moves with "
                 f"{'A-F' if mover == SOUTH else 'a-f'} (did you mean {own}?)",
                 legal=self._legal_tokens(position),
-                code="not-your-hole",
+                code=Code.NOT_YOUR_HOLE,
             )
         if not position.pits[hole]:
             legal_holes = list(self.legal_moves(position))
@@ -467,7 +468,7 @@ class WariVariant(Variant[WariPosition, int]):
             raise IllegalMoveError(
                 f"hole {letter} is empty{hint}",
                 legal=[self.format_move(m, position) for m in legal_holes],
-                code="empty-hole",
+                code=Code.EMPTY_HOLE,
             )
         legal = list(self.legal_moves(position))
         if hole not in legal:  # only W4 removes a non-empty own hole
@@ -475,7 +476,7 @@ class WariVariant(Variant[WariPosition, int]):
                 f"{SEATS[1 - mover]} has no stones: {SEATS[mover]} must play a move that gives "
                 f"it some (W4)",
                 legal=[self.format_move(m, position) for m in legal],
-                code="must-feed",
+                code=Code.MUST_FEED,
             )
         if claimed is not None:
             captured = self._captures(position, hole)
@@ -483,7 +484,7 @@ class WariVariant(Variant[WariPosition, int]):
                 raise IllegalMoveError(
                     f"{token} claims {claimed} stones captured, but {letter} captures {captured}",
                     legal=self._legal_tokens(position),
-                    code="wrong-capture-count",
+                    code=Code.WRONG_CAPTURE_COUNT,
                 )
         return hole
 
@@ -545,14 +546,15 @@ class WariVariant(Variant[WariPosition, int]):
         if self.ruleset != "abapa":
             raise MoveError(
                 f'OpenSpiel\'s oware plays the abapa rules, not {self.game} under "{self.rules}"',
-                code="bad-move-syntax",
+                code=Code.BAD_MOVE_SYNTAX,
             )
         if not 0 <= action <= 5:
             raise MoveSyntaxError("an action is a number 0-5 (a hole from the mover's left)")
         outcome = self.outcome(position)
         if outcome is not None:
             raise IllegalMoveError(
-                f"the game is already over ({outcome.result}: {outcome.reason})", code="game-over"
+                f"the game is already over ({outcome.result}: {outcome.reason})",
+                code=Code.GAME_OVER,
             )
         legal = list(self.legal_moves(position))
         move = 6 * position.to_move + action

@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import base64
 import json
-import re
 import zlib
 from dataclasses import dataclass
 from datetime import timedelta
@@ -39,9 +38,17 @@ from typing import Any
 
 from notation.core.commands import format_duration, parse_comment
 from notation.core.pits import PitsError
-from notation.core.record import MAINLINE, Line, Record, TreePath, iter_lines, path_text
+from notation.core.record import (
+    MAINLINE,
+    Line,
+    Record,
+    TreePath,
+    iter_lines,
+    path_text,
+    variation_path,
+)
 from notation.core.replay import Game, LineVisitor, Problem, Step, open_game, replay
-from notation.errors import PMNError
+from notation.errors import Code, PMNError
 from notation.games.base import Outcome, PositionError, RulesError, parse_result
 from notation.render.svg import position_svg
 
@@ -73,7 +80,7 @@ class RenderError(PMNError):
     ``line`` and ``column`` locate the problem in the record's source (0 when unknown).
     """
 
-    code = "cannot-render"
+    code = Code.CANNOT_RENDER
 
     def __init__(self, message: str, line: int = 0, column: int = 0) -> None:
         super().__init__(message)
@@ -159,9 +166,6 @@ def _glyph(glyph: str, nags: tuple[int, ...]) -> str:
     return glyph + "".join(NAG_GLYPHS.get(n, "") for n in nags if not glyph)
 
 
-_VARIATION_RE = re.compile(r"\[([0-9]+)\]\.variations\[[0-9]+\]")
-
-
 def _replay(record: Record) -> _Replayed:
     """Replay the main line and every variation; one step per position reached.
 
@@ -194,10 +198,8 @@ def _replay(record: Record) -> _Replayed:
             current = parent
         found = lines[id(current)]
         for child in reversed(pending):
-            match = _VARIATION_RE.fullmatch(child[1])
-            assert match is not None
-            index = int(match.group(1))
-            variation = found.moves[index].variations[int(child[1].rsplit("[", 1)[1][:-1])]
+            _, index, which = child
+            variation = found.moves[index].variations[which]
             parents[id(variation)] = (id(found), index)
             lines[id(child)] = found = variation
         return found
@@ -380,7 +382,7 @@ def _variation_html(
                 out.append(f'<span class="unplayed">{_breakable(token)}</span>')
         out += _note(node.comments)
         for j in reversed(range(len(node.variations))):
-            stack.append((node.variations[j], (where, f"[{index}].variations[{j}]"), -1))
+            stack.append((node.variations[j], variation_path(where, index, j), -1))
     return (
         " ".join(out)
         .replace('<span class="variation">( ', '<span class="variation">(')
@@ -438,7 +440,7 @@ def _move_table(
         node = mainline.moves[index]
         block = _note(step.comments)
         block += [
-            _variation_html(played, variation, (MAINLINE, f"[{index}].variations[{j}]"), problems)
+            _variation_html(played, variation, variation_path(MAINLINE, index, j), problems)
             for j, variation in enumerate(node.variations)
         ]
         if block:

@@ -10,8 +10,10 @@ Like python-chess's ``chess.svg``, this is a sibling of the model that the
 library never imports by itself: import it when you want pictures.
 
 There is one function per board (:func:`wari_svg` for Trysse and Wari,
-:func:`tricala_svg`, :func:`trias_svg`, :func:`kalah_svg`) and :func:`position_svg`,
-which picks the one a game names (its ``drawing``, ``"module:function"``). Each is
+:func:`tricala_svg`, :func:`trias_svg`, :func:`kalah_svg`, :func:`togyz_svg`) and
+:func:`position_svg`, which picks the one registered for the game's board family
+(:data:`DRAWINGS`, keyed by the variant's ``board``; a plugin game registers its own
+with :func:`register_drawing`): the games know nothing of the renderer. Each is
 built with the drawing kit every board uses, public for a plugin game's own board:
 :class:`Drawing` (elements, text, captions), :func:`pit_group` and :func:`pit_circle`
 (a pit, ringed when it is the last move's), :func:`score_box`, :func:`captions_of`
@@ -29,9 +31,8 @@ makes the drawings easy to test and to style.
 
 from __future__ import annotations
 
-import importlib
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape, quoteattr
 
@@ -46,6 +47,7 @@ if TYPE_CHECKING:
 __all__ = [
     "BOARD",
     "BOARD_EDGE",
+    "DRAWINGS",
     "FONT",
     "INK",
     "MARK",
@@ -61,6 +63,7 @@ __all__ = [
     "pit_circle",
     "pit_group",
     "position_svg",
+    "register_drawing",
     "score_box",
     "status_text",
     "togyz_svg",
@@ -515,17 +518,15 @@ def position_svg(
     before: Any = None,
     token: str | None = None,
 ) -> str:
-    """An SVG drawing of ``position``: the game's own drawing (``variant.drawing``), else its diagram.
+    """An SVG drawing of ``position``: the drawing of the game's board family
+    (:data:`DRAWINGS`, by ``variant.board``), else its text diagram.
 
     ``last_move`` is the move that led to ``position`` (marked on the
     board), ``before`` the position it was played in (to name who played it
     and, without ``token``, to write its canonical token), and ``token`` the
     move as a record wrote it.
     """
-    draw: Any = diagram_svg
-    if variant.drawing is not None:
-        module_name, _, function = variant.drawing.partition(":")
-        draw = getattr(importlib.import_module(module_name), function)
+    draw: Any = DRAWINGS.get(getattr(variant, "board", ""), diagram_svg)
     svg: str = draw(variant, position, last_move=last_move, before=before, token=token)
     return svg
 
@@ -604,3 +605,21 @@ def togyz_svg(
     lines = captions_of(variant, position, last_move, before, token, extra)
     bottom = drawing.captions(top + 206, lines)
     return drawing.finish(bottom + 14)
+
+
+#: The drawing of each board family, by a variant's ``board`` ("2x6", "2x9", "3x12",
+#: "kalah", "triangle"): a function taking ``(variant, position, *, last_move, before,
+#: token)`` and returning SVG. A board without one is drawn as its text diagram.
+DRAWINGS: dict[str, Callable[..., str]] = {
+    "2x6": wari_svg,
+    "2x9": togyz_svg,
+    "3x12": trias_svg,
+    "kalah": kalah_svg,
+    "triangle": tricala_svg,
+}
+
+
+def register_drawing(board: str, draw: Callable[..., str]) -> None:
+    """Draw every game of the board family ``board`` with ``draw`` (a plugin game's own
+    board, built with the drawing kit above); replaces the family's earlier drawing."""
+    DRAWINGS[board] = draw

@@ -113,10 +113,10 @@ def select(games_file: str, *args: str) -> list[str]:
         (["--player", "Eli", "--player", "Cy"], ["g4 bad", "g6"]),
         (["--result", "0-1"], ["g6"]),
         (["--result", "*"], ["g1", "g2", "g3", "g4 bad", "g5", "g7"]),
-        (["--game", "Wari"], ["g1", "g2", "g4 bad", "g6"]),  # Oware is Wari's abapa rules
-        (["--game", "oware"], ["g2"]),
-        (["--game", "Trysse"], ["g3"]),
-        (["--game", "Wari", "--rules", "wari"], ["g1", "g4 bad", "g6"]),
+        (["--variant", "Wari"], ["g1", "g2", "g4 bad", "g6"]),  # Oware is Wari's abapa rules
+        (["--variant", "oware"], ["g2"]),
+        (["--variant", "Trysse"], ["g3"]),
+        (["--variant", "Wari", "--rules", "wari"], ["g1", "g4 bad", "g6"]),
         (["--rules", "abapa"], ["g2"]),
         (["--date-from", "2024.05.01"], ["g1", "g2", "g4 bad", "g6"]),
         (["--date-from", "2024.05.02"], ["g2", "g4 bad", "g6"]),  # 2024.??.?? may be later
@@ -137,7 +137,7 @@ def select(games_file: str, *args: str) -> list[str]:
         (["--position", "?-4-0-5-*"], ["g1", "g4 bad", "g6"]),
         # a position spelled another way (counts of 1 left out) is the same position
         (["--position", "B1/-,-/-,-,-/-,W1,B1,-/-,-,-,-,-/W1,-,-,-,-,- 6-8 0-0 W"], ["g7"]),
-        (["--player", "Ada", "--game", "Trysse", "--plies", "3"], ["g3"]),
+        (["--player", "Ada", "--variant", "Trysse", "--plies", "3"], ["g3"]),
     ],
 )
 def test_select_keeps_exactly_the_matching_games(games_file, args, expected):
@@ -145,7 +145,7 @@ def test_select_keeps_exactly_the_matching_games(games_file, args, expected):
 
 
 def test_count_prints_only_the_number(games_file):
-    result = CliRunner().invoke(pmn, ["select", games_file, "--game", "Wari", "--count"])
+    result = CliRunner().invoke(pmn, ["select", games_file, "--variant", "Wari", "--count"])
     assert result.exit_code == 0 and result.stdout == "4\n"
 
 
@@ -153,7 +153,7 @@ def test_split_invalid_writes_both_at_once(games_file, tmp_path):
     good, bad = tmp_path / "good.pmn", tmp_path / "bad.jsonl"
     result = CliRunner().invoke(
         pmn,
-        ["select", games_file, "--game", "Wari", "--split-invalid", str(bad), "-o", str(good)],
+        ["select", games_file, "--variant", "Wari", "--split-invalid", str(bad), "-o", str(good)],
     )
     assert result.exit_code == 0, result.output
     assert events(good.read_text(encoding="utf-8")) == ["g1", "g2", "g6"]
@@ -162,7 +162,7 @@ def test_split_invalid_writes_both_at_once(games_file, tmp_path):
 
 def test_output_format_by_extension_and_records_unchanged(games_file, tmp_path):
     out = tmp_path / "wari.json"
-    result = CliRunner().invoke(pmn, ["select", games_file, "--game", "Wari", "-o", str(out)])
+    result = CliRunner().invoke(pmn, ["select", games_file, "--variant", "Wari", "-o", str(out)])
     assert result.exit_code == 0
     assert isinstance(json.loads(out.read_text(encoding="utf-8")), list)
     wanted = [r for r in read_text(GAMES) if r.tag("Event") in ("g1", "g2", "g4 bad", "g6")]
@@ -177,7 +177,7 @@ def test_output_format_by_extension_and_records_unchanged(games_file, tmp_path):
         (["--plies", "9-3"], "below the minimum"),
         (["--plies", "x"], "MIN-MAX"),
         (["--date-from", "May"], "expected a date"),
-        (["--game", "Chess"], "unknown game"),
+        (["--variant", "Chess"], "unknown game"),
         (["--valid", "--split-invalid", "bad.pmn"], "drop --valid"),
     ],
 )

@@ -197,13 +197,15 @@ def test_progress_is_drawn_only_on_a_terminal(monkeypatch):
 
 def test_validate_reads_other_hole_numberings(runner):
     letters = ANNOTATED.read_text()
-    numbered = runner.invoke(pmn, ["convert", str(ANNOTATED), "--pits", "own"]).stdout
+    numbered = runner.invoke(pmn, ["convert", str(ANNOTATED), "--to-pits", "own"]).stdout
     assert '[Pits "own"]' in numbered
     # a Pits tag says how to read the moves
     assert runner.invoke(pmn, ["validate", "-"], input=numbered).exit_code == 0
-    # without the tag, --pits says it; without either, the numbers are not moves
+    # without the tag, --from-pits says it; without either, the numbers are not moves
     untagged = numbered.replace('[Pits "own"]\n', "")
-    assert runner.invoke(pmn, ["validate", "--pits", "own", "-"], input=untagged).exit_code == 0
+    assert (
+        runner.invoke(pmn, ["validate", "--from-pits", "own", "-"], input=untagged).exit_code == 0
+    )
     result = runner.invoke(pmn, ["validate", "-"], input=untagged)
     assert result.exit_code == 1 and "is not a move in Wari" in result.stderr
     assert letters != numbered

@@ -120,7 +120,7 @@ def test_options_follow_the_conventions(name):
     visible = [p for p in cmd.params if not getattr(p, "hidden", False)]
     spellings = {opt: p for p in visible for opt in p.opts}
     for old in ("--svg", "--html", "--pits", "--in"):
-        assert old not in spellings, f"{name}: {old} is an old spelling: keep it hidden"
+        assert old not in spellings, f"{name}: {old} is an old spelling"
     if "--game" in spellings:  # only ever a game number
         game = spellings["--game"]
         assert isinstance(game.type, click.IntRange) or game.metavar == "N", name
@@ -290,95 +290,37 @@ def test_a_reader_closing_the_pipe_early_ends_it_quietly(name, many_games, tmp_p
     assert "Broken pipe" not in done.stderr and "Error" not in done.stderr, done.stderr
 
 
-# -- the old spellings: hidden, working, one warning --------------------------------
+# -- no old spellings: the package has never had a release -------------------------
 
 
-ALIASES = [
-    (
-        "show",
-        [str(GAME), "--svg", "-"],
-        [str(GAME), "-o", "-", "--to", "svg"],
-        "--svg",
-        "-o/--output",
-    ),
-    ("render", [str(GAME), "--html", "-"], [str(GAME), "-o", "-"], "--html", "-o/--output"),
-    (
-        "convert",
-        [str(GAME), "--pits", "numbers"],
-        [str(GAME), "--to-pits", "numbers"],
-        "--pits",
-        "--to-pits",
-    ),
-    (
-        "validate",
-        [str(GAME), "--pits", "letters"],
-        [str(GAME), "--from-pits", "letters"],
-        "--pits",
-        "--from-pits",
-    ),
-    (
-        "validate",
-        ["--from", "openspiel-actions", "--game", "Kalah", str(ACTIONS)],
-        ["--from", "openspiel-actions", "--variant", "Kalah", str(ACTIONS)],
-        "--game",
-        "--variant",
-    ),
-    (
-        "convert",
-        ["--from", "openspiel-actions", "--game", "Kalah", str(ACTIONS)],
-        ["--from", "openspiel-actions", "--variant", "Kalah", str(ACTIONS)],
-        "--game",
-        "--variant",
-    ),
-    (
-        "moves",
-        ["--position", "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S", "--game", "Wari"],
-        ["--position", "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S", "--variant", "Wari"],
-        "--game NAME",
-        "--variant NAME",
-    ),
-    (
-        "select",
-        [str(GAME), "--game", "Wari", "--count"],
-        [str(GAME), "--variant", "Wari", "--count"],
-        "--game",
-        "--variant",
-    ),
+REMOVED = [
+    ("show", [str(GAME), "--svg", "-"], "--svg"),
+    ("render", [str(GAME), "--html", "-"], "--html"),
+    ("convert", [str(GAME), "--pits", "numbers"], "--pits"),
+    ("validate", [str(GAME), "--pits", "letters"], "--pits"),
+    ("publish", [str(GAME), "--output", "site"], "--output"),
+    ("select", [str(GAME), "--game", "Wari", "--count"], "--game"),
 ]
 
 
-@pytest.mark.parametrize(
-    ("name", "old", "new", "spelling", "use"),
-    ALIASES,
-    ids=lambda v: v if isinstance(v, str) and v.startswith("-") else None,
-)
-def test_old_spellings_work_and_warn_once(name, old, new, spelling, use):
-    before = invoke(name, *old)
-    after = invoke(name, *new)
-    assert before.exit_code == after.exit_code == 0, before.output
-    assert before.stdout == after.stdout
-    warning = f"pmn: warning: {spelling} is deprecated; use {use}.\n"
-    assert before.stderr.count(warning) == 1, before.stderr
-    assert before.stderr.replace(warning, "") == after.stderr
-    assert "deprecated" not in after.stderr
-    option, *value = spelling.split()
-    declared = [p for p in command(name).params if option in p.opts]
-    if value:  # --game NAME: --game is now a game number only
-        assert all(p.metavar == "N" for p in declared)
-    else:
-        assert declared and all(getattr(p, "hidden", False) for p in declared)
+@pytest.mark.parametrize(("name", "old", "spelling"), REMOVED, ids=lambda v: v)
+def test_an_old_spelling_is_no_option(name, old, spelling):
+    result = invoke(name, *old)
+    assert result.exit_code == 2, result.output
+    assert f"No such option '{spelling}'" in result.stderr
+    assert "deprecated" not in result.stderr
 
 
-def test_publish_dash_o_is_the_old_spelling_of_its_folder(tmp_path):
-    result = invoke("publish", str(GAME), "-o", str(tmp_path / "site"))
-    assert result.exit_code == 0, result.output
-    assert result.stderr.count("pmn: warning: --output is deprecated; use -d/--output-dir.") == 1
-    assert (tmp_path / "site" / "index.html").is_file()
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_no_command_has_a_hidden_option(name):
+    assert [p.opts for p in command(name).params if getattr(p, "hidden", False)] == []
 
 
-def test_an_old_and_a_new_spelling_together_is_a_usage_error():
-    result = invoke("show", str(GAME), "--svg", "a.svg", "-o", "b.svg")
-    assert result.exit_code == 2 and "give -o/--output only" in result.stderr
+def test_game_is_a_game_number_only():
+    result = invoke("moves", "--position", "4-4-4-4-4-4-4-4-4-4-4-4-0-0-S", "--game", "Wari")
+    assert result.exit_code == 2 and "'Wari' is not a valid integer" in result.stderr
+    result = invoke("validate", "--from", "openspiel-actions", "--game", "Kalah", str(ACTIONS))
+    assert result.exit_code == 2 and "No such option '--game'" in result.stderr
 
 
 # -- convert: many inputs, one output or a folder -------------------------------------
@@ -499,7 +441,7 @@ def test_completion_completes_commands_and_options():
     done = run_module(
         env={"_PMN_COMPLETE": "bash_complete", "COMP_WORDS": "pmn show --sv", "COMP_CWORD": "2"}
     )
-    assert "--svg" not in done.stdout  # hidden spellings are not offered
+    assert "--svg" not in done.stdout  # no old spelling is offered
 
 
 # -- the README's commands, CI, and the browser marker ------------------------------

@@ -93,7 +93,7 @@ def test_moves_in_a_file_and_in_a_position():
             "moves",
             "--position",
             "10-10-10-3-3-1-1-2-2-2-2-2-0-0-S",
-            "--game",
+            "--variant",
             "Wari",
             "--format",
             "json",
@@ -110,7 +110,7 @@ def test_moves_usage_errors():
     runner = CliRunner()
     assert runner.invoke(pmn, ["moves"]).exit_code == 2
     assert runner.invoke(pmn, ["moves", "--position", "4-4"]).exit_code == 2
-    result = runner.invoke(pmn, ["moves", "--position", "4-4", "--game", "Wari"])
+    result = runner.invoke(pmn, ["moves", "--position", "4-4", "--variant", "Wari"])
     assert result.exit_code == 2 and "bad position" in result.stderr
 
 

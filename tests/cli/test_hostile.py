@@ -237,7 +237,7 @@ def test_terminal_text_escapes_controls_and_bidi():
         ["show", "--game", "2"],
         ["moves", "--game", "2"],
         ["show", "--game", "1"],
-        ["render", "--html", "-", "--game", "1"],
+        ["render", "-o", "-", "--game", "1"],
         ["convert", "--to", "pmn", "-o", "-"],
     ],
     ids=" ".join,
@@ -511,7 +511,7 @@ def _commands(path: Path, kind: str, out: Path) -> list[list[str]]:
         *([["fmt", str(path)]] if kind == "pmn" else []),  # fmt formats PMN text only
         ["show", str(path), "--game", "2"],
         ["moves", str(path), "--game", "2"],
-        ["render", str(path), "--game", "2", "--html", str(out / "out.html")],
+        ["render", str(path), "--game", "2", "-o", str(out / "out.html")],
         ["stats", str(path)],
         ["stats", "--format", "csv", str(path)],
         ["stats", "--format", "json", str(path)],

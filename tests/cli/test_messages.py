@@ -164,7 +164,7 @@ def test_validate_report_in_text_shows_the_line_and_json_does_not(tmp_path):
     assert "^~" not in result.output
 
 
-@pytest.mark.parametrize("command", [["show"], ["moves"], ["render", "--html", "-"]])
+@pytest.mark.parametrize("command", [["show"], ["moves"], ["render", "-o", "-"]])
 def test_show_moves_and_render_show_the_line_and_a_caret(tmp_path, command):
     path = tmp_path / "g.pmn"
     path.write_text(ILLEGAL, encoding="utf-8")
@@ -186,7 +186,7 @@ LATIN1 = '[Game "Wari"]\n[Result "*"]\n\n1. A a M\u00fcnchen *\n'.encode("latin-
         ["validate"],
         ["show"],
         ["moves"],
-        ["render", "--html", "-"],
+        ["render", "-o", "-"],
         ["fmt"],
         ["convert", "--to", "json"],
     ],
@@ -235,7 +235,7 @@ def test_convert_in_place_names_the_byte_and_takes_encoding(tmp_path):
 def test_an_action_log_byte_is_not_shown_as_u_fffd(tmp_path):
     path = tmp_path / "log.actions"
     path.write_bytes(b"1 8 \xfc\n")
-    result = invoke("validate", "--from", "openspiel-actions", "--game", "Kalah", str(path))
+    result = invoke("validate", "--from", "openspiel-actions", "--variant", "Kalah", str(path))
     assert result.exit_code == 1
     assert "\ufffd" not in result.output
     assert f"{path}:1:5:" in result.stderr

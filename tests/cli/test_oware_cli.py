@@ -50,10 +50,12 @@ def test_pits_out_and_in_again(tmp_path):
     runner = CliRunner()
     source = EXAMPLES / "wari-annotated.pmn"
     numbered = tmp_path / "numbered.pmn"
-    result = runner.invoke(pmn, ["convert", str(source), "--pits", "numbers", "-o", str(numbered)])
+    result = runner.invoke(
+        pmn, ["convert", str(source), "--to-pits", "numbers", "-o", str(numbered)]
+    )
     assert result.exit_code == 0
     assert '[Pits "numbers"]' in numbered.read_text() and "1. 4 " in numbered.read_text()
-    result = runner.invoke(pmn, ["convert", str(numbered), "--pits", "letters"])
+    result = runner.invoke(pmn, ["convert", str(numbered), "--to-pits", "letters"])
     assert result.exit_code == 0
     assert result.stdout == source.read_text()
     assert (
@@ -80,8 +82,10 @@ def test_cannot_write_other_games_as_ogn_clear_message(tmp_path):
 def test_usage_errors():
     runner = CliRunner()
     result = runner.invoke(
-        pmn, ["convert", str(OWARE / "auale-annotated.ogn"), "--to", "ogn", "--pits", "own"]
+        pmn, ["convert", str(OWARE / "auale-annotated.ogn"), "--to", "ogn", "--to-pits", "own"]
     )
     assert result.exit_code == 2 and "names the holes its own way" in result.stderr
-    result = runner.invoke(pmn, ["convert", str(OWARE / "auale-annotated.ogn"), "--pits", "roman"])
+    result = runner.invoke(
+        pmn, ["convert", str(OWARE / "auale-annotated.ogn"), "--to-pits", "roman"]
+    )
     assert result.exit_code == 2

@@ -254,7 +254,7 @@ def test_show_svg_names_the_pits(case, records, pmn_file):
     variant, positions = replay(records[0])
     start_origins = {pit_of(variant, m, positions[0]) for m in variant.legal_moves(positions[0])}
     for count in sorted({0, 1, len(positions) // 2, len(positions) - 1}):
-        result = run("show", str(pmn_file), "--move", str(count), "--svg", "-")
+        result = run("show", str(pmn_file), "--move", str(count), "--to", "svg", "-o", "-")
         assert result.exit_code == 0, result.output
         root = ET.fromstring(result.stdout)
         assert root.tag.endswith("svg")
@@ -268,7 +268,7 @@ def test_show_svg_names_the_pits(case, records, pmn_file):
 def test_render_html_has_every_move(case, records, pmn_file, tmp_path):
     for number, record in enumerate(records, start=1):
         page_path = tmp_path / f"game{number}.html"
-        result = run("render", str(pmn_file), "--game", str(number), "--html", str(page_path))
+        result = run("render", str(pmn_file), "--game", str(number), "-o", str(page_path))
         assert result.exit_code == 0, result.output
         page = page_path.read_text(encoding="utf-8")
         assert page.startswith("<!DOCTYPE html>")
@@ -304,7 +304,7 @@ def test_moves_lists_the_legal_moves(case, records, pmn_file):
             "moves",
             "--position",
             variant.format_position(position),
-            "--game",
+            "--variant",
             case.name,
             "--rules",
             variant.rules,
@@ -391,7 +391,7 @@ def test_numbered_records_convert_validate_and_come_back(case, numbering, tmp_pa
     write_records(records, out)
     source.write_text(out.getvalue(), encoding="utf-8")
     path = tmp_path / f"{numbering}.pmn"
-    result = run("convert", str(source), "--pits", numbering, "-o", str(path))
+    result = run("convert", str(source), "--to-pits", numbering, "-o", str(path))
     assert result.exit_code == 0, result.output
     written = read_text(path.read_text(encoding="utf-8"))
     for record, original in zip(written, records, strict=True):
@@ -402,7 +402,7 @@ def test_numbered_records_convert_validate_and_come_back(case, numbering, tmp_pa
     validated = run("validate", str(path))
     assert validated.exit_code == 0, validated.output
     assert f"{len(records)} game(s): {len(records)} valid" in validated.stdout
-    back = run("convert", str(path), "--pits", DEFAULT)
+    back = run("convert", str(path), "--to-pits", DEFAULT)
     assert back.exit_code == 0, back.output
     assert read_text(back.stdout) == records
     # the same moves without the tag: the reader is told the numbering
@@ -413,7 +413,7 @@ def test_numbered_records_convert_validate_and_come_back(case, numbering, tmp_pa
     from_pits = run("convert", str(untagged), "--from-pits", numbering)
     assert from_pits.exit_code == 0, from_pits.output
     assert read_text(from_pits.stdout) == records
-    told = run("validate", str(untagged), "--pits", numbering)
+    told = run("validate", str(untagged), "--from-pits", numbering)
     assert told.exit_code == 0, told.output
 
 
@@ -433,7 +433,7 @@ def test_convert_to_declared_formats_and_back(case, fmt, tmp_path):
             assert f"cannot write as {fmt}" in result.stderr
             assert not converted.exists()
             continue
-        game = ("--game", record.tag("Game") or "") if fmt == "openspiel-actions" else ()
+        game = ("--variant", record.tag("Game") or "") if fmt == "openspiel-actions" else ()
         back = run("convert", str(converted), "--from", fmt, *game, "--to", "pmn")
         assert back.exit_code == 0, back.output
         (again,) = read_text(back.stdout)

@@ -59,7 +59,7 @@ def numbered(request: pytest.FixtureRequest, tmp_path: Path):
     source = tmp_path / "source.pmn"
     source.write_text(text_of(records), encoding="utf-8")
     path = tmp_path / f"{numbering}.pmn"
-    result = run("convert", str(source), "--pits", numbering, "-o", str(path))
+    result = run("convert", str(source), "--to-pits", numbering, "-o", str(path))
     assert result.exit_code == 0, result.output
     return case, numbering, records, path
 
@@ -73,7 +73,7 @@ def test_show_reads_numbered_records(numbered):
         result = run("show", str(path), "--game", str(number))
         assert result.exit_code == 0, result.output
         assert f"Position: {position_strings(record)[-1]}" in result.stdout
-        svg = run("show", str(path), "--game", str(number), "--svg", "-")
+        svg = run("show", str(path), "--game", str(number), "--to", "svg", "-o", "-")
         assert svg.exit_code == 0, svg.output
         assert ET.fromstring(svg.stdout).tag.endswith("svg")
 
@@ -96,7 +96,7 @@ def test_render_reads_numbered_records(numbered, tmp_path):
     written = read_text(path.read_text(encoding="utf-8"))
     for number, record in enumerate(written, start=1):
         page = tmp_path / f"game{number}.html"
-        result = run("render", str(path), "--game", str(number), "--html", str(page))
+        result = run("render", str(path), "--game", str(number), "-o", str(page))
         assert result.exit_code == 0, result.output
         listed = re.findall(
             r'class="mv" data-step="\d+"[^>]*>(.*?)</button>', page.read_text(encoding="utf-8")

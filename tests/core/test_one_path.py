@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from notation.cli.main import pmn
 
 from notation import read_text, validate_record
-from notation.core.record import MAINLINE, Line, MoveNode, walk
+from notation.core.record import MAINLINE, Line, MoveNode, path_steps, path_text, walk
 from notation.formats.canonical import canonical_record
 from notation.formats.plain import validate_chunk
 from notation.formats.pmn import iter_chunks
@@ -103,8 +103,8 @@ def test_a_bogus_pits_tag_is_invalid_by_every_route(tmp_path):
         ("show",),
         ("show", "--move", "5"),
         ("moves",),
-        ("render", "--html", "{out}.html"),
-        ("show", "--svg", "{out}.svg"),
+        ("render", "-o", "{out}.html"),
+        ("show", "-o", "{out}.svg"),
     ],
 )
 def test_a_numbered_record_is_read_by_every_command(tmp_path, args):
@@ -219,7 +219,27 @@ def test_walk_needs_no_recursion_for_deep_variations():
 
     assert walk(line, None, visit).line is line
     assert count == 20_001
-    assert MAINLINE == (None, "moves")
+    assert path_text(MAINLINE) == "moves" and path_steps(MAINLINE) == ()
+
+
+def test_tree_paths_are_numbers_and_their_text_is_for_display():
+    """A walk gives each line's place as numbers, ``(parent, move, variation)``: read by
+    :func:`path_steps`, written out by :func:`path_text` for display only."""
+    inner = Line((MoveNode("c"),))
+    variation = Line((MoveNode("b", variations=(inner,)),))
+    line = Line((MoveNode("A"), MoveNode("B", variations=(variation,))))
+    seen = {}
+
+    def visit(node, state, path, index):
+        seen[node.token] = (path, index)
+        return node, state
+
+    walk(line, None, visit)
+    assert seen["A"] == (MAINLINE, 0) and seen["B"] == (MAINLINE, 1)
+    path, index = seen["c"]
+    assert path == ((MAINLINE, 1, 0), 0, 0) and index == 0
+    assert path_steps(path) == ((1, 0), (0, 0))
+    assert path_text(path, index) == "moves[1].variations[0][0].variations[0][0]"
 
 
 def test_the_recorder_resumes_a_numbered_record_and_keeps_its_numbering(tmp_path):

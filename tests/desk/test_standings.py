@@ -393,3 +393,29 @@ def test_standings_from_an_index_are_the_standings_from_the_files(tmp_path, outp
     assert indexed.stdout == streamed.stdout
     both = runner.invoke(pmn, ["standings", event, "--index", database])
     assert both.exit_code == 2  # FILES or --index, one of them
+
+
+def test_the_event_system_is_a_value_decided_once_not_read_back_from_the_reason(monkeypatch):
+    """The system travels as a ``System`` value from where the pairings decide it; the
+    reason is words for display, and rewording it changes no standings."""
+    from notation.desk import standings as module
+    from notation.desk.standings import Played, System, recognise_system
+
+    def game(r, a, b):
+        return Played(r, ("South", "North"), (a, b), (Fraction(1), Fraction(0)), (0, 0))
+
+    odd = [game("1", "A", "B"), game("2", "A", "C"), game("3", "B", "C")]
+    assert recognise_system(odd).system is System.ROUND_ROBIN
+    assert recognise_system(odd[:2]).system is System.SWISS
+    assert recognise_system(odd[:2], system="round-robin").system is System.ROUND_ROBIN
+    assert System.ROUND_ROBIN == "round-robin"  # as written in reports
+
+    original = module._system_reason
+
+    def reworded(*given):
+        system, reason = original(*given)
+        return system, f"the pairings say: {reason}"
+
+    monkeypatch.setattr(module, "_system_reason", reworded)
+    assert recognise_system(odd).system is System.ROUND_ROBIN
+    assert recognise_system(odd).reason.startswith("the pairings say: round robin")

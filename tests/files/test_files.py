@@ -50,8 +50,8 @@ def game(tmp_path: Path) -> Path:
 # The writing commands with an output target: (arguments for a target, what they write).
 WRITERS = {
     "convert": lambda source, target: ["convert", str(source), "-o", str(target), "--to", "json"],
-    "show": lambda source, target: ["show", str(source), "--svg", str(target)],
-    "render": lambda source, target: ["render", str(source), "--html", str(target)],
+    "show": lambda source, target: ["show", str(source), "--to", "svg", "-o", str(target)],
+    "render": lambda source, target: ["render", str(source), "-o", str(target)],
 }
 
 
@@ -127,7 +127,7 @@ def test_a_character_device_is_written_into_not_replaced(command, game, tmp_path
 
 @pytest.mark.parametrize(
     "arguments",
-    [["convert"], ["show"], ["render", "--html", "-"], ["moves"], ["fmt"], ["stats"]],
+    [["convert"], ["show"], ["render", "-o", "-"], ["moves"], ["fmt"], ["stats"]],
 )
 def test_reading_a_device_is_a_clear_error_not_an_endless_read(arguments):
     done = run_pmn(arguments[0], "/dev/zero", *arguments[1:])
@@ -212,7 +212,7 @@ def test_a_picture_over_its_own_record_is_refused(command, game, tmp_path, monke
     os.link(game, tmp_path / "hard.pmn")
     result = invoke(*WRITERS[command]("g.pmn", spelling))
     assert result.exit_code == 2
-    assert "is the input file" in result.output
+    assert "is one of the inputs" in result.output
     assert game.read_text() == GAME
 
 

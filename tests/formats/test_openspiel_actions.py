@@ -111,7 +111,7 @@ def test_cli_converts_and_validates_kalah_logs(tmp_path):
     assert result.exit_code == 0, result.output
     assert back.read_text() == KALAH_LOG
     result = runner.invoke(
-        pmn, ["validate", "--from", "openspiel-actions", "--game", "mancala", str(log)]
+        pmn, ["validate", "--from", "openspiel-actions", "--variant", "mancala", str(log)]
     )
     assert result.exit_code == 0, result.output
     assert "valid: Kalah (kalah)" in result.output
@@ -126,7 +126,7 @@ def test_cli_game_option_errors(tmp_path):
     )
     assert result.exit_code == 2
     assert "Trias has no OpenSpiel actions" in result.output
-    result = runner.invoke(pmn, ["validate", "--game", "Kalah", str(log)])
+    result = runner.invoke(pmn, ["validate", "--variant", "Kalah", str(log)])
     assert result.exit_code == 2
     assert "--variant applies to --from openspiel-actions input only" in result.output
     assert "Traceback" not in result.output

@@ -45,7 +45,7 @@ def test_a_plugin_game_is_registered_and_validated(toy_installed, tmp_path):
     result = CliRunner().invoke(pmn, ["validate", str(record)])
     assert result.exit_code == 0, result.output
     assert "valid" in result.output
-    shown = CliRunner().invoke(pmn, ["show", str(record), "--svg", str(tmp_path / "toy.svg")])
+    shown = CliRunner().invoke(pmn, ["show", str(record), "-o", str(tmp_path / "toy.svg")])
     assert shown.exit_code == 0, shown.output
     assert "<svg" in (tmp_path / "toy.svg").read_text(encoding="utf-8")
     assert "Toy" in CliRunner().invoke(pmn, ["--help"]).output

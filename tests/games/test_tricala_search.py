@@ -235,7 +235,7 @@ def test_pmn_moves_prints_its_first_lines_at_once() -> None:
     # a 27-stone heap has more moves than can be listed: the command streams them
     _, start = heap(3, "4b")
     command = [
-        sys.executable, "-m", "notation.cli", "moves", "--game", "Tricala", "--players", "3",
+        sys.executable, "-m", "notation.cli", "moves", "--variant", "Tricala", "--players", "3",
         "--position", THREE.format_position(start),
     ]  # fmt: skip
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -347,9 +347,9 @@ def test_lap_answers_shared_between_tokens_are_each_tokens_own() -> None:
                         if direction >= 0 and NEXT[pit * 6 + direction] < 0:
                             continue
                         count = rng.randint(1, 14)
-                        tail = notation_module._tail(
+                        tail = notation_module._TAILS[
                             guide.pits[matched:], guide.lines[matched:], guide.orders[matched:]
-                        )
+                        ]
                         reused += bool(tail.fits)
                         shared = guide._shared_lap_fits(matched, pit, direction, count)
                         state = ((matched, None),)

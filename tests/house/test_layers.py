@@ -17,14 +17,18 @@ it and what it may import. From the bottom:
 A module may import from its own layer and the layers below it, and from no layer above
 (the four that ran upward when the folders were made are gone: the cheap PMN reader
 moved to formats, canonical_tags to the record, fmt's file checks to the archive,
-Kalah's drawing to render). Imports under ``TYPE_CHECKING`` are for annotations only
-and do not count; imports inside a function do (they run).
+Kalah's drawing to render). Every import counts: inside a function (it runs), under
+``TYPE_CHECKING`` (an annotation naming a higher layer's type is the same dependency,
+and made the one import circle, errors -> core.record -> errors), and a module named in
+a string (``"notation.render.svg:wari_svg"``, imported later by name): the games named
+their drawings so, past the layer rule, until the renderer registered them by board.
 """
 
 from __future__ import annotations
 
 import ast
 import functools
+import re
 from collections import defaultdict
 from pathlib import Path
 
@@ -56,15 +60,29 @@ def _module_name(path: Path) -> str:
     return ".".join(parts)
 
 
-def _is_type_checking(node: ast.If) -> bool:
-    test = node.test
-    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
-    )
+#: A string that is a module's name, perhaps with an attribute (``"notation.render.svg"``,
+#: ``"notation.render.svg:wari_svg"``): a module imported by name, later.
+MODULE_NAME = re.compile(r"(notation(?:\.\w+)+)(?::\w+(?:\.\w+)*)?")
 
 
-def _imports(tree: ast.Module, module: str, *, top_level_only: bool) -> set[str]:
-    """The modules of this project that ``tree`` imports (TYPE_CHECKING blocks left out)."""
+def _named_module(text: str) -> str | None:
+    """The module of this project a string names whole, or None (prose mentioning one,
+    as a docstring does, names none)."""
+    match = MODULE_NAME.fullmatch(text)
+    if match is None:
+        return None
+    name = match.group(1)
+    while "." in name and not _exists(name):  # "notation.games.base.Variant"
+        name = name.rpartition(".")[0]
+    # "notation.schemas" (data files installed as a package) names no module
+    return name if "." in name and _exists(name) else None
+
+
+def _imports(
+    tree: ast.Module, module: str, *, top_level_only: bool, strings: bool = True
+) -> set[str]:
+    """The modules of this project that ``tree`` imports: its import statements,
+    ``TYPE_CHECKING`` blocks included, and (``strings``) the modules it names in strings."""
     found: set[str] = set()
     package = (
         module
@@ -74,10 +92,11 @@ def _imports(tree: ast.Module, module: str, *, top_level_only: bool) -> set[str]
     stack: list[ast.AST] = list(tree.body)
     while stack:
         node = stack.pop()
-        if isinstance(node, ast.If) and _is_type_checking(node):
-            stack.extend(node.orelse)
-            continue
-        if isinstance(node, ast.Import):
+        if strings and isinstance(node, ast.Constant) and isinstance(node.value, str):
+            named = _named_module(node.value)
+            if named is not None:
+                found.add(named)
+        elif isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
             base = node.module or ""
@@ -101,13 +120,17 @@ def _exists(module: str) -> bool:
 
 
 @functools.cache  # read once for the tests that use it (issue 28); they only read it
-def graph(*, top_level_only: bool = False) -> dict[str, set[str]]:
+def graph(*, top_level_only: bool = False, strings: bool = True) -> dict[str, set[str]]:
+    """Each module's imports (:func:`_imports`); without ``strings``, the import
+    statements alone."""
     edges: dict[str, set[str]] = defaultdict(set)
     for folder in ("notation", "cli"):
         for path in sorted((ROOT / folder).rglob("*.py")):
             module = _module_name(path)
             tree = ast.parse(path.read_text(encoding="utf-8"))
-            edges[module] = _imports(tree, module, top_level_only=top_level_only) - {module}
+            edges[module] = _imports(
+                tree, module, top_level_only=top_level_only, strings=strings
+            ) - {module}
     return edges
 
 
@@ -139,8 +162,11 @@ def test_the_archive_and_the_desk_stand_apart():
 
 def test_no_import_cycle():
     """No import cycle, not even through a function's own imports (cli/common.py and
-    cli/inputs.py imported each other so, issue 26)."""
-    edges = graph()
+    cli/inputs.py imported each other so, issue 26) or an annotation's (errors.py and
+    core/record.py did). A module named in a string is loaded by name when it is used
+    (the format registry names each format's module so, within its layer): the layer
+    tests hold those, this one the import statements."""
+    edges = graph(strings=False)
     state: dict[str, int] = {}  # 1: on the path, 2: done
 
     for start in sorted(edges):
@@ -199,3 +225,20 @@ def test_the_command_line_installs_inside_the_library():
     assert [name for name in packages if name.split(".")[0] != "notation"] == []
     assert project["tool"]["setuptools"]["package-dir"]["notation.cli"] == "cli"
     assert project["project"]["scripts"]["pmn"] == "notation.cli.main:main"
+
+
+def test_the_layer_rule_sees_imports_for_annotations_and_modules_named_in_strings():
+    """An import under ``TYPE_CHECKING`` and a module named in a string count as imports;
+    prose that mentions a module (a docstring) does not."""
+    source = '''
+"""Drawn by notation.render.svg, as the docs say."""
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from notation.formats.pmn import Chunk
+
+drawing = "notation.render.svg:wari_svg"
+loader = "notation.archive.index"
+'''
+    found = _imports(ast.parse(source), "notation.games.example", top_level_only=False)
+    assert found == {"notation.formats.pmn", "notation.render.svg", "notation.archive.index"}

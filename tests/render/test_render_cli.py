@@ -1,4 +1,4 @@
-"""``pmn show --svg`` and ``pmn render --html``, driven through click's CliRunner."""
+"""``pmn show -o X.svg`` and ``pmn render -o X.html``, driven through click's CliRunner."""
 
 from __future__ import annotations
 
@@ -25,12 +25,12 @@ def no_traceback(result: Result) -> None:
     assert "Traceback" not in result.output
 
 
-# -- pmn show --svg -------------------------------------------------------------
+# -- pmn show -o X.svg ----------------------------------------------------------
 
 
 def test_show_svg_to_a_file(runner, tmp_path):
     out = tmp_path / "board.svg"
-    result = runner.invoke(pmn, ["show", ANNOTATED, "--move", "1", "--svg", str(out)])
+    result = runner.invoke(pmn, ["show", ANNOTATED, "--move", "1", "--to", "svg", "-o", str(out)])
     assert result.exit_code == 0, result.output
     assert result.stdout == ""
     root = ET.fromstring(out.read_text(encoding="utf-8"))
@@ -40,7 +40,7 @@ def test_show_svg_to_a_file(runner, tmp_path):
 
 
 def test_show_svg_to_stdout(runner):
-    result = runner.invoke(pmn, ["show", TRICALA, "--move", "6", "--svg", "-"])
+    result = runner.invoke(pmn, ["show", TRICALA, "--move", "6", "--to", "svg", "-o", "-"])
     assert result.exit_code == 0, result.output
     root = ET.fromstring(result.stdout)
     assert root.tag.endswith("svg")
@@ -76,19 +76,19 @@ def test_show_svg_usage_errors(runner, tmp_path, monkeypatch, args, message):
 
 def test_show_svg_of_a_broken_record(runner, tmp_path):
     out = tmp_path / "board.svg"
-    result = runner.invoke(pmn, ["show", EMPTY_HOLE, "--svg", str(out)])
+    result = runner.invoke(pmn, ["show", EMPTY_HOLE, "--to", "svg", "-o", str(out)])
     assert result.exit_code == 1
     assert "wari-empty-hole.pmn:5:11: C: hole C is empty" in result.stderr
     assert not out.exists()
     no_traceback(result)
 
 
-# -- pmn render --html ----------------------------------------------------------
+# -- pmn render -o X.html -------------------------------------------------------
 
 
 def test_render_html_to_a_file(runner, tmp_path):
     out = tmp_path / "game.html"
-    result = runner.invoke(pmn, ["render", ANNOTATED, "--html", str(out)])
+    result = runner.invoke(pmn, ["render", ANNOTATED, "-o", str(out)])
     assert result.exit_code == 0, result.output
     page = out.read_text(encoding="utf-8")
     assert page.startswith("<!DOCTYPE html>")
@@ -103,7 +103,7 @@ def test_render_html_to_stdout_and_game_number(runner, tmp_path):
         + (EXAMPLES / "wari-resignation.pmn").read_text(encoding="utf-8"),
         encoding="utf-8",
     )
-    result = runner.invoke(pmn, ["render", str(both), "--game", "2", "--html", "-"])
+    result = runner.invoke(pmn, ["render", str(both), "--game", "2", "-o", "-"])
     assert result.exit_code == 0, result.output
     assert "the game stopped early: resignation" in result.stdout
     assert "Ada Mensah" not in result.stdout
@@ -130,7 +130,7 @@ def test_render_usage_errors(runner, tmp_path, monkeypatch, args, message):
 
 def test_render_broken_records_exit_1(runner, tmp_path):
     out = tmp_path / "game.html"
-    result = runner.invoke(pmn, ["render", EMPTY_HOLE, "--html", str(out)])
+    result = runner.invoke(pmn, ["render", EMPTY_HOLE, "-o", str(out)])
     assert result.exit_code == 1  # an invalid record, drawn up to its illegal move
     assert (
         "wari-empty-hole.pmn:5:11: game 1, move 2.: C: hole C is empty; did you mean B or D?"
@@ -146,7 +146,7 @@ def test_render_broken_records_exit_1(runner, tmp_path):
     assert "hole C is empty" in out.read_text(encoding="utf-8")
     no_traceback(result)
     unknown = str(EXAMPLES / "broken" / "wari-unknown-rules.pmn")
-    result = runner.invoke(pmn, ["render", unknown, "--html", str(out)])
+    result = runner.invoke(pmn, ["render", unknown, "-o", str(out)])
     assert result.exit_code == 1
     assert 'unknown Trysse/Wari ruleset or option "grand-slam"' in result.stderr
     no_traceback(result)
@@ -154,14 +154,14 @@ def test_render_broken_records_exit_1(runner, tmp_path):
 
 def test_render_unwritable_target(runner, tmp_path):
     out = tmp_path / "no" / "such" / "folder" / "game.html"
-    result = runner.invoke(pmn, ["render", ANNOTATED, "--html", str(out)])
+    result = runner.invoke(pmn, ["render", ANNOTATED, "-o", str(out)])
     assert result.exit_code == 1
     assert f"cannot write {out}" in result.stderr
     no_traceback(result)
 
 
 def test_render_missing_file(runner, tmp_path):
-    result = runner.invoke(pmn, ["render", str(tmp_path / "none.pmn"), "--html", "x.html"])
+    result = runner.invoke(pmn, ["render", str(tmp_path / "none.pmn"), "-o", "x.html"])
     assert result.exit_code == 2
     assert "does not exist" in result.stderr
     no_traceback(result)

@@ -262,7 +262,7 @@ def test_a_game_without_a_drawing_is_drawn_as_its_diagram():
     class Plain:
         game = "Plain"
         seats = ("South", "North")
-        drawing = None
+        board = "plain"
 
         def diagram(self, position):
             return "a <b> c\n1 2 3"
@@ -277,6 +277,35 @@ def test_a_game_without_a_drawing_is_drawn_as_its_diagram():
     parse(picture)
     assert "a &lt;b&gt; c" in picture and "1 2 3" in picture
     assert "North to move" in picture
+
+
+def test_each_board_family_is_drawn_by_the_drawing_render_registers_for_it():
+    """The renderer keeps the drawings, by board family; no game names a renderer."""
+    from notation.games import games
+    from notation.render import svg
+
+    for game in games(plugins=False):
+        assert game.board in svg.DRAWINGS, game.names
+        assert not hasattr(game, "drawing"), game.names
+    wari = find_variant("Wari")
+    assert position_svg(wari, wari.initial_position()) == svg.wari_svg(
+        wari, wari.initial_position()
+    )
+
+
+def test_a_plugin_registers_the_drawing_of_its_board_family(monkeypatch):
+    from notation.render import svg
+
+    monkeypatch.setattr(svg, "DRAWINGS", dict(svg.DRAWINGS))
+
+    class Hex:
+        board = "hex"
+
+    def hex_svg(variant, position, **given):
+        return f"<svg>{type(variant).__name__} {position} {sorted(given)}</svg>"
+
+    svg.register_drawing("hex", hex_svg)
+    assert position_svg(Hex(), 7) == "<svg>Hex 7 ['before', 'last_move', 'token']</svg>"  # type: ignore[arg-type]
 
 
 def test_record_text_in_a_token_is_escaped():

@@ -59,7 +59,7 @@ def test_the_last_move_is_ringed_and_named():
 def test_show_draws_it(tmp_path):
     path = tmp_path / "game.pmn"
     path.write_text('[Game "Togyz Kumalak"]\n\n1. 87(10) 87(10) 2. 22 99(22) *\n', encoding="utf-8")
-    result = CliRunner().invoke(pmn, ["show", str(path), "--svg", "-"])
+    result = CliRunner().invoke(pmn, ["show", str(path), "--to", "svg", "-o", "-"])
     assert result.exit_code == 0, result.output
     # 2... 99(22): Black's 9 sows B9 and White's 1 to 9 (W1: 10 + 1), and captures W9
     pits = groups(result.stdout)

@@ -126,7 +126,6 @@ class TricalaVariant(Variant[TricalaPosition, TricalaMove]):
     names = ("Tricala",)
     board = "triangle"
     seat_counts = (2, 3)
-    drawing = "notation.render.svg:tricala_svg"
 
     @classmethod
     def from_tags(cls, game: str, rules: str | None, tags: dict[str, str]) -> TricalaVariant:

@@ -93,7 +93,7 @@ class Guide:
     #: (a plain dict under :mod:`.memo`'s policy, bounded by ``SIZES["lap_fits"]``: a
     #: guide is made for every token read, and a dict is made in a fraction of the time)
     laps: dict[object, LapFits] = field(default_factory=dict, compare=False, repr=False)
-    #: The waypoints still to match after the first ``matched``, shared (:func:`_tail`)
+    #: The waypoints still to match after the first ``matched``, shared (:data:`_TAILS`)
     tails: dict[int, _Tail] = field(default_factory=dict, compare=False, repr=False)
     #: The direction the first stone must take, -1 when free (N3).
     first_direction: int = field(init=False, compare=False, repr=False)
@@ -342,7 +342,7 @@ def _every_heading(pit: int, fits: Callable[[int], LapFits]) -> LapFits:
 
 class _Tail:
     """The waypoints a token has still to match, shared by every token that ends
-    alike (:func:`_tail`): their own guide (origin unused) and its lap answers
+    alike (:data:`_TAILS`): their own guide (origin unused) and its lap answers
     from nothing matched, by pit, direction and count (a plain dict under :mod:`.memo`'s
     policy, bounded by ``SIZES["tail_fits"]``).
     """
@@ -389,14 +389,6 @@ def _shifted(states: MatchStates, matched: int) -> MatchStates:
     """Matcher states with ``matched`` more waypoints behind them (memoised: a tail's
     answers hold few distinct states, and shifted answers repeat them route after route)."""
     return tuple((m + matched, order) for m, order in states)
-
-
-def _tail(
-    pits: tuple[int, ...], lines: tuple[int, ...], orders: tuple[tuple[int, ...] | None, ...]
-) -> _Tail:
-    """The one :class:`_Tail` of these waypoints (the memo ``_TAILS``: a guide keeps the
-    tails it found, so clearing it only loses sharing)."""
-    return _TAILS[pits, lines, orders]
 
 
 #: :func:`_shifted`'s answers by (states, matched)
