@@ -13,8 +13,9 @@ from click.core import ParameterSource
 from notation.core.pits import CONVENTIONS, DEFAULT, PITS_TAG, PitsError, translate_record
 from notation.core.record import Record
 from notation.errors import WriteError
-from notation.files.outputs import OutputFolder, allow_rewrite, first_non_utf8, same_file
-from notation.files.sources import SourceError, strip_compression
+from notation.files.guard import allow_rewrite, same_file
+from notation.files.outputs import OutputFolder
+from notation.files.sources import SourceError, first_non_utf8, strip_compression
 from notation.formats.canonical import rewrite_moves
 from notation.formats.collection import FORMATS, comment_losses, detect_format, write_path
 from notation.formats.pmn import DEFAULT_WIDTH

@@ -9,7 +9,7 @@ import click
 
 from notation.archive.formatting import FormattedFile, GameTooLongError, format_file
 from notation.archive.parallel import default_jobs
-from notation.files.outputs import allow_rewrite
+from notation.files.guard import allow_rewrite
 from notation.files.sources import SourceError, strip_compression
 from notation.formats.collection import FORMATS, WALKED_EXTENSIONS, atomic_output, detect_format
 from notation.formats.pmn import DEFAULT_WIDTH

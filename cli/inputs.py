@@ -1,6 +1,6 @@
 """How every command that reads games takes its inputs, and writes its one output.
 
-Inputs: FILES are files, folders (walked by :func:`notation.files.outputs.walk_inputs`
+Inputs: FILES are files, folders (walked by :func:`notation.files.sources.walk_inputs`
 for the extensions :data:`notation.formats.collection.WALKED_EXTENSIONS`; what a walk
 skips is reported on stderr) and ``-`` (standard input), with ``--from`` for
 the input format and ``--encoding`` for the text encoding. Output: ``-o/--output``
@@ -28,7 +28,7 @@ from notation.core.replay import (
     ReplayStoppedError,
     replay_to_move,
 )
-from notation.files.outputs import SkippedPath, walk_inputs
+from notation.files.sources import SkippedPath, walk_inputs
 from notation.formats.collection import (
     WALKED_EXTENSIONS,
     MisnamedFileWarning,

@@ -133,7 +133,7 @@ class _Root(click.Group):
         the system refuses (:class:`notation.errors.PMNError`, :class:`OSError`) exit 1.
         """
         from notation.errors import PMNError
-        from notation.files.outputs import OutputIsInputError, guarded_command
+        from notation.files.guard import OutputIsInputError, guarded_command
         from notation.render.sinks import terminal_text
 
         from .inputs import reading_warnings

@@ -25,7 +25,7 @@ from typing import Any
 import dask.bag as db
 
 from notation.archive.report import unread_entry, validate_file, validation_json
-from notation.files.outputs import SkippedPath, walk_inputs
+from notation.files.sources import SkippedPath, walk_inputs
 from notation.formats.collection import WALKED_EXTENSIONS, expand_paths, read_path
 from notation.formats.jsonform import record_to_json
 from notation.formats.jsontext import dumps

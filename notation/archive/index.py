@@ -45,8 +45,8 @@ from notation.core.pits import PITS_TAG
 from notation.core.record import MAINLINE, Record
 from notation.core.replay import Step, record_variant, start_position, validate_record
 from notation.errors import PMNError
-from notation.files import outputs as files
-from notation.files.sources import open_source
+from notation.files.guard import claim_output
+from notation.files.sources import open_input, open_source
 from notation.formats.collection import read_path
 from notation.formats.plain import plain_record
 from notation.formats.pmn import Chunk, TaggedChunk, iter_chunks, last_word, read_chunk
@@ -139,7 +139,7 @@ def file_digest(path: str) -> bytes:
     """The BLAKE2b hash (32 bytes) of a file's bytes as stored (compressed ones too): what
     the index knows a file by. Raises OSError when it cannot be read."""
     digest = hashlib.blake2b(digest_size=32)
-    with files.open_input(path) as stream:
+    with open_input(path) as stream:
         buffer = bytearray(_BLOCK)
         view = memoryview(buffer)
         while size := stream.readinto(buffer):  # type: ignore[attr-defined]
@@ -368,7 +368,7 @@ class ArchiveIndex:
     """An open index database.
 
     ``create=True`` (``pmn index``) opens it to write, making it if missing; the path
-    must not be one of the command's inputs (:func:`notation.files.outputs.claim_output`).
+    must not be one of the command's inputs (:func:`notation.files.guard.claim_output`).
     Otherwise it is opened read-only, and counts as an input of the command (no output
     may be written over it). Raises :class:`ArchiveIndexError` for a database that is
     not a PMN index of this schema, or is damaged; every question asked later raises it
@@ -378,12 +378,12 @@ class ArchiveIndex:
     def __init__(self, path: str, *, create: bool = False) -> None:
         self.path = path
         if create:
-            files.claim_output(path)  # never an input of the command (its records)
+            claim_output(path)  # never an input of the command (its records)
             self.db = self._connect(path, path)
         else:
             if not os.path.exists(path):
                 raise ArchiveIndexError(f"{path}: no such index (make one with pmn index)")
-            with files.open_input(path):  # an input: no output of the command may be it
+            with open_input(path):  # an input: no output of the command may be it
                 pass
             uri = "file:" + urllib.parse.quote(os.path.abspath(path)) + "?mode=ro"
             self.db = self._connect(path, uri, uri=True)

@@ -25,12 +25,16 @@ import errno
 import gzip
 import io
 import lzma
+import os
 import re
+import stat
+import sys
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 from typing import IO
 
-from notation.files.outputs import open_input
+from notation.files.guard import OutputIsInputError, file_kind, note_input
 
 #: Compression formats: name, file extensions, magic bytes, and how to open a stream.
 _Opener = Callable[[IO[bytes]], io.BufferedIOBase]
@@ -171,6 +175,113 @@ def open_source(path: str, encoding: str | None = None) -> io.BufferedReader:
     return io.BufferedReader(_Transcoder(stream, encoding, source), buffer_size=_BLOCK)
 
 
+def open_input(path: str) -> IO[bytes]:
+    """Open a file of records to read (``-``: standard input).
+
+    Regular files and pipes are read; a folder or a device (``/dev/zero``
+    would never end) is refused with an ``OSError``.
+    """
+    if path == "-":
+        note_input(sys.stdin.buffer, path)
+        return sys.stdin.buffer
+    stream = open(path, "rb")  # noqa: SIM115
+    mode = os.fstat(stream.fileno()).st_mode
+    if stat.S_ISDIR(mode) or stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        stream.close()
+        what = "a folder" if stat.S_ISDIR(mode) else "a device"
+        raise OSError(errno.EINVAL, f"{what}, not a file of records", path)
+    try:
+        note_input(stream, path)
+    except OutputIsInputError:
+        stream.close()
+        raise
+    return stream
+
+
+def first_non_utf8(path: str, block_size: int = 1 << 20) -> int | None:
+    """The offset of the first byte of ``path`` that is not UTF-8, or None when all are.
+
+    Rewriting such a file from the text read (with U+FFFD for those bytes)
+    would destroy them: callers refuse instead.
+    """
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    offset = 0
+    with open(path, "rb") as stream:
+        while True:
+            block = stream.read(block_size)
+            pending = len(decoder.getstate()[0])  # the unfinished character of the last block
+            try:
+                decoder.decode(block, final=not block)
+            except UnicodeDecodeError as exc:
+                return offset - pending + exc.start
+            if not block:
+                return None
+            offset += len(block)
+
+
+@dataclass(frozen=True, slots=True)
+class SkippedPath:
+    """A path a folder walk did not read, and why (a link out of the folder, a FIFO...)."""
+
+    path: str
+    reason: str
+
+
+def _inside(path: str, root: str) -> bool:
+    return path == root or path.startswith(root.rstrip(os.sep) + os.sep)
+
+
+def _walk_folder(top: str, extensions: tuple[str, ...]) -> Iterator[str | SkippedPath]:
+    root = os.path.realpath(top)
+    for folder, dirs, files in os.walk(top):  # os.walk does not descend into linked folders
+        dirs.sort()
+        for name in dirs:
+            if os.path.islink(os.path.join(folder, name)):
+                yield SkippedPath(os.path.join(folder, name), "a link to a folder: not walked")
+        for name in sorted(files):
+            if not name.lower().endswith(extensions):
+                continue
+            path = os.path.join(folder, name)
+            try:
+                own = os.lstat(path)
+            except OSError as exc:
+                yield SkippedPath(path, exc.strerror or str(exc))
+                continue
+            if stat.S_ISLNK(own.st_mode):
+                target = os.path.realpath(path)
+                try:
+                    status = os.stat(path)
+                except OSError:
+                    yield SkippedPath(path, "a link to nothing")
+                    continue
+                if not _inside(target, root):
+                    yield SkippedPath(path, "a link out of the folder")
+                elif not stat.S_ISREG(status.st_mode):
+                    yield SkippedPath(path, f"a link to {file_kind(status.st_mode)}")
+                else:
+                    yield path
+            elif stat.S_ISREG(own.st_mode):
+                yield path
+            elif not stat.S_ISDIR(own.st_mode):
+                yield SkippedPath(path, file_kind(own.st_mode))
+
+
+def walk_inputs(paths: Iterable[str], extensions: tuple[str, ...]) -> Iterator[str | SkippedPath]:
+    """The files to read: paths as given, folders walked (sorted) for files with ``extensions``.
+
+    A folder walk yields regular files, and links to regular files inside
+    the folder; every other entry whose name has one of the extensions (a
+    link out of the folder or to nothing, a FIFO, a device) comes as a
+    :class:`SkippedPath`. Paths named directly are yielded as they are
+    (:func:`open_input` decides whether they can be read).
+    """
+    for path in paths:
+        if path != "-" and os.path.isdir(path):
+            yield from _walk_folder(path, extensions)
+        else:
+            yield path
+
+
 class _Guarded(io.RawIOBase):
     """A decompressing stream whose failures are :class:`SourceError` with the file's name."""
 
@@ -252,9 +363,13 @@ class _Transcoder(io.RawIOBase):
 __all__ = [
     "COMPRESSIONS",
     "ZSTD_MAGIC",
+    "SkippedPath",
     "SourceDecodeError",
     "SourceError",
+    "first_non_utf8",
+    "open_input",
     "open_source",
     "strip_compression",
     "text_encoding",
+    "walk_inputs",
 ]

@@ -11,12 +11,14 @@ from contextlib import contextmanager
 from typing import IO
 
 from notation.core.record import Record, comment_as_written, iter_lines
-from notation.files.outputs import OutputFolder, SkippedPath, safe_output, walk_inputs
+from notation.files.outputs import OutputFolder, safe_output
 from notation.files.sources import (
+    SkippedPath,
     SourceDecodeError,
     SourceError,
     open_source,
     strip_compression,
+    walk_inputs,
 )
 from notation.formats.pmn import (
     DEFAULT_WIDTH,
@@ -356,7 +358,7 @@ class SkippedFileWarning(UserWarning):
 def expand_paths(paths: Iterable[str]) -> Iterator[str]:
     """Files as given; folders walked (sorted) for .pmn, .json, .jsonl and .ogn regular files.
 
-    What a walk skips (see :func:`notation.files.outputs.walk_inputs`) is reported
+    What a walk skips (see :func:`notation.files.sources.walk_inputs`) is reported
     as a :class:`SkippedFileWarning`; use ``walk_inputs`` to have it as data.
     """
     for item in walk_inputs(paths, WALKED_EXTENSIONS):
