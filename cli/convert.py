@@ -34,6 +34,7 @@ from .inputs import (
     no_game_message,
     output_file_option,
     read_inputs,
+    unread_paths,
 )
 from .paths import WriteDir
 from .terminal import SafeClickException, echo
@@ -260,6 +261,10 @@ def _convert_into(
         folder.close()
 
 
+class _NotRead(Exception):
+    """An input of ``convert -d`` that could not be read whole: its file is not written."""
+
+
 def _allow_in_place(source: str, encoding: str | None) -> None:
     """--in-place: this input is rewritten, by design; but not a file with bytes that are
     not UTF-8 (the records read hold U+FFFD for them: writing them back would destroy
@@ -303,6 +308,7 @@ def _convert(
     )
     damaged = 0
     current = [0, ""]  # the game being converted: its number and source, for write errors
+    unread = len(unread_paths())
 
     def records() -> Iterator[Record]:
         nonlocal damaged
@@ -340,10 +346,14 @@ def _convert(
                 where = location(record.source, record.line, 0)
                 echo(f"{where}: game {index}: changed for {fmt}: {loss}", err=True)
             yield record
+        if folder is not None and len(unread_paths()) > unread:
+            raise _NotRead  # (reported): no file in the folder for an input not read whole
 
     try:
         collected = list(records()) if collect else records()
         write_path(collected, output, fmt, width=options.width, folder=folder)
+    except _NotRead:
+        pass
     except SourceError as exc:  # the source cannot be read as text: the message names it
         raise SafeClickException(str(exc)) from exc
     except OSError as exc:  # reading the source, or writing the output

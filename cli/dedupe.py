@@ -32,7 +32,7 @@ from .archive_io import (
     shared,
 )
 from .common import FORMAT_CHOICE
-from .inputs import input_paths, output_file_option
+from .inputs import input_paths, output_file_option, read_each
 from .terminal import echo
 
 
@@ -143,8 +143,11 @@ def games_worth_comparing(
         return None
     return games_to_compare(
         game.record
-        for path in paths
-        for game in read_archive(path, input_format, encoding=encoding)
+        for game in read_each(
+            paths,
+            lambda path: read_archive(path, input_format, encoding=encoding),
+            lambda _unread: None,  # (said by the reading that follows)
+        )
     )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from notation.archive.index import ArchiveIndex
+from notation.files.sources import UnreadPath
 
 from .archive_io import input_options, shared
 from .inputs import GameCounts, output_file_option, report_empty
@@ -39,7 +40,11 @@ def index(
     counts = GameCounts()
     try:
         for path in counts.paths(files):
-            added = database.add_file(path, input_format, encoding)
+            try:  # (a file is added in one transaction: one not read whole adds nothing)
+                added = database.add_file(path, input_format, encoding)
+            except OSError as exc:  # the other files are indexed
+                counts.unreadable(UnreadPath.of(path, exc))
+                continue
             if added < 0:
                 counts.add(database.games_of_file(path))
                 echo(f"{path}: unchanged, skipped", err=True)

@@ -221,58 +221,114 @@ def first_non_utf8(path: str, block_size: int = 1 << 20) -> int | None:
 
 @dataclass(frozen=True, slots=True)
 class SkippedPath:
-    """A path a folder walk did not read, and why (a link out of the folder, a FIFO...)."""
+    """A path a folder walk did not read by design, and why (a link out of the folder, a
+    FIFO...): said, but not a problem of the inputs."""
 
     path: str
     reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class UnreadPath:
+    """A file or folder that could not be read (a folder that cannot be listed, a file that
+    cannot be opened, compressed data cut short), and why: a problem of the inputs, that
+    every command reports where it reports problems (and exits 1), reading the rest."""
+
+    path: str
+    reason: str
+
+    @classmethod
+    def of(cls, path: str, error: OSError) -> UnreadPath:
+        """The unread path and the system's reason (``error``'s message alone)."""
+        reason = str(error) if isinstance(error, SourceError) else error.strerror or str(error)
+        return cls(path, reason.removeprefix(f"{path}: "))
+
+
+def shown_path(path: str) -> str:
+    """A path as text to show or write into JSON: valid UTF-8 whatever the file system
+    holds. A byte of a name that is not UTF-8 (read by Python as a lone surrogate) is
+    written ``\\xNN``; every other name is itself."""
+    if not _SURROGATE_RE.search(path):
+        return path
+    return _SURROGATE_RE.sub(lambda found: f"\\x{ord(found.group()) - 0xDC00:02x}", path)
+
+
+_SURROGATE_RE = re.compile("[\udc80-\udcff]")
 
 
 def _inside(path: str, root: str) -> bool:
     return path == root or path.startswith(root.rstrip(os.sep) + os.sep)
 
 
-def _walk_folder(top: str, extensions: tuple[str, ...]) -> Iterator[str | SkippedPath]:
+def _linked(path: str, root: str) -> str | SkippedPath:
+    """A link met by a walk: the path when it leads to a regular file inside ``root``."""
+    try:
+        status = os.stat(path)
+    except OSError:
+        return SkippedPath(path, "a link to nothing")
+    if not _inside(os.path.realpath(path), root):
+        return SkippedPath(path, "a link out of the folder")
+    if not stat.S_ISREG(status.st_mode):
+        return SkippedPath(path, f"a link to {file_kind(status.st_mode)}")
+    return path
+
+
+def _entry(entry: os.DirEntry[str], root: str) -> str | SkippedPath | UnreadPath:
+    """What a walk makes of a folder's entry named with a walked extension."""
+    try:
+        own = entry.stat(follow_symlinks=False)
+    except OSError as exc:
+        return UnreadPath.of(entry.path, exc)
+    if stat.S_ISLNK(own.st_mode):
+        return _linked(entry.path, root)
+    if stat.S_ISREG(own.st_mode):
+        return entry.path
+    return SkippedPath(entry.path, file_kind(own.st_mode))
+
+
+def _is_folder(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_dir()
+    except OSError:
+        return False
+
+
+def _walk_folder(top: str, extensions: tuple[str, ...]) -> Iterator[str | SkippedPath | UnreadPath]:
+    """A folder's files, depth first and sorted (a folder's files, then its subfolders), by a
+    loop over a stack of folders: no depth is too deep. A folder that cannot be listed is
+    an :class:`UnreadPath`; the rest of the walk goes on."""
     root = os.path.realpath(top)
-    for folder, dirs, files in os.walk(top):  # os.walk does not descend into linked folders
-        dirs.sort()
-        for name in dirs:
-            if os.path.islink(os.path.join(folder, name)):
-                yield SkippedPath(os.path.join(folder, name), "a link to a folder: not walked")
-        for name in sorted(files):
-            if not name.lower().endswith(extensions):
-                continue
-            path = os.path.join(folder, name)
-            try:
-                own = os.lstat(path)
-            except OSError as exc:
-                yield SkippedPath(path, exc.strerror or str(exc))
-                continue
-            if stat.S_ISLNK(own.st_mode):
-                target = os.path.realpath(path)
-                try:
-                    status = os.stat(path)
-                except OSError:
-                    yield SkippedPath(path, "a link to nothing")
-                    continue
-                if not _inside(target, root):
-                    yield SkippedPath(path, "a link out of the folder")
-                elif not stat.S_ISREG(status.st_mode):
-                    yield SkippedPath(path, f"a link to {file_kind(status.st_mode)}")
+    pending = [top]
+    while pending:
+        folder = pending.pop()
+        try:
+            with os.scandir(folder) as scan:
+                entries = sorted(scan, key=lambda entry: entry.name)
+        except OSError as exc:
+            yield UnreadPath.of(folder, exc)
+            continue
+        subfolders = []
+        for entry in entries:
+            if _is_folder(entry):
+                if entry.is_symlink():
+                    yield SkippedPath(entry.path, "a link to a folder: not walked")
                 else:
-                    yield path
-            elif stat.S_ISREG(own.st_mode):
-                yield path
-            elif not stat.S_ISDIR(own.st_mode):
-                yield SkippedPath(path, file_kind(own.st_mode))
+                    subfolders.append(entry.path)
+            elif entry.name.lower().endswith(extensions):
+                yield _entry(entry, root)
+        pending.extend(reversed(subfolders))
 
 
-def walk_inputs(paths: Iterable[str], extensions: tuple[str, ...]) -> Iterator[str | SkippedPath]:
+def walk_inputs(
+    paths: Iterable[str], extensions: tuple[str, ...]
+) -> Iterator[str | SkippedPath | UnreadPath]:
     """The files to read: paths as given, folders walked (sorted) for files with ``extensions``.
 
-    A folder walk yields regular files, and links to regular files inside
-    the folder; every other entry whose name has one of the extensions (a
-    link out of the folder or to nothing, a FIFO, a device) comes as a
-    :class:`SkippedPath`. Paths named directly are yielded as they are
+    A folder walk yields regular files, and links to regular files inside the folder;
+    every other entry whose name has one of the extensions (a link out of the folder or
+    to nothing, a FIFO, a device) comes as a :class:`SkippedPath`, and a folder that
+    cannot be listed as an :class:`UnreadPath`. The walk is a loop, not a recursion, and
+    each folder is listed once. Paths named directly are yielded as they are
     (:func:`open_input` decides whether they can be read).
     """
     for path in paths:
@@ -366,9 +422,11 @@ __all__ = [
     "SkippedPath",
     "SourceDecodeError",
     "SourceError",
+    "UnreadPath",
     "first_non_utf8",
     "open_input",
     "open_source",
+    "shown_path",
     "strip_compression",
     "text_encoding",
     "walk_inputs",

@@ -16,7 +16,9 @@ from notation.files.sources import (
     SkippedPath,
     SourceDecodeError,
     SourceError,
+    UnreadPath,
     open_source,
+    shown_path,
     strip_compression,
     walk_inputs,
 )
@@ -362,8 +364,16 @@ def expand_paths(paths: Iterable[str]) -> Iterator[str]:
     as a :class:`SkippedFileWarning`; use ``walk_inputs`` to have it as data.
     """
     for item in walk_inputs(paths, WALKED_EXTENSIONS):
-        if isinstance(item, SkippedPath):
-            warnings.warn(f"{item.path}: skipped: {item.reason}", SkippedFileWarning, stacklevel=2)
+        if isinstance(item, UnreadPath):
+            warnings.warn(
+                f"{shown_path(item.path)}: cannot read: {item.reason}",
+                SkippedFileWarning,
+                stacklevel=2,
+            )
+        elif isinstance(item, SkippedPath):
+            warnings.warn(
+                f"{shown_path(item.path)}: skipped: {item.reason}", SkippedFileWarning, stacklevel=2
+            )
         else:
             yield item
 
