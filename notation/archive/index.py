@@ -46,7 +46,14 @@ from notation.core.record import MAINLINE, Record
 from notation.core.replay import Step, record_variant, start_position, validate_record
 from notation.errors import PMNError
 from notation.files.guard import claim_output
-from notation.files.sources import open_input, open_source
+from notation.files.sources import (
+    loaded_path,
+    open_input,
+    open_source,
+    shown_path,
+    source_name,
+    stored_path,
+)
 from notation.formats.collection import read_path
 from notation.formats.plain import plain_record
 from notation.formats.pmn import Chunk, TaggedChunk, iter_chunks, last_word, read_chunk
@@ -452,7 +459,8 @@ class ArchiveIndex:
         fmt = fmt or sniff_file(path).name  # (.txt: PMN or a PlayOK export, by its first lines)
         digest = file_digest(path)  # before reading: a change made meanwhile shows next time
         stat = os.stat(path)
-        abspath = os.path.abspath(path)
+        abspath = stored_path(os.path.abspath(path))  # (a name that is not UTF-8: its bytes)
+        shown = shown_path(path)
         with self._answering(rows=False):
             row = self.db.execute(
                 "SELECT id, digest, format, encoding FROM files WHERE abspath = ?", (abspath,)
@@ -466,13 +474,13 @@ class ArchiveIndex:
                     self.db.execute(
                         "UPDATE files SET path=?, size=?, mtime_ns=?, format=?, encoding=?, "
                         "digest=? WHERE id=?",
-                        (path, stat.st_size, stat.st_mtime_ns, fmt, encoding, digest, file_id),
+                        (shown, stat.st_size, stat.st_mtime_ns, fmt, encoding, digest, file_id),
                     )
                 else:
                     file_id = self.db.execute(
                         "INSERT INTO files (path, abspath, size, mtime_ns, format, encoding, "
                         "digest) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                        (path, abspath, stat.st_size, stat.st_mtime_ns, fmt, encoding, digest),
+                        (shown, abspath, stat.st_size, stat.st_mtime_ns, fmt, encoding, digest),
                     ).lastrowid
                 count = 0
                 for ordinal, (game, offset, length, game_digest) in enumerate(
@@ -488,7 +496,7 @@ class ArchiveIndex:
             row = self.db.execute(
                 "SELECT count(*) FROM games JOIN files ON games.file_id = files.id "
                 "WHERE files.abspath = ?",
-                (os.path.abspath(path),),
+                (stored_path(os.path.abspath(path)),),
             ).fetchone()
         return int(row[0])
 
@@ -593,7 +601,7 @@ class ArchiveIndex:
                     game = IndexedGame(
                         game_id,
                         source,
-                        abspath,
+                        loaded_path(abspath),
                         fmt,
                         encoding,
                         ordinal,
@@ -832,7 +840,7 @@ def _located(
         for record in read_path(path, fmt, encoding=encoding):
             yield record, None, None, None
         return
-    source = "<stdin>" if path == "-" else path
+    source = source_name(path)
     with open_source(path, encoding) as games, open_source(path, encoding) as lines:
         offsets = _Offsets(lines)
         previous: tuple[Chunk, int] | None = None

@@ -153,7 +153,7 @@ def open_source(path: str, encoding: str | None = None) -> io.BufferedReader:
     :class:`SourceError` for an unknown encoding or a Zstandard file, and
     (while reading) :class:`SourceDecodeError` for a byte that does not decode.
     """
-    source = "<stdin>" if path == "-" else path
+    source = source_name(path)
     if encoding is not None:
         encoding = text_encoding(encoding)
     raw: IO[bytes] = open_input(path)  # a device or a folder is refused
@@ -256,6 +256,25 @@ def shown_path(path: str) -> str:
 _SURROGATE_RE = re.compile("[\udc80-\udcff]")
 
 
+def source_name(path: str) -> str:
+    """How records and messages name the input ``path``: ``<stdin>`` for ``-``, else the
+    path as :func:`shown_path` writes it."""
+    return "<stdin>" if path == "-" else shown_path(path)
+
+
+def stored_path(path: str) -> str | bytes:
+    """A path as a database keeps it to open it again: its text, or the bytes of a name
+    that is not UTF-8 (which no text column can hold); :func:`loaded_path` reads it back."""
+    if not _SURROGATE_RE.search(path):
+        return path
+    return os.fsencode(path)
+
+
+def loaded_path(value: str | bytes) -> str:
+    """A path kept by :func:`stored_path`, as Python opens it."""
+    return os.fsdecode(value) if isinstance(value, bytes) else value
+
+
 def _inside(path: str, root: str) -> bool:
     return path == root or path.startswith(root.rstrip(os.sep) + os.sep)
 
@@ -338,6 +357,74 @@ def walk_inputs(
             yield path
 
 
+#: The most of an input's start that telling its format reads: its first tag section
+#: (PlayOK's ``Site`` may follow a long first tag) up to this many bytes.
+PEEK_LIMIT = 1 << 16
+_SECTION_END = re.compile(rb"\n[ \t]*\r?\n")
+
+
+def peek_head(
+    stream: io.BufferedReader, limit: int = PEEK_LIMIT
+) -> tuple[io.BufferedReader, bytes]:
+    """The start of ``stream`` a format is told by, and a stream that still reads from
+    the start.
+
+    The start is the text up to the end of its first section (the first blank line
+    after a line of text), or ``limit`` bytes, or all of it when shorter: the same
+    bytes however a pipe delivers them (a pipe's first read may bring 20 bytes). A
+    file that can seek is read again from where it was; any other stream is given back
+    with the bytes read put in front of the rest.
+    """
+    start = stream.tell() if stream.seekable() else None
+    head = b""
+    while len(head) < limit:
+        found = _SECTION_END.search(head.lstrip(b"\xef\xbb\xbf \t\r\n"))
+        if found is not None:
+            break
+        block = stream.read1(limit - len(head))
+        if not block:
+            break
+        head += block
+    cut = len(head_of(head, limit))
+    if start is not None:
+        stream.seek(start)
+        return stream, head[:cut]
+    return io.BufferedReader(_Prefixed(head, stream), buffer_size=_BLOCK), head[:cut]
+
+
+def head_of(data: bytes, limit: int = PEEK_LIMIT) -> bytes:
+    """The part of an input's start that its format is told by (see :func:`peek_head`):
+    up to the end of its first section, at most ``limit`` bytes."""
+    bare = data.lstrip(b"\xef\xbb\xbf \t\r\n")
+    found = _SECTION_END.search(bare, 0, limit)
+    if found is None:
+        return data[:limit]
+    return data[: min(len(data) - len(bare) + found.end(), limit)]
+
+
+class _Prefixed(io.RawIOBase):
+    """Bytes already read from a stream, then the rest of the stream."""
+
+    def __init__(self, head: bytes, inner: io.BufferedReader) -> None:
+        super().__init__()
+        self._head, self._inner = memoryview(head), inner
+
+    def readable(self) -> bool:
+        return True
+
+    def close(self) -> None:
+        self._inner.close()
+        super().close()
+
+    def readinto(self, buffer: bytearray | memoryview) -> int:  # type: ignore[override]
+        if self._head:
+            size = min(len(buffer), len(self._head))
+            buffer[:size] = self._head[:size]
+            self._head = self._head[size:]
+            return size
+        return self._inner.readinto(buffer)
+
+
 class _Guarded(io.RawIOBase):
     """A decompressing stream whose failures are :class:`SourceError` with the file's name."""
 
@@ -418,15 +505,21 @@ class _Transcoder(io.RawIOBase):
 
 __all__ = [
     "COMPRESSIONS",
+    "PEEK_LIMIT",
     "ZSTD_MAGIC",
     "SkippedPath",
     "SourceDecodeError",
     "SourceError",
     "UnreadPath",
     "first_non_utf8",
+    "head_of",
+    "loaded_path",
     "open_input",
     "open_source",
+    "peek_head",
     "shown_path",
+    "source_name",
+    "stored_path",
     "strip_compression",
     "text_encoding",
     "walk_inputs",

@@ -13,12 +13,15 @@ from typing import IO
 from notation.core.record import Record, comment_as_written, iter_lines
 from notation.files.outputs import OutputFolder, safe_output
 from notation.files.sources import (
+    PEEK_LIMIT,
     SkippedPath,
     SourceDecodeError,
     SourceError,
     UnreadPath,
     open_source,
+    peek_head,
     shown_path,
+    source_name,
     strip_compression,
     walk_inputs,
 )
@@ -119,10 +122,10 @@ def _read(
     """:func:`read_path`, with PMN games as :class:`Chunk` values when ``chunks`` (as
     :class:`TaggedChunk` values when ``tagged`` too), or every game's tag pairs when
     ``tags``."""
-    source = "<stdin>" if path == "-" else path
+    source = source_name(path)
     stream: io.BufferedReader = open_source(path, encoding)
     try:
-        fmt = _choose_format(stream, source, path, fmt)
+        fmt, stream = _choose_format(stream, source, path, fmt)
         # PMN's own fast paths: tag sections scanned, games cut and not yet read
         if fmt == "pmn" and tags:
             yield from iter_headers(stream, source)
@@ -165,8 +168,9 @@ class FormatMismatchError(SourceError):
     code = "wrong-format"
 
 
-#: How much of a file's start is looked at to tell its format from its content.
-HEAD_BYTES = 1024
+#: The most of a file's start looked at to tell its format from its content (its first
+#: section, up to this: :func:`notation.files.sources.peek_head`).
+HEAD_BYTES = PEEK_LIMIT
 
 #: The two families of formats whose readers cannot read each other's first byte:
 #: tag pairs and movetext (PMN, and OGN, which is PMN text with its own tags), JSON
@@ -206,28 +210,31 @@ def content_family(head: bytes) -> str | None:
     return None
 
 
-def _choose_format(stream: io.BufferedReader, source: str, path: str, fmt: str | None) -> str:
+def _choose_format(
+    stream: io.BufferedReader, source: str, path: str, fmt: str | None
+) -> tuple[str, io.BufferedReader]:
     """The format to read ``stream`` in: ``fmt`` if given, else the extension's, else the
     content's. Where the content plainly belongs to another family of formats than the
     one chosen (JSON named ``.pmn``), whose reader would fail at the first byte: read it
     in the content's format with a :class:`MisnamedFileWarning` when the name chose, and
     raise :class:`FormatMismatchError` (what it looks like, which ``--from``) when
-    ``--from`` chose or the content's format needs more than the file says."""
+    ``--from`` chose or the content's format needs more than the file says. The content
+    is its head as :func:`notation.files.sources.peek_head` reads it (the same however a
+    pipe delivers it); the stream returned reads from the start."""
     named = fmt or detect_format(strip_compression(path), default="")
+    if named and named not in _FAMILY:  # action logs, and formats PMN does not know
+        return named, stream
+    stream, head = peek_head(stream)
     if not named:  # no name to go by (standard input, .txt that PMN and PlayOK share...)
-        head = stream.peek(HEAD_BYTES)[:HEAD_BYTES]
         if content_family(head) == "openspiel-actions":  # its game must be named
             raise FormatMismatchError(
                 f"{source} looks like an OpenSpiel action log: "
                 "read it with --from openspiel-actions"
             )
-        return sniff(head).name
-    if named not in _FAMILY:  # action logs, and formats PMN does not know the content of
-        return named
-    head = stream.peek(HEAD_BYTES)[:HEAD_BYTES]
+        return sniff(head).name, stream
     found = content_family(head)
     if found is None or found == _FAMILY[named]:
-        return named
+        return named, stream
     looks = _FAMILY_NAMES[found]
     reads = "openspiel-actions" if found == "openspiel-actions" else sniff(head).name
     if fmt is None and found != "openspiel-actions":
@@ -237,7 +244,7 @@ def _choose_format(stream: io.BufferedReader, source: str, path: str, fmt: str |
             MisnamedFileWarning,
             stacklevel=2,
         )
-        return reads
+        return reads, stream
     said = f"--from {named} says" if fmt is not None else "its name says"
     raise FormatMismatchError(
         f"{source} looks like {looks}, not {named.upper()} as {said}: read it with --from {reads}"

@@ -19,6 +19,7 @@ import json
 import os
 import re
 import shutil
+import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -26,6 +27,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from notation.cli.main import pmn
+
+from tests.playok_exports import make_export
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = (ROOT / "examples" / "wari-annotated.pmn").read_bytes()
@@ -230,3 +233,76 @@ def remove_deep(top: Path) -> None:
                 os.unlink(entry.path)
     for folder in reversed(folders):
         folder.rmdir()
+
+
+def _odd_folder(tmp_path: Path) -> Path:
+    folder = tmp_path / "odd"
+    folder.mkdir()
+    with open(os.path.join(os.fsencode(folder), b"\xff\xfe.pmn"), "wb") as out:
+        out.write(GAME)
+    return folder
+
+
+def test_a_name_not_utf8_is_indexed(tmp_path):
+    folder = _odd_folder(tmp_path)
+    result = run("index", str(folder), "-o", str(tmp_path / "index.sqlite"))
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output
+    found = run("select", "--index", str(tmp_path / "index.sqlite"))
+    assert found.exit_code == 0, found.output
+    assert "Ada Mensah" in found.stdout
+
+
+def test_a_name_not_utf8_is_escaped_in_a_json_report(tmp_path):
+    folder = _odd_folder(tmp_path)
+    result = run("validate", "--format", "json", str(folder))
+    assert result.exit_code == 0, result.output
+    text = result.stdout_bytes.decode("utf-8")  # valid UTF-8, or this raises
+    body = json.loads(text)
+    assert body["games"][0]["source"].endswith("\\xff\\xfe.pmn")
+    shown = run("validate", str(folder))
+    assert "\\xff\\xfe.pmn" in shown.stdout
+
+
+# -- sniffing: the same answer however the bytes arrive -------------------------------
+
+
+def playok_text() -> bytes:
+    return make_export("walker", events=1, casual=0, exact_repeats=0, move_repeats=0).text.encode()
+
+
+def test_a_pipe_delivering_twenty_bytes_first_reads_as_playok(tmp_path):
+    export = tmp_path / "export.txt"
+    export.write_bytes(playok_text())
+    whole = subprocess.run(
+        [PMN, "convert", "-", "--to", "json"], input=playok_text(), capture_output=True
+    )
+    assert whole.returncode == 0, whole.stderr
+    slow = subprocess.run(
+        f"(head -c 20 {export}; sleep 0.5; tail -c +21 {export}) | {PMN} convert - --to json",
+        shell=True,
+        capture_output=True,
+        check=False,
+    )
+    assert slow.returncode == 0, slow.stderr
+    assert slow.stdout == whole.stdout
+
+
+def test_a_long_first_header_does_not_hide_playok(tmp_path):
+    text = playok_text()
+    long_event = b'[Event "' + b"x" * 5000 + b'"]\n'
+    lines = text.split(b"\n", 1)
+    export = lines[0] if not lines[0].startswith(b"[Event") else b""
+    export = long_event + lines[1] if not export else long_event + text
+    (tmp_path / "export.txt").write_bytes(export)
+    result = run("validate", str(tmp_path / "export.txt"))
+    assert result.exit_code == 0, result.output[-800:]
+    piped = run("validate", "-", stdin=export)
+    assert piped.exit_code == 0, piped.output[-800:]
+
+
+def test_fmt_sniffs_a_playok_export(tmp_path):
+    (tmp_path / "export.txt").write_bytes(playok_text())
+    result = run("fmt", str(tmp_path / "export.txt"))
+    assert result.exit_code == 0, result.output[-800:]
+    assert '[Game "Togyz Kumalak"]' in result.stdout
