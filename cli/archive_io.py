@@ -96,11 +96,12 @@ def iter_games(
     the inputs with no game in them kept in ``counts.empty``."""
     games = inputs.GameCounts(counts.empty.append)
     report = functools.partial(_report_damaged, counts)
-    for path in games.paths(files):
-        for game in read_archive(path, input_format, encoding=encoding, on_read=report):
-            counts.games += 1
-            games.add()
-            yield game
+    for game in games.read(
+        files, lambda path: read_archive(path, input_format, encoding=encoding, on_read=report)
+    ):
+        counts.games += 1
+        games.add()
+        yield game
 
 
 def _report_damaged(counts: Reading, game: ArchiveGame, record: Record) -> None:

@@ -13,8 +13,9 @@ from click.core import ParameterSource
 from notation.core.pits import CONVENTIONS, DEFAULT, PITS_TAG, PitsError, translate_record
 from notation.core.record import Record
 from notation.errors import WriteError
-from notation.files.outputs import OutputFolder, allow_rewrite, first_non_utf8, same_file
-from notation.files.sources import SourceError, strip_compression
+from notation.files.guard import allow_rewrite, same_file
+from notation.files.outputs import OutputFolder
+from notation.files.sources import SourceError, first_non_utf8, strip_compression
 from notation.formats.canonical import rewrite_moves
 from notation.formats.collection import FORMATS, comment_losses, detect_format, write_path
 from notation.formats.pmn import DEFAULT_WIDTH
@@ -32,6 +33,7 @@ from .inputs import (
     no_game_message,
     output_file_option,
     read_inputs,
+    unread_paths,
 )
 from .paths import WriteDir
 from .terminal import SafeClickException, echo
@@ -253,6 +255,10 @@ def _convert_into(
         folder.close()
 
 
+class _NotRead(Exception):
+    """An input of ``convert -d`` that could not be read whole: its file is not written."""
+
+
 def _allow_in_place(source: str, encoding: str | None) -> None:
     """--in-place: this input is rewritten, by design; but not a file with bytes that are
     not UTF-8 (the records read hold U+FFFD for them: writing them back would destroy
@@ -296,6 +302,7 @@ def _convert(
     )
     damaged = 0
     current = [0, ""]  # the game being converted: its number and source, for write errors
+    unread = len(unread_paths())
 
     def records() -> Iterator[Record]:
         nonlocal damaged
@@ -333,10 +340,14 @@ def _convert(
                 where = location(record.source, record.line, 0)
                 echo(f"{where}: game {index}: changed for {fmt}: {loss}", err=True)
             yield record
+        if folder is not None and len(unread_paths()) > unread:
+            raise _NotRead  # (reported): no file in the folder for an input not read whole
 
     try:
         collected = list(records()) if collect else records()
         write_path(collected, output, fmt, width=options.width, folder=folder)
+    except _NotRead:
+        pass
     except SourceError as exc:  # the source cannot be read as text: the message names it
         raise SafeClickException(str(exc)) from exc
     except OSError as exc:  # reading the source, or writing the output

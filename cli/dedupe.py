@@ -11,10 +11,10 @@ from notation.archive.dedupe import (
     choose_from_keys,
     choose_most_complete,
     drop_duplicates,
-    games_to_compare,
     where_read,
 )
-from notation.archive.games import read_archive, write_game
+from notation.archive.dedupe import games_worth_comparing as worth_comparing
+from notation.archive.games import write_game
 from notation.archive.index import ArchiveIndex, read_back_games
 from notation.archive.tools import header_differences
 from notation.core.record import Record
@@ -127,7 +127,8 @@ def readable_twice(files: tuple[str, ...]) -> list[str] | None:
     reading would find nothing, or wait for ever). Nothing is opened."""
     if "-" in files:
         return None
-    paths = list(input_paths(files, skipped=lambda _skipped: None))
+    # (what cannot be read is said by the reading that follows)
+    paths = list(input_paths(files, skipped=lambda _skipped: None, unread=lambda _unread: None))
     return paths if all(os.path.isfile(path) for path in paths) else None
 
 
@@ -135,17 +136,12 @@ def games_worth_comparing(
     files: tuple[str, ...], input_format: str | None, encoding: str | None
 ) -> set[int] | None:
     """A first look at the games, for their moves' words (:func:`games_to_compare`): the
-    numbers of the games that need a replay to be compared (dedupe's, merge --dedupe's).
-    None (every game is replayed) when an input cannot be read twice
-    (:func:`readable_twice`). Nothing is said or counted: the next reading does that."""
+    numbers of the games that need a replay to be compared (dedupe's, merge --dedupe's),
+    by :func:`notation.archive.dedupe.games_worth_comparing`. None (every game is
+    replayed) when an input cannot be read twice (:func:`readable_twice`). Nothing is
+    said or counted: the next reading does that."""
     paths = readable_twice(files)
-    if paths is None:
-        return None
-    return games_to_compare(
-        game.record
-        for path in paths
-        for game in read_archive(path, input_format, encoding=encoding)
-    )
+    return None if paths is None else worth_comparing(paths, input_format, encoding)
 
 
 def _dedupe_indexed(

@@ -9,8 +9,8 @@ import click
 
 from notation.archive.formatting import FormattedFile, GameTooLongError, format_file
 from notation.archive.parallel import default_jobs
-from notation.files.outputs import allow_rewrite
-from notation.files.sources import SourceError, strip_compression
+from notation.files.guard import allow_rewrite
+from notation.files.sources import SourceDecodeError, UnreadPath, strip_compression
 from notation.formats.collection import FORMATS, WALKED_EXTENSIONS, atomic_output, detect_format
 from notation.formats.pmn import DEFAULT_WIDTH
 
@@ -81,13 +81,14 @@ def fmt(
             result = format_file(
                 path, check=check, width=width, long=long, encoding=encoding, jobs=default_jobs()
             )
-        except (SourceError, GameTooLongError) as exc:  # this file is left as it is
+        except (SourceDecodeError, GameTooLongError) as exc:  # this file is left as it is
             echo(str(exc), err=True)
             counts.add()  # (not empty: what it holds could not be read, said here)
             trouble = True
             continue
-        except OSError as exc:
-            raise click.FileError(path, exc.strerror) from exc
+        except OSError as exc:  # cannot be opened, cut short, not text: the rest is read
+            counts.unreadable(UnreadPath.of(path, exc))
+            continue
         counts.add(result.games)
         for index, issue in result.issues:
             where = location(result.source, issue.line, issue.column)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from notation.archive.index import ArchiveIndex
+from notation.files.sources import UnreadPath, shown_path
 
 from .archive_io import input_options, shared
 from .inputs import GameCounts, output_file_option, report_empty
@@ -39,13 +40,17 @@ def index(
     counts = GameCounts()
     try:
         for path in counts.paths(files):
-            added = database.add_file(path, input_format, encoding)
+            try:  # (a file is added in one transaction: one not read whole adds nothing)
+                added = database.add_file(path, input_format, encoding)
+            except OSError as exc:  # the other files are indexed
+                counts.unreadable(UnreadPath.of(path, exc))
+                continue
             if added < 0:
                 counts.add(database.games_of_file(path))
-                echo(f"{path}: unchanged, skipped", err=True)
+                echo(f"{shown_path(path)}: unchanged, skipped", err=True)
             else:
                 counts.add(added)
-                echo(f"{path}: {added} game(s) indexed", err=True)
+                echo(f"{shown_path(path)}: {added} game(s) indexed", err=True)
     finally:
         database.close()
     if report_empty(counts):  # an input with no game (ruling N4)

@@ -1,6 +1,6 @@
 """How every command that reads games takes its inputs, and writes its one output.
 
-Inputs: FILES are files, folders (walked by :func:`notation.files.outputs.walk_inputs`
+Inputs: FILES are files, folders (walked by :func:`notation.files.sources.walk_inputs`
 for the extensions :data:`notation.formats.collection.WALKED_EXTENSIONS`; what a walk
 skips is reported on stderr) and ``-`` (standard input), with ``--from`` for
 the input format and ``--encoding`` for the text encoding. Output: ``-o/--output``
@@ -28,7 +28,7 @@ from notation.core.replay import (
     ReplayStoppedError,
     replay_to_move,
 )
-from notation.files.outputs import SkippedPath, walk_inputs
+from notation.files.sources import SkippedPath, UnreadPath, shown_path, walk_inputs
 from notation.formats.collection import (
     WALKED_EXTENSIONS,
     MisnamedFileWarning,
@@ -44,6 +44,7 @@ from .paths import ReadPath, WritePath
 from .terminal import SafeClickException, echo
 
 F = TypeVar("F", bound=Callable[..., Any])
+T = TypeVar("T")
 
 
 def _apply(function: F, decorators: Iterable[Callable[[F], F]]) -> F:
@@ -127,25 +128,72 @@ def input_options(
     return decorator
 
 
+#: Where a command's unread files and folders are kept (its root context's ``meta``).
+_UNREAD = "pmn.unread"
+
+
+def unread_paths() -> list[UnreadPath]:
+    """The files and folders this command could not read so far (reported as they came)."""
+    context = click.get_current_context(silent=True)
+    if context is None:
+        return []
+    found: list[UnreadPath] = context.find_root().meta.setdefault(_UNREAD, [])
+    return found
+
+
+def report_unread(item: UnreadPath) -> None:
+    """Say on stderr that a file or folder could not be read (``path: cannot read: why``),
+    and keep it: the command then exits 1 (:func:`unread_entries` lists them for JSON)."""
+    unread_paths().append(item)
+    echo(f"{shown_path(item.path)}: cannot read: {item.reason}", err=True)
+
+
+def unread_entries() -> list[dict[str, object]]:
+    """The command's unread files and folders as ``--format json``'s ``unread_files``."""
+    return [
+        {"path": shown_path(item.path), "reason": item.reason, "error": True}
+        for item in unread_paths()
+    ]
+
+
 def input_paths(
     files: Iterable[str],
     *,
     skipped: Callable[[SkippedPath], None] | None = None,
+    unread: Callable[[UnreadPath], None] | None = None,
     extensions: tuple[str, ...] = WALKED_EXTENSIONS,
 ) -> Iterator[str]:
     """The files to read: files and ``-`` as given, folders walked (sorted) for ``extensions``.
 
     What a walk skips (a link out of the folder, a FIFO...) is reported on
-    stderr as ``path: skipped: reason``, or handed to ``skipped``.
+    stderr as ``path: skipped: reason``, or handed to ``skipped``; a folder that cannot
+    be listed is a problem, given to ``unread`` (by default :func:`report_unread`).
     """
     for item in walk_inputs(files, extensions):
-        if isinstance(item, SkippedPath):
+        if isinstance(item, UnreadPath):
+            (unread or report_unread)(item)
+        elif isinstance(item, SkippedPath):
             if skipped is not None:
                 skipped(item)
             else:
-                echo(f"{item.path}: skipped: {item.reason}", err=True)
-            continue
-        yield item
+                echo(f"{shown_path(item.path)}: skipped: {item.reason}", err=True)
+        else:
+            yield item
+
+
+def read_each(
+    paths: Iterable[str],
+    reader: Callable[[str], Iterable[T]],
+    unread: Callable[[UnreadPath], None] | None = None,
+) -> Iterator[T]:
+    """What ``reader`` gives for each path in turn; a file that cannot be opened or stops
+    being readable part way (compressed data cut short) is handed to ``unread`` (by
+    default :func:`report_unread`) and the next file is read."""
+    for path in paths:
+        try:
+            yield from reader(path)
+        except OSError as exc:
+            (unread or report_unread)(UnreadPath.of(path, exc))
 
 
 def no_game_message(argument: str) -> str:
@@ -173,6 +221,7 @@ class GameCounts:
         self.empty: list[str] = []
         self._on_empty = empty if empty is not None else self.empty.append
         self._current = ""
+        self._unread: set[str] = set()
 
     def paths(
         self,
@@ -186,9 +235,28 @@ class GameCounts:
         for argument in files:
             self._current = argument
             self.games.setdefault(argument, 0)
-            yield from input_paths([argument], skipped=skipped, extensions=extensions)
-            if not self.games[argument]:
+            yield from input_paths(
+                [argument], skipped=skipped, unread=self.unreadable, extensions=extensions
+            )
+            if not self.games[argument] and argument not in self._unread:
                 self._on_empty(argument)
+
+    def unreadable(self, item: UnreadPath) -> None:
+        """Report a file or folder that could not be read (:func:`report_unread`); an
+        argument that could not be read is not also said to hold no game."""
+        self._unread.add(item.path)
+        report_unread(item)
+
+    def read(
+        self,
+        files: Iterable[str],
+        reader: Callable[[str], Iterable[T]],
+        *,
+        extensions: tuple[str, ...] = WALKED_EXTENSIONS,
+    ) -> Iterator[T]:
+        """What ``reader`` gives for each file of :meth:`paths` (the caller counts with
+        :meth:`add`); a file that cannot be read is reported and the rest is read."""
+        return read_each(self.paths(files, extensions=extensions), reader, self.unreadable)
 
     def add(self, count: int = 1) -> None:
         """Count games of the argument being read."""
@@ -217,12 +285,13 @@ def read_inputs(
     :class:`NoGameError` is raised naming every such input.
     """
     counts = GameCounts(empty)
-    for path in counts.paths(files):
-        for index, record in enumerate(
-            read_path(path, input_format, game=game, encoding=encoding), start=1
-        ):
-            counts.add()
-            yield index, record
+
+    def numbered(path: str) -> Iterator[tuple[int, Record]]:
+        return enumerate(read_path(path, input_format, game=game, encoding=encoding), start=1)
+
+    for index, record in counts.read(files, numbered):
+        counts.add()
+        yield index, record
     if counts.empty:
         raise NoGameError(counts.empty)
 
@@ -312,6 +381,8 @@ def load_game(
         raise SafeClickException(str(exc)) from exc
     except OSError as exc:  # a device, a file that cannot be read
         raise click.FileError(exc.filename or ", ".join(paths), exc.strerror) from exc
+    if record is None and unread_paths():  # (said as it was met: the file, and why)
+        raise SystemExit(1)
     if record is None:
         raise click.UsageError(f"{', '.join(paths)} has no game {game_number}")
     if record.damaged:

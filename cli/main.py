@@ -127,20 +127,26 @@ class _Root(click.Group):
     def invoke(self, ctx: click.Context) -> object:
         """Run the command inside the one guard and the one error handler every command shares.
 
-        The guard (:func:`notation.files.outputs.guarded_command`) keeps the command's outputs off
+        The guard (:func:`notation.files.guard.guarded_command`) keeps the command's outputs off
         its inputs. What escapes a command is one line on stderr, never a traceback: an
         output that is one of the inputs is a usage error (exit 2); anything else PMN or
         the system refuses (:class:`notation.errors.PMNError`, :class:`OSError`) exit 1.
         """
         from notation.errors import PMNError
-        from notation.files.outputs import OutputIsInputError, guarded_command
+        from notation.files.guard import OutputIsInputError, guarded_command
         from notation.render.sinks import terminal_text
 
-        from .inputs import reading_warnings
+        from .inputs import reading_warnings, unread_paths
 
         with guarded_command(), reading_warnings():
             try:
-                return super().invoke(ctx)
+                result = super().invoke(ctx)
+            except (SystemExit, click.exceptions.Exit) as exc:
+                code = exc.code if isinstance(exc, SystemExit) else exc.exit_code
+                if code in (0, None) and unread_paths():
+                    _said_unread(len(unread_paths()))
+                    ctx.exit(1)
+                raise
             except OutputIsInputError as exc:
                 click.echo(f"pmn: error: {terminal_text(str(exc))}", err=True)
                 ctx.exit(2)
@@ -151,7 +157,10 @@ class _Root(click.Group):
                 where = f"{exc.filename}: " if isinstance(exc, OSError) and exc.filename else ""
                 click.echo(f"pmn: error: {terminal_text(where + message)}", err=True)
                 ctx.exit(1)
-        return None  # not reached: ctx.exit raised
+            if unread_paths():  # every unreadable file or folder was reported as it came
+                _said_unread(len(unread_paths()))
+                ctx.exit(1)
+            return result
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """The command list, as click writes it, from :data:`COMMANDS`' summaries: no command is imported."""
@@ -177,6 +186,11 @@ class _Root(click.Group):
             super().format_help_text(ctx, formatter)
         finally:
             self.help = template
+
+
+def _said_unread(count: int) -> None:
+    """The line that ends a command that could not read some of its inputs (exit 1)."""
+    click.echo(f"pmn: {count} file(s) or folder(s) could not be read (reported above)", err=True)
 
 
 @click.group(cls=_Root, context_settings={"help_option_names": ["-h", "--help"]})

@@ -9,7 +9,7 @@ every such value from the parsed parameters and refuses, as a usage error (exit 
 output that is one of the inputs or another output of the same command, whatever option
 named it: an option added next year is covered by declaring its type, not by a line of
 command code. The identities themselves (a link, a hard link, ``/dev/stdin``, standard
-output redirected onto an input) are the output layer's (:mod:`notation.files.outputs`).
+output redirected onto an input) are the output layer's (:mod:`notation.files.guard`).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import Any
 
 import click
 
-from notation.files.outputs import (
+from notation.files.guard import (
     OutputCollisionError,
     OutputIsInputError,
     allow_rewrite,

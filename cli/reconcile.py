@@ -12,7 +12,14 @@ from notation.formats.collection import atomic_output, read_path
 from notation.render.sinks import json_text
 
 from .common import location
-from .inputs import input_options, input_paths, no_game_message, output_file_option
+from .inputs import (
+    input_options,
+    input_paths,
+    no_game_message,
+    output_file_option,
+    read_each,
+    unread_paths,
+)
 from .terminal import SafeClickException, terminal_text
 
 
@@ -23,18 +30,21 @@ def _sheets(
     found: list[list[Sheet]] = []
     for argument in files:
         sheets: list[Sheet] = []
-        for path in input_paths([argument]):
-            try:
-                for record in read_path(path, input_format, encoding=encoding):
-                    where = location(record.source, record.line, 0)
-                    if record.damaged:
-                        error = record.errors[0]
-                        raise SafeClickException(
-                            f"{location(record.source, error.line, error.column)}: {error.message}"
-                        )
-                    sheets.append(Sheet(record, where))
-            except OSError as exc:
-                raise click.FileError(path, exc.strerror) from exc
+        unread = len(unread_paths())
+        records = read_each(
+            input_paths([argument]),
+            lambda path: read_path(path, input_format, encoding=encoding),
+        )
+        for record in records:
+            where = location(record.source, record.line, 0)
+            if record.damaged:
+                error = record.errors[0]
+                raise SafeClickException(
+                    f"{location(record.source, error.line, error.column)}: {error.message}"
+                )
+            sheets.append(Sheet(record, where))
+        if not sheets and len(unread_paths()) > unread:
+            continue  # could not be read: reported, and the other sheets are reconciled
         if not sheets:  # an input with no game in it is an error (ruling N4)
             raise SafeClickException(no_game_message(argument))
         found.append(sheets)

@@ -41,7 +41,7 @@ from notation.desk.recorder import (
     nearest,
     start_pit,
 )
-from notation.files.outputs import open_input
+from notation.files.sources import open_input
 from notation.formats.pmn import iter_chunks, read_chunk, write_record
 from notation.games import find_game, find_variant, game_names
 from notation.games.base import (

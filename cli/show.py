@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from notation.core.commands import clocks_after, format_duration
-from notation.files.outputs import same_file
+from notation.files.guard import same_file
 from notation.formats.collection import atomic_output
 
 from .inputs import input_options, output_file_option, replay_to

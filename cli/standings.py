@@ -38,7 +38,7 @@ from notation.render.sinks import json_text
 
 from . import inputs
 from .archive_io import check_inputs
-from .inputs import input_paths, output_file_option
+from .inputs import input_paths, output_file_option, read_each
 from .paths import ReadPath
 from .report import describe_finding
 from .roster import players_option
@@ -68,15 +68,12 @@ def read_event(
             finally:
                 database.close()
             return
-        for path in input_paths(files):
-            try:
-                for index, record in enumerate(
-                    read_path(path, input_format, encoding=encoding), start=1
-                ):
-                    records.append(record)
-                    yield record, index
-            except OSError as exc:
-                raise click.FileError(path, exc.strerror) from exc
+        numbered = lambda path: enumerate(  # noqa: E731
+            read_path(path, input_format, encoding=encoding), start=1
+        )
+        for index, record in read_each(input_paths(files), numbered):
+            records.append(record)
+            yield record, index
 
     try:
         reports = list(validate_many(every_record(), jobs or default_jobs()))

@@ -107,7 +107,8 @@ class GameSource:
         for argument in self.files:
             self.counted.setdefault(argument, 0)
             skipped = lambda item: self.not_read(item.path, item.reason, False)  # noqa: E731
-            for path in input_paths([argument], skipped=skipped):
+            unread = lambda item: self.not_read(item.path, item.reason, True)  # noqa: E731
+            for path in input_paths([argument], skipped=skipped, unread=unread):
                 self.counted.setdefault(path, 0)
                 try:
                     games: Iterator[Any] = reader(

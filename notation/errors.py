@@ -21,7 +21,7 @@ PMN raises with one ``except PMNError`` and still tell the cases apart::
     │   ├── OGNWriteError     cannot-write       (notation.formats.ogn)
     │   ├── ActionsWriteError cannot-write       (notation.formats.openspiel)
     │   └── PlayOKWriteError  cannot-write       (notation.formats.playok)
-    ├── OutputIsInputError    output-is-input    (notation.files.outputs)
+    ├── OutputIsInputError    output-is-input    (notation.files.guard)
     │   └── OutputCollisionError output-is-output
     ├── GameTooLongError      too-large          (notation.archive.formatting)
     ├── RenderError           cannot-render      (notation.render.html)

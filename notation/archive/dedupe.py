@@ -19,7 +19,7 @@ from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
-from notation.archive.games import ArchiveGame
+from notation.archive.games import ArchiveGame, read_archive
 from notation.archive.tools import GameView, game_key, header_completeness, variant_of_tags
 from notation.core.pits import PITS_TAG
 from notation.core.record import Record
@@ -105,6 +105,26 @@ def games_to_compare(records: Iterable[Record]) -> set[int]:
     return compared
 
 
+def games_worth_comparing(
+    paths: Iterable[str], input_format: str | None = None, encoding: str | None = None
+) -> set[int]:
+    """A first look at the games of files that can be read twice (regular files, folders
+    walked already), for their moves' words: the numbers of the games that need a replay
+    to be compared (:func:`games_to_compare`). Games are numbered across the files in
+    order; a file that cannot be read, or stops part way, gives the games read before
+    (as the reading that follows gives them, and reports the file)."""
+
+    def games() -> Iterator[Record]:
+        for path in paths:
+            try:
+                for game in read_archive(path, input_format, encoding=encoding):
+                    yield game.record
+            except OSError:
+                continue
+
+    return games_to_compare(games())
+
+
 def drop_duplicates(
     records: Iterable[_Game],
     on_dropped: OnDropped,
@@ -181,6 +201,7 @@ __all__ = [
     "choose_most_complete",
     "drop_duplicates",
     "games_to_compare",
+    "games_worth_comparing",
     "kept",
     "where_read",
     "words_key",

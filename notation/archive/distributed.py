@@ -25,7 +25,7 @@ from typing import Any
 import dask.bag as db
 
 from notation.archive.report import unread_entry, validate_file, validation_json
-from notation.files.outputs import SkippedPath, walk_inputs
+from notation.files.sources import SkippedPath, UnreadPath, walk_inputs
 from notation.formats.collection import WALKED_EXTENSIONS, expand_paths, read_path
 from notation.formats.jsonform import record_to_json
 from notation.formats.jsontext import dumps
@@ -35,7 +35,7 @@ from notation.formats.pmn import write_record
 _Items = list[tuple[str, dict[str, Any]]]
 
 
-def _walk(paths: Iterable[str]) -> list[str | SkippedPath]:
+def _walk(paths: Iterable[str]) -> list[str | SkippedPath | UnreadPath]:
     """The files to read and what the walk skipped, in order (as ``pmn validate`` walks)."""
     walked = list(walk_inputs(paths, WALKED_EXTENSIONS))
     if "-" in walked:
@@ -87,8 +87,8 @@ def validation_report(paths: Sequence[str], fmt: str | None = None) -> dict[str,
     unread: list[dict[str, object]] = []
     results = iter(per_file)
     for item in walked:
-        if isinstance(item, SkippedPath):
-            unread.append(unread_entry(item.path, item.reason, error=False))
+        if isinstance(item, (SkippedPath, UnreadPath)):  # a folder not listed: an error
+            unread.append(unread_entry(item.path, item.reason, error=isinstance(item, UnreadPath)))
             continue
         for kind, value in next(results):
             (games if kind == "game" else unread).append(value)

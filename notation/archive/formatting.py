@@ -18,16 +18,25 @@ from typing import IO
 
 from notation.core.limits import MAX_KEPT_BYTES
 from notation.errors import Code, PMNError
-from notation.files.sources import SourceDecodeError, open_source, strip_compression
+from notation.files.sources import (
+    SourceDecodeError,
+    head_of,
+    open_source,
+    source_name,
+    strip_compression,
+)
 from notation.formats.canonical import FormatIssue, canonical_record, format_chunk
+from notation.formats.playok import iter_chunks as playok_chunks
 from notation.formats.pmn import (
     DEFAULT_WIDTH,
     Chunk,
     iter_chunks,
     iter_records,
     open_text,
+    read_chunk,
     write_record,
 )
+from notation.formats.registry import format_for_path, sniff
 
 #: What could not be formatted: the game's number, and the issue.
 Issue = tuple[int, FormatIssue]
@@ -184,7 +193,7 @@ def read_whole_text(path: str, encoding: str | None = None) -> str:
     column, and a hint to name the encoding), never a U+FFFD in its place.
     A UTF-8 byte order mark and CRLF line ends are kept: they are part of the text.
     """
-    source = "<stdin>" if path == "-" else path
+    source = source_name(path)
     stream = open_source(path, encoding)
     try:
         raw = read_bounded(stream, source)
@@ -210,11 +219,19 @@ def format_text(text: str, source: str, width: int, long: bool) -> tuple[str, li
     return formatted, issues
 
 
-def _format_games(text: str, source: str, width: int, long: bool) -> tuple[str, list[Issue], int]:
-    """:func:`format_text`, and how many games the text holds."""
+def _format_games(
+    text: str, source: str, width: int, long: bool, *, playok: bool = False
+) -> tuple[str, list[Issue], int]:
+    """:func:`format_text`, and how many games the text holds (``playok``: a PlayOK
+    export, its games read with the tags PlayOK leaves out)."""
     formatted_parts: list[str] = []
     issues: list[Issue] = []
-    records = iter_records(io.BytesIO(text.encode("utf-8")), source)
+    lines = io.BytesIO(text.encode("utf-8"))
+    records = (
+        (read_chunk(chunk) for chunk in playok_chunks(lines, source))
+        if playok
+        else iter_records(lines, source)
+    )
     for index, record in enumerate(records, start=1):
         canonical, found = canonical_record(record, long=long)
         formatted_parts.append(write_record(canonical, width=width))
@@ -262,15 +279,20 @@ def format_file(
     whole; otherwise it is read whole (:func:`read_whole_text`). Raises
     :class:`notation.files.sources.SourceError` (a byte that does not decode),
     :class:`GameTooLongError` and ``OSError``: the file is then left as it is."""
-    source = "<stdin>" if path == "-" else path
-    if check and path != "-" and encoding is None and strip_compression(path) == path:
+    source = source_name(path)
+    named = format_for_path(strip_compression(path)) if path != "-" else None
+    pmn_named = named is not None and named.name == "pmn" and not path.lower().endswith(".txt")
+    if check and pmn_named and encoding is None and strip_compression(path) == path:
         checked = check_file(path, width=width, long=long, jobs=jobs)
         if checked is not None:
             return FormattedFile(
                 source, None, None, checked.changed, [], checked.issues, checked.games
             )
     original = read_whole_text(path, encoding)
-    formatted, issues, games = _format_games(original, source, width, long)
+    # sniffed as every reading command sniffs: a PlayOK export (.txt, or standard input)
+    # is read with the tags PlayOK leaves out put in
+    playok = not pmn_named and sniff(head_of(original.encode("utf-8"))).name == "playok"
+    formatted, issues, games = _format_games(original, source, width, long, playok=playok)
     changed = formatted != original
     return FormattedFile(source, formatted, original, changed, differences(original), issues, games)
 

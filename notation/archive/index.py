@@ -54,8 +54,15 @@ from notation.core.replay import (
     validate_record,
 )
 from notation.errors import Code, PMNError
-from notation.files import outputs as files
-from notation.files.sources import open_source
+from notation.files.guard import claim_output
+from notation.files.sources import (
+    loaded_path,
+    open_input,
+    open_source,
+    shown_path,
+    source_name,
+    stored_path,
+)
 from notation.formats.collection import read_path
 from notation.formats.plain import plain_record
 from notation.formats.pmn import Chunk, TaggedChunk, iter_chunks, last_word, read_chunk
@@ -148,7 +155,7 @@ def file_digest(path: str) -> bytes:
     """The BLAKE2b hash (32 bytes) of a file's bytes as stored (compressed ones too): what
     the index knows a file by. Raises OSError when it cannot be read."""
     digest = hashlib.blake2b(digest_size=32)
-    with files.open_input(path) as stream:
+    with open_input(path) as stream:
         buffer = bytearray(_BLOCK)
         view = memoryview(buffer)
         while size := stream.readinto(buffer):  # type: ignore[attr-defined]
@@ -379,7 +386,7 @@ class ArchiveIndex:
     """An open index database.
 
     ``create=True`` (``pmn index``) opens it to write, making it if missing; the path
-    must not be one of the command's inputs (:func:`notation.files.outputs.claim_output`).
+    must not be one of the command's inputs (:func:`notation.files.guard.claim_output`).
     Otherwise it is opened read-only, and counts as an input of the command (no output
     may be written over it). Raises :class:`ArchiveIndexError` for a database that is
     not a PMN index of this schema, or is damaged; every question asked later raises it
@@ -389,12 +396,12 @@ class ArchiveIndex:
     def __init__(self, path: str, *, create: bool = False) -> None:
         self.path = path
         if create:
-            files.claim_output(path)  # never an input of the command (its records)
+            claim_output(path)  # never an input of the command (its records)
             self.db = self._connect(path, path)
         else:
             if not os.path.exists(path):
                 raise ArchiveIndexError(f"{path}: no such index (make one with pmn index)")
-            with files.open_input(path):  # an input: no output of the command may be it
+            with open_input(path):  # an input: no output of the command may be it
                 pass
             uri = "file:" + urllib.parse.quote(os.path.abspath(path)) + "?mode=ro"
             self.db = self._connect(path, uri, uri=True)
@@ -463,7 +470,8 @@ class ArchiveIndex:
         fmt = fmt or sniff_file(path).name  # (.txt: PMN or a PlayOK export, by its first lines)
         digest = file_digest(path)  # before reading: a change made meanwhile shows next time
         stat = os.stat(path)
-        abspath = os.path.abspath(path)
+        abspath = stored_path(os.path.abspath(path))  # (a name that is not UTF-8: its bytes)
+        shown = shown_path(path)
         with self._answering(rows=False):
             row = self.db.execute(
                 "SELECT id, digest, format, encoding FROM files WHERE abspath = ?", (abspath,)
@@ -477,13 +485,13 @@ class ArchiveIndex:
                     self.db.execute(
                         "UPDATE files SET path=?, size=?, mtime_ns=?, format=?, encoding=?, "
                         "digest=? WHERE id=?",
-                        (path, stat.st_size, stat.st_mtime_ns, fmt, encoding, digest, file_id),
+                        (shown, stat.st_size, stat.st_mtime_ns, fmt, encoding, digest, file_id),
                     )
                 else:
                     file_id = self.db.execute(
                         "INSERT INTO files (path, abspath, size, mtime_ns, format, encoding, "
                         "digest) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                        (path, abspath, stat.st_size, stat.st_mtime_ns, fmt, encoding, digest),
+                        (shown, abspath, stat.st_size, stat.st_mtime_ns, fmt, encoding, digest),
                     ).lastrowid
                 count = 0
                 for ordinal, (game, offset, length, game_digest) in enumerate(
@@ -499,7 +507,7 @@ class ArchiveIndex:
             row = self.db.execute(
                 "SELECT count(*) FROM games JOIN files ON games.file_id = files.id "
                 "WHERE files.abspath = ?",
-                (os.path.abspath(path),),
+                (stored_path(os.path.abspath(path)),),
             ).fetchone()
         return int(row[0])
 
@@ -604,7 +612,7 @@ class ArchiveIndex:
                     game = IndexedGame(
                         game_id,
                         source,
-                        abspath,
+                        loaded_path(abspath),
                         fmt,
                         encoding,
                         ordinal,
@@ -839,7 +847,7 @@ def _located(
         for record in read_path(path, fmt, encoding=encoding):
             yield record, None, None, None
         return
-    source = "<stdin>" if path == "-" else path
+    source = source_name(path)
     with open_source(path, encoding) as games, open_source(path, encoding) as lines:
         offsets = _Offsets(lines)
         previous: tuple[Chunk, int] | None = None

@@ -23,17 +23,14 @@ Writing (:func:`safe_output`, :func:`write_bytes`):
   standard library; gzip with no timestamp, so the same records give the same
   bytes).
 
-Reading (:func:`open_input`, :func:`walk_inputs`): a file named by the
-user may be a regular file or a pipe (``<(cmd)``); a device other than
-standard input is refused (``/dev/zero`` never ends). Folders are walked
-for regular files only; symbolic links are followed only to regular files
-inside the folder walked; everything else is skipped and reported.
+Reading is not done here: :mod:`notation.files.sources` opens and walks inputs, and
+:mod:`notation.files.guard` keeps every output off the command's inputs (each write
+claims its path there first).
 """
 
 from __future__ import annotations
 
 import bz2
-import codecs
 import errno
 import gzip
 import io
@@ -45,13 +42,19 @@ import stat
 import sys
 import tempfile
 import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass
 from types import FrameType
 from typing import IO
 
-from notation.errors import PMNError
+from notation.files.guard import (
+    OutputIsInputError,
+    allow_rewrite,
+    claim_output,
+    file_identity,
+    file_kind,
+    guards_input,
+)
 
 #: Paths that name a process's open files (``/dev/stdout``, ``/dev/fd/3``, ``/proc/self/fd/1``):
 #: appended to, never replaced nor truncated (``pmn ... -o /dev/stdout >> log`` keeps the log).
@@ -59,175 +62,6 @@ _OPEN_FILE_NAMES = ("/dev/stdout", "/dev/stderr", "/dev/stdin")
 _OPEN_FILE_ROOTS = ("/dev/fd/", "/proc/")
 #: Signals that end a program politely; a write in progress cleans up before the exit.
 _ENDING_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
-
-
-# -- inputs and outputs of this process, by identity -------------------------------
-
-#: A file's identity: the device and inode its path resolves to (links, hard links,
-#: ``/dev/stdin``, ``/dev/fd/N`` and ``/proc/self/fd/N`` all resolve to one).
-Identity = tuple[int, int]
-#: Files this process reads (named on the command line, or opened), and writes.
-_INPUTS: dict[Identity, str] = {}
-_OUTPUTS: dict[Identity, str] = {}
-#: Inputs that a command rewrites by design (``fmt -i``, ``convert --in-place``, ``record``).
-_REWRITTEN: set[Identity] = set()
-#: Whether a command is running (:func:`guarded_command`): only then are identities kept,
-#: so that a program using the library may read a file and write it back.
-_GUARDED = [False]
-
-
-@contextmanager
-def guarded_command() -> Iterator[None]:
-    """While the block runs, no output of the process may be one of its inputs.
-
-    The command line runs every command inside it (one command, one set of inputs
-    and outputs); a program may use it around its own work the same way.
-    """
-    _INPUTS.clear()
-    _OUTPUTS.clear()
-    _REWRITTEN.clear()
-    _GUARDED[0] = True
-    try:
-        yield
-    finally:
-        _GUARDED[0] = False
-        _INPUTS.clear()
-        _OUTPUTS.clear()
-        _REWRITTEN.clear()
-
-
-class OutputIsInputError(PMNError):
-    """An output that is one of the command's inputs: writing would destroy the input, or
-    feed the output back into it for ever (``pmn select r.pmn >> r.pmn``).
-
-    Caught by identity, not by name: a link or hard link to the input, ``/dev/stdin``,
-    ``/dev/fd/N``, ``/proc/self/fd/N``, and standard output redirected onto an input.
-    The command line reports it as a usage error (exit 2); nothing is written.
-    """
-
-    code = "output-is-input"
-
-
-class OutputCollisionError(OutputIsInputError):
-    """Two outputs of one command name the same file: the second would replace the first
-    (``pmn repair x.pmn -o f.pmn --report f.pmn``). A usage error (exit 2) as well."""
-
-    code = "output-is-output"
-
-
-def _identity(status: os.stat_result) -> Identity | None:
-    """The identity of a regular file or a pipe; None for what cannot be an input's copy
-    (a terminal is both standard input and output of an interactive command)."""
-    if stat.S_ISREG(status.st_mode) or stat.S_ISFIFO(status.st_mode):
-        return (status.st_dev, status.st_ino)
-    return None
-
-
-def _stdout_identity() -> Identity | None:
-    try:
-        return _identity(os.fstat(sys.stdout.fileno()))
-    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
-        return None  # no file descriptor (a test's captured output)
-
-
-def _refuse_stdout_onto(identity: Identity | None, name: str) -> None:
-    if identity is not None and identity == _stdout_identity():
-        raise OutputIsInputError(
-            f"standard output is {name}, one of the inputs: the output would be written "
-            "into the file being read (input file is output file); write it elsewhere"
-        )
-
-
-def declare_inputs(paths: Iterable[str]) -> None:
-    """Record the files a command was given to read (``-``: standard input).
-
-    Raises :class:`OutputIsInputError` at once when standard output is one of them
-    (``pmn select r.pmn >> r.pmn``), as ``cat`` refuses. Paths that do not exist or are
-    folders are left to the reader to report.
-    """
-    if not _GUARDED[0]:
-        return
-    for path in paths:
-        try:
-            status = os.fstat(0) if path == "-" else os.stat(path)
-        except OSError:
-            continue
-        identity = _identity(status)
-        if identity is None:
-            continue
-        _refuse_stdout_onto(identity, "standard input" if path == "-" else path)
-        _INPUTS.setdefault(identity, path)
-
-
-def allow_rewrite(path: str) -> None:
-    """Let ``path``, one of the inputs, be written: a command that rewrites its input by
-    design (``fmt -i``, ``convert --in-place``, ``record``) says so here, and only so."""
-    try:
-        identity = _identity(os.stat(path))
-    except OSError:
-        return
-    if identity is not None:
-        _REWRITTEN.add(identity)
-
-
-def claim_output(path: str) -> None:
-    """Check that ``path`` is not one of this process's inputs, and record it as an output.
-
-    Raises :class:`OutputIsInputError` when it is (by identity: see the class). Every
-    write to a named path goes through here (:func:`safe_output`, :func:`write_bytes`,
-    the index's database).
-    """
-    if not _GUARDED[0]:
-        return
-    try:
-        identity = _identity(os.stat(path))
-    except OSError:
-        return  # a new file: no input can be it
-    if identity is None or identity in _REWRITTEN:
-        return
-    source = _INPUTS.get(identity)
-    if source is not None:
-        what = "standard input" if source == "-" else source
-        named = "" if os.path.abspath(source) == os.path.abspath(path) else f" ({what})"
-        raise OutputIsInputError(
-            f"the output {path} is one of the inputs{named}: writing it would replace "
-            "or feed on what is being read; write it elsewhere"
-        )
-    _OUTPUTS.setdefault(identity, path)
-
-
-def _note_input(stream: IO[bytes], path: str) -> None:
-    """Record an opened input; refuse one that is an output of this process."""
-    if not _GUARDED[0]:
-        return
-    try:
-        identity = _identity(os.fstat(stream.fileno()))
-    except (OSError, ValueError, io.UnsupportedOperation):
-        return
-    if identity is None:
-        return
-    name = "standard input" if path == "-" else path
-    if identity in _OUTPUTS and identity not in _REWRITTEN:
-        raise OutputIsInputError(
-            f"{name} is {_OUTPUTS[identity]}, an output of this command: it would read "
-            "what it writes; write the output elsewhere"
-        )
-    if identity not in _REWRITTEN:
-        _refuse_stdout_onto(identity, name)
-    _INPUTS.setdefault(identity, path)
-
-
-def same_file(first: str, second: str) -> bool:
-    """Whether two paths name one existing file (``./g.pmn`` and ``g.pmn``, hard links, links).
-
-    ``-`` (standard input or output) is never the same file as anything.
-    """
-    if first == "-" or second == "-":
-        return False
-    try:
-        return os.path.samefile(first, second)
-    except OSError:
-        return False
 
 
 def _umask() -> int:
@@ -472,9 +306,10 @@ class OutputFolder:
                 errno.EEXIST, "a link: pmn writes no file through a link (remove it)", shown
             )
         if not stat.S_ISREG(status.st_mode):
-            raise OSError(errno.EEXIST, f"{_kind(status.st_mode)}: not replaced (remove it)", shown)
-        identity = _identity(status)
-        if _GUARDED[0] and identity in _INPUTS and identity not in _REWRITTEN:
+            raise OSError(
+                errno.EEXIST, f"{file_kind(status.st_mode)}: not replaced (remove it)", shown
+            )
+        if guards_input(file_identity(status)):
             raise OutputIsInputError(f"the output {shown} is one of the inputs; write it elsewhere")
         return status
 
@@ -637,140 +472,9 @@ def write_bytes(path: str, data: bytes) -> None:
         out.write(data)
 
 
-def open_input(path: str) -> IO[bytes]:
-    """Open a file of records to read (``-``: standard input).
-
-    Regular files and pipes are read; a folder or a device (``/dev/zero``
-    would never end) is refused with an ``OSError``.
-    """
-    if path == "-":
-        _note_input(sys.stdin.buffer, path)
-        return sys.stdin.buffer
-    stream = open(path, "rb")  # noqa: SIM115
-    mode = os.fstat(stream.fileno()).st_mode
-    if stat.S_ISDIR(mode) or stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        stream.close()
-        what = "a folder" if stat.S_ISDIR(mode) else "a device"
-        raise OSError(errno.EINVAL, f"{what}, not a file of records", path)
-    try:
-        _note_input(stream, path)
-    except OutputIsInputError:
-        stream.close()
-        raise
-    return stream
-
-
-def first_non_utf8(path: str, block_size: int = 1 << 20) -> int | None:
-    """The offset of the first byte of ``path`` that is not UTF-8, or None when all are.
-
-    Rewriting such a file from the text read (with U+FFFD for those bytes)
-    would destroy them: callers refuse instead.
-    """
-    decoder = codecs.getincrementaldecoder("utf-8")()
-    offset = 0
-    with open(path, "rb") as stream:
-        while True:
-            block = stream.read(block_size)
-            pending = len(decoder.getstate()[0])  # the unfinished character of the last block
-            try:
-                decoder.decode(block, final=not block)
-            except UnicodeDecodeError as exc:
-                return offset - pending + exc.start
-            if not block:
-                return None
-            offset += len(block)
-
-
-@dataclass(frozen=True, slots=True)
-class SkippedPath:
-    """A path a folder walk did not read, and why (a link out of the folder, a FIFO...)."""
-
-    path: str
-    reason: str
-
-
-def _kind(mode: int) -> str:
-    if stat.S_ISFIFO(mode):
-        return "a FIFO"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    if stat.S_ISDIR(mode):
-        return "a folder"
-    return "not a regular file"
-
-
-def _inside(path: str, root: str) -> bool:
-    return path == root or path.startswith(root.rstrip(os.sep) + os.sep)
-
-
-def _walk_folder(top: str, extensions: tuple[str, ...]) -> Iterator[str | SkippedPath]:
-    root = os.path.realpath(top)
-    for folder, dirs, files in os.walk(top):  # os.walk does not descend into linked folders
-        dirs.sort()
-        for name in dirs:
-            if os.path.islink(os.path.join(folder, name)):
-                yield SkippedPath(os.path.join(folder, name), "a link to a folder: not walked")
-        for name in sorted(files):
-            if not name.lower().endswith(extensions):
-                continue
-            path = os.path.join(folder, name)
-            try:
-                own = os.lstat(path)
-            except OSError as exc:
-                yield SkippedPath(path, exc.strerror or str(exc))
-                continue
-            if stat.S_ISLNK(own.st_mode):
-                target = os.path.realpath(path)
-                try:
-                    status = os.stat(path)
-                except OSError:
-                    yield SkippedPath(path, "a link to nothing")
-                    continue
-                if not _inside(target, root):
-                    yield SkippedPath(path, "a link out of the folder")
-                elif not stat.S_ISREG(status.st_mode):
-                    yield SkippedPath(path, f"a link to {_kind(status.st_mode)}")
-                else:
-                    yield path
-            elif stat.S_ISREG(own.st_mode):
-                yield path
-            elif not stat.S_ISDIR(own.st_mode):
-                yield SkippedPath(path, _kind(own.st_mode))
-
-
-def walk_inputs(paths: Iterable[str], extensions: tuple[str, ...]) -> Iterator[str | SkippedPath]:
-    """The files to read: paths as given, folders walked (sorted) for files with ``extensions``.
-
-    A folder walk yields regular files, and links to regular files inside
-    the folder; every other entry whose name has one of the extensions (a
-    link out of the folder or to nothing, a FIFO, a device) comes as a
-    :class:`SkippedPath`. Paths named directly are yielded as they are
-    (:func:`open_input` decides whether they can be read).
-    """
-    for path in paths:
-        if path != "-" and os.path.isdir(path):
-            yield from _walk_folder(path, extensions)
-        else:
-            yield path
-
-
 __all__ = [
-    "Identity",
-    "OutputCollisionError",
     "OutputFolder",
-    "OutputIsInputError",
-    "SkippedPath",
-    "allow_rewrite",
-    "claim_output",
-    "declare_inputs",
-    "first_non_utf8",
-    "guarded_command",
-    "open_input",
     "safe_output",
-    "same_file",
     "update_record_file",
-    "walk_inputs",
     "write_bytes",
 ]

@@ -25,12 +25,16 @@ import errno
 import gzip
 import io
 import lzma
+import os
 import re
+import stat
+import sys
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 from typing import IO
 
-from notation.files.outputs import open_input
+from notation.files.guard import OutputIsInputError, file_kind, note_input
 
 #: Compression formats: name, file extensions, magic bytes, and how to open a stream.
 _Opener = Callable[[IO[bytes]], io.BufferedIOBase]
@@ -149,7 +153,7 @@ def open_source(path: str, encoding: str | None = None) -> io.BufferedReader:
     :class:`SourceError` for an unknown encoding or a Zstandard file, and
     (while reading) :class:`SourceDecodeError` for a byte that does not decode.
     """
-    source = "<stdin>" if path == "-" else path
+    source = source_name(path)
     if encoding is not None:
         encoding = text_encoding(encoding)
     raw: IO[bytes] = open_input(path)  # a device or a folder is refused
@@ -169,6 +173,256 @@ def open_source(path: str, encoding: str | None = None) -> io.BufferedReader:
     if encoding is None:
         return stream
     return io.BufferedReader(_Transcoder(stream, encoding, source), buffer_size=_BLOCK)
+
+
+def open_input(path: str) -> IO[bytes]:
+    """Open a file of records to read (``-``: standard input).
+
+    Regular files and pipes are read; a folder or a device (``/dev/zero``
+    would never end) is refused with an ``OSError``.
+    """
+    if path == "-":
+        note_input(sys.stdin.buffer, path)
+        return sys.stdin.buffer
+    stream = open(path, "rb")  # noqa: SIM115
+    mode = os.fstat(stream.fileno()).st_mode
+    if stat.S_ISDIR(mode) or stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        stream.close()
+        what = "a folder" if stat.S_ISDIR(mode) else "a device"
+        raise OSError(errno.EINVAL, f"{what}, not a file of records", path)
+    try:
+        note_input(stream, path)
+    except OutputIsInputError:
+        stream.close()
+        raise
+    return stream
+
+
+def first_non_utf8(path: str, block_size: int = 1 << 20) -> int | None:
+    """The offset of the first byte of ``path`` that is not UTF-8, or None when all are.
+
+    Rewriting such a file from the text read (with U+FFFD for those bytes)
+    would destroy them: callers refuse instead.
+    """
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    offset = 0
+    with open(path, "rb") as stream:
+        while True:
+            block = stream.read(block_size)
+            pending = len(decoder.getstate()[0])  # the unfinished character of the last block
+            try:
+                decoder.decode(block, final=not block)
+            except UnicodeDecodeError as exc:
+                return offset - pending + exc.start
+            if not block:
+                return None
+            offset += len(block)
+
+
+@dataclass(frozen=True, slots=True)
+class SkippedPath:
+    """A path a folder walk did not read by design, and why (a link out of the folder, a
+    FIFO...): said, but not a problem of the inputs."""
+
+    path: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class UnreadPath:
+    """A file or folder that could not be read (a folder that cannot be listed, a file that
+    cannot be opened, compressed data cut short), and why: a problem of the inputs, that
+    every command reports where it reports problems (and exits 1), reading the rest."""
+
+    path: str
+    reason: str
+
+    @classmethod
+    def of(cls, path: str, error: OSError) -> UnreadPath:
+        """The unread path and the system's reason (``error``'s message alone)."""
+        reason = str(error) if isinstance(error, SourceError) else error.strerror or str(error)
+        return cls(path, reason.removeprefix(f"{path}: "))
+
+
+def shown_path(path: str) -> str:
+    """A path as text to show or write into JSON: valid UTF-8 whatever the file system
+    holds. A byte of a name that is not UTF-8 (read by Python as a lone surrogate) is
+    written ``\\xNN``; every other name is itself."""
+    if not _SURROGATE_RE.search(path):
+        return path
+    return _SURROGATE_RE.sub(lambda found: f"\\x{ord(found.group()) - 0xDC00:02x}", path)
+
+
+_SURROGATE_RE = re.compile("[\udc80-\udcff]")
+
+
+def source_name(path: str) -> str:
+    """How records and messages name the input ``path``: ``<stdin>`` for ``-``, else the
+    path as :func:`shown_path` writes it."""
+    return "<stdin>" if path == "-" else shown_path(path)
+
+
+def stored_path(path: str) -> str | bytes:
+    """A path as a database keeps it to open it again: its text, or the bytes of a name
+    that is not UTF-8 (which no text column can hold); :func:`loaded_path` reads it back."""
+    if not _SURROGATE_RE.search(path):
+        return path
+    return os.fsencode(path)
+
+
+def loaded_path(value: str | bytes) -> str:
+    """A path kept by :func:`stored_path`, as Python opens it."""
+    return os.fsdecode(value) if isinstance(value, bytes) else value
+
+
+def _inside(path: str, root: str) -> bool:
+    return path == root or path.startswith(root.rstrip(os.sep) + os.sep)
+
+
+def _linked(path: str, root: str) -> str | SkippedPath:
+    """A link met by a walk: the path when it leads to a regular file inside ``root``."""
+    try:
+        status = os.stat(path)
+    except OSError:
+        return SkippedPath(path, "a link to nothing")
+    if not _inside(os.path.realpath(path), root):
+        return SkippedPath(path, "a link out of the folder")
+    if not stat.S_ISREG(status.st_mode):
+        return SkippedPath(path, f"a link to {file_kind(status.st_mode)}")
+    return path
+
+
+def _entry(entry: os.DirEntry[str], root: str) -> str | SkippedPath | UnreadPath:
+    """What a walk makes of a folder's entry named with a walked extension."""
+    try:
+        own = entry.stat(follow_symlinks=False)
+    except OSError as exc:
+        return UnreadPath.of(entry.path, exc)
+    if stat.S_ISLNK(own.st_mode):
+        return _linked(entry.path, root)
+    if stat.S_ISREG(own.st_mode):
+        return entry.path
+    return SkippedPath(entry.path, file_kind(own.st_mode))
+
+
+def _is_folder(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_dir()
+    except OSError:
+        return False
+
+
+def _walk_folder(top: str, extensions: tuple[str, ...]) -> Iterator[str | SkippedPath | UnreadPath]:
+    """A folder's files, depth first and sorted (a folder's files, then its subfolders), by a
+    loop over a stack of folders: no depth is too deep. A folder that cannot be listed is
+    an :class:`UnreadPath`; the rest of the walk goes on."""
+    root = os.path.realpath(top)
+    pending = [top]
+    while pending:
+        folder = pending.pop()
+        try:
+            with os.scandir(folder) as scan:
+                entries = sorted(scan, key=lambda entry: entry.name)
+        except OSError as exc:
+            yield UnreadPath.of(folder, exc)
+            continue
+        subfolders = []
+        for entry in entries:
+            if _is_folder(entry):
+                if entry.is_symlink():
+                    yield SkippedPath(entry.path, "a link to a folder: not walked")
+                else:
+                    subfolders.append(entry.path)
+            elif entry.name.lower().endswith(extensions):
+                yield _entry(entry, root)
+        pending.extend(reversed(subfolders))
+
+
+def walk_inputs(
+    paths: Iterable[str], extensions: tuple[str, ...]
+) -> Iterator[str | SkippedPath | UnreadPath]:
+    """The files to read: paths as given, folders walked (sorted) for files with ``extensions``.
+
+    A folder walk yields regular files, and links to regular files inside the folder;
+    every other entry whose name has one of the extensions (a link out of the folder or
+    to nothing, a FIFO, a device) comes as a :class:`SkippedPath`, and a folder that
+    cannot be listed as an :class:`UnreadPath`. The walk is a loop, not a recursion, and
+    each folder is listed once. Paths named directly are yielded as they are
+    (:func:`open_input` decides whether they can be read).
+    """
+    for path in paths:
+        if path != "-" and os.path.isdir(path):
+            yield from _walk_folder(path, extensions)
+        else:
+            yield path
+
+
+#: The most of an input's start that telling its format reads: its first tag section
+#: (PlayOK's ``Site`` may follow a long first tag) up to this many bytes.
+PEEK_LIMIT = 1 << 16
+_SECTION_END = re.compile(rb"\n[ \t]*\r?\n")
+
+
+def peek_head(
+    stream: io.BufferedReader, limit: int = PEEK_LIMIT
+) -> tuple[io.BufferedReader, bytes]:
+    """The start of ``stream`` a format is told by, and a stream that still reads from
+    the start.
+
+    The start is the text up to the end of its first section (the first blank line
+    after a line of text), or ``limit`` bytes, or all of it when shorter: the same
+    bytes however a pipe delivers them (a pipe's first read may bring 20 bytes). A
+    file that can seek is read again from where it was; any other stream is given back
+    with the bytes read put in front of the rest.
+    """
+    start = stream.tell() if stream.seekable() else None
+    head = b""
+    while len(head) < limit:
+        found = _SECTION_END.search(head.lstrip(b"\xef\xbb\xbf \t\r\n"))
+        if found is not None:
+            break
+        block = stream.read1(limit - len(head))
+        if not block:
+            break
+        head += block
+    cut = len(head_of(head, limit))
+    if start is not None:
+        stream.seek(start)
+        return stream, head[:cut]
+    return io.BufferedReader(_Prefixed(head, stream), buffer_size=_BLOCK), head[:cut]
+
+
+def head_of(data: bytes, limit: int = PEEK_LIMIT) -> bytes:
+    """The part of an input's start that its format is told by (see :func:`peek_head`):
+    up to the end of its first section, at most ``limit`` bytes."""
+    bare = data.lstrip(b"\xef\xbb\xbf \t\r\n")
+    found = _SECTION_END.search(bare, 0, limit)
+    if found is None:
+        return data[:limit]
+    return data[: min(len(data) - len(bare) + found.end(), limit)]
+
+
+class _Prefixed(io.RawIOBase):
+    """Bytes already read from a stream, then the rest of the stream."""
+
+    def __init__(self, head: bytes, inner: io.BufferedReader) -> None:
+        super().__init__()
+        self._head, self._inner = memoryview(head), inner
+
+    def readable(self) -> bool:
+        return True
+
+    def close(self) -> None:
+        self._inner.close()
+        super().close()
+
+    def readinto(self, buffer: bytearray | memoryview) -> int:  # type: ignore[override]
+        if self._head:
+            size = min(len(buffer), len(self._head))
+            buffer[:size] = self._head[:size]
+            self._head = self._head[size:]
+            return size
+        return self._inner.readinto(buffer)
 
 
 class _Guarded(io.RawIOBase):
@@ -251,10 +505,22 @@ class _Transcoder(io.RawIOBase):
 
 __all__ = [
     "COMPRESSIONS",
+    "PEEK_LIMIT",
     "ZSTD_MAGIC",
+    "SkippedPath",
     "SourceDecodeError",
     "SourceError",
+    "UnreadPath",
+    "first_non_utf8",
+    "head_of",
+    "loaded_path",
+    "open_input",
     "open_source",
+    "peek_head",
+    "shown_path",
+    "source_name",
+    "stored_path",
     "strip_compression",
     "text_encoding",
+    "walk_inputs",
 ]

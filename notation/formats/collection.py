@@ -12,12 +12,19 @@ from typing import IO
 
 from notation.core.record import Record, comment_as_written, iter_lines
 from notation.errors import Code
-from notation.files.outputs import OutputFolder, SkippedPath, safe_output, walk_inputs
+from notation.files.outputs import OutputFolder, safe_output
 from notation.files.sources import (
+    PEEK_LIMIT,
+    SkippedPath,
     SourceDecodeError,
     SourceError,
+    UnreadPath,
     open_source,
+    peek_head,
+    shown_path,
+    source_name,
     strip_compression,
+    walk_inputs,
 )
 from notation.formats.pmn import (
     DEFAULT_WIDTH,
@@ -116,10 +123,10 @@ def _read(
     """:func:`read_path`, with PMN games as :class:`Chunk` values when ``chunks`` (as
     :class:`TaggedChunk` values when ``tagged`` too), or every game's tag pairs when
     ``tags``."""
-    source = "<stdin>" if path == "-" else path
+    source = source_name(path)
     stream: io.BufferedReader = open_source(path, encoding)
     try:
-        fmt = _choose_format(stream, source, path, fmt)
+        fmt, stream = _choose_format(stream, source, path, fmt)
         # PMN's own fast paths: tag sections scanned, games cut and not yet read
         if fmt == "pmn" and tags:
             yield from iter_headers(stream, source)
@@ -162,8 +169,9 @@ class FormatMismatchError(SourceError):
     code = Code.WRONG_FORMAT
 
 
-#: How much of a file's start is looked at to tell its format from its content.
-HEAD_BYTES = 1024
+#: The most of a file's start looked at to tell its format from its content (its first
+#: section, up to this: :func:`notation.files.sources.peek_head`).
+HEAD_BYTES = PEEK_LIMIT
 
 #: The two families of formats whose readers cannot read each other's first byte:
 #: tag pairs and movetext (PMN, and OGN, which is PMN text with its own tags), JSON
@@ -203,28 +211,31 @@ def content_family(head: bytes) -> str | None:
     return None
 
 
-def _choose_format(stream: io.BufferedReader, source: str, path: str, fmt: str | None) -> str:
+def _choose_format(
+    stream: io.BufferedReader, source: str, path: str, fmt: str | None
+) -> tuple[str, io.BufferedReader]:
     """The format to read ``stream`` in: ``fmt`` if given, else the extension's, else the
     content's. Where the content plainly belongs to another family of formats than the
     one chosen (JSON named ``.pmn``), whose reader would fail at the first byte: read it
     in the content's format with a :class:`MisnamedFileWarning` when the name chose, and
     raise :class:`FormatMismatchError` (what it looks like, which ``--from``) when
-    ``--from`` chose or the content's format needs more than the file says."""
+    ``--from`` chose or the content's format needs more than the file says. The content
+    is its head as :func:`notation.files.sources.peek_head` reads it (the same however a
+    pipe delivers it); the stream returned reads from the start."""
     named = fmt or detect_format(strip_compression(path), default="")
+    if named and named not in _FAMILY:  # action logs, and formats PMN does not know
+        return named, stream
+    stream, head = peek_head(stream)
     if not named:  # no name to go by (standard input, .txt that PMN and PlayOK share...)
-        head = stream.peek(HEAD_BYTES)[:HEAD_BYTES]
         if content_family(head) == "openspiel-actions":  # its game must be named
             raise FormatMismatchError(
                 f"{source} looks like an OpenSpiel action log: "
                 "read it with --from openspiel-actions"
             )
-        return sniff(head).name
-    if named not in _FAMILY:  # action logs, and formats PMN does not know the content of
-        return named
-    head = stream.peek(HEAD_BYTES)[:HEAD_BYTES]
+        return sniff(head).name, stream
     found = content_family(head)
     if found is None or found == _FAMILY[named]:
-        return named
+        return named, stream
     looks = _FAMILY_NAMES[found]
     reads = "openspiel-actions" if found == "openspiel-actions" else sniff(head).name
     if fmt is None and found != "openspiel-actions":
@@ -234,7 +245,7 @@ def _choose_format(stream: io.BufferedReader, source: str, path: str, fmt: str |
             MisnamedFileWarning,
             stacklevel=2,
         )
-        return reads
+        return reads, stream
     said = f"--from {named} says" if fmt is not None else "its name says"
     raise FormatMismatchError(
         f"{source} looks like {looks}, not {named.upper()} as {said}: read it with --from {reads}"
@@ -357,12 +368,20 @@ class SkippedFileWarning(UserWarning):
 def expand_paths(paths: Iterable[str]) -> Iterator[str]:
     """Files as given; folders walked (sorted) for .pmn, .json, .jsonl and .ogn regular files.
 
-    What a walk skips (see :func:`notation.files.outputs.walk_inputs`) is reported
+    What a walk skips (see :func:`notation.files.sources.walk_inputs`) is reported
     as a :class:`SkippedFileWarning`; use ``walk_inputs`` to have it as data.
     """
     for item in walk_inputs(paths, WALKED_EXTENSIONS):
-        if isinstance(item, SkippedPath):
-            warnings.warn(f"{item.path}: skipped: {item.reason}", SkippedFileWarning, stacklevel=2)
+        if isinstance(item, UnreadPath):
+            warnings.warn(
+                f"{shown_path(item.path)}: cannot read: {item.reason}",
+                SkippedFileWarning,
+                stacklevel=2,
+            )
+        elif isinstance(item, SkippedPath):
+            warnings.warn(
+                f"{shown_path(item.path)}: skipped: {item.reason}", SkippedFileWarning, stacklevel=2
+            )
         else:
             yield item
 

@@ -206,17 +206,13 @@ def sniff_file(path: str) -> Format:
     """The format of a file as reading it chooses: by its extension, else (an extension
     two formats share, or none) by its first bytes, read through
     :func:`notation.files.sources.open_source` (compressed files too)."""
-    from notation.files.sources import open_source, strip_compression
+    from notation.files.sources import open_source, peek_head, strip_compression
 
     found = format_for_path(strip_compression(path))
     if found is not None:
         return found
     with open_source(path, None) as stream:
-        return sniff(stream.read(_HEAD_BYTES))
-
-
-#: How much of a file :func:`sniff_file` reads.
-_HEAD_BYTES = 4096
+        return sniff(peek_head(stream)[1])
 
 
 class RecordSink:

@@ -24,7 +24,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from notation.cli.main import pmn
 
-from notation.files.outputs import first_non_utf8
+from notation.files.sources import first_non_utf8
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = '[Game "Wari"]\n[South "Ada"]\n[North "Kofi"]\n[Result "*"]\n\n1. C b *\n'

@@ -18,14 +18,14 @@ from pathlib import Path
 
 import pytest
 
-from notation.files.outputs import (
+from notation.files.guard import (
     OutputIsInputError,
     allow_rewrite,
     claim_output,
     declare_inputs,
     guarded_command,
-    safe_output,
 )
+from notation.files.outputs import safe_output
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = (ROOT / "examples" / "wari-annotated.pmn").read_bytes()

@@ -28,7 +28,7 @@ WRITING_METHODS = {"write_text", "write_bytes", "mkdir", "touch", "chmod", "unli
 #: (module, call) pairs that must stay outside the layer, and why.
 ALLOWED = {
     # SQLite opens its own files; the index claims the path from the layer first
-    # (notation.files.outputs.claim_output: never an input of the command) or opens it read-only.
+    # (notation.files.guard.claim_output: never an input of the command) or opens it read-only.
     ("notation/archive/index.py", "sqlite3.connect"),
     # a reader that closed the pipe: standard output is pointed at /dev/null to end quietly
     ("cli/archive_io.py", "os.open"),
