@@ -156,6 +156,13 @@ def unread_entries() -> list[dict[str, object]]:
     ]
 
 
+def with_unread(body: dict[str, Any]) -> dict[str, Any]:
+    """A command's ``--format json`` object, with ``unread_files`` when any file or folder
+    could not be read (as ``validate``'s has it): the one way every report lists them."""
+    unread = unread_entries()
+    return {**body, "unread_files": unread} if unread else body
+
+
 def input_paths(
     files: Iterable[str],
     *,

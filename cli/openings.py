@@ -18,7 +18,7 @@ from .archive_io import (
     iter_games,
     shared,
 )
-from .inputs import output_option
+from .inputs import output_option, with_unread
 from .terminal import echo
 
 
@@ -116,7 +116,8 @@ def openings(
             book.add_game(game)
     if output_format == "json":
         trees = [tree.to_json() for tree in book]
-        click.echo(json.dumps({"depth": depth, "skipped": book.skipped, "trees": trees}, indent=1))
+        body = {"depth": depth, "skipped": book.skipped, "trees": trees}
+        click.echo(json.dumps(with_unread(body), indent=1))
     else:
         for tree in book:
             for line in tree_lines(tree, min_games):

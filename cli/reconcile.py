@@ -19,6 +19,7 @@ from .inputs import (
     output_file_option,
     read_each,
     unread_paths,
+    with_unread,
 )
 from .terminal import SafeClickException, terminal_text
 
@@ -150,7 +151,7 @@ def reconcile_command(
                     "unpaired": [s.where for s in alone],
                     "more_than_two": [[s.where for s in group] for group in crowded],
                 }
-                out.write(json_text(report, indent=1) + "\n")
+                out.write(json_text(with_unread(report), indent=1) + "\n")
             else:
                 out.writelines(
                     f"{terminal_text(line)}\n" for line in text_report(verdicts, alone, crowded)

@@ -43,6 +43,7 @@ from notation.desk.recorder import (
 )
 from notation.files.sources import open_input
 from notation.formats.pmn import iter_chunks, read_chunk, write_record
+from notation.formats.registry import sniff_file
 from notation.games import find_game, find_variant, game_names
 from notation.games.base import (
     AmbiguousMoveError,
@@ -97,10 +98,16 @@ def resume_game(path: str, game_number: int | None) -> Recorder:
     between them) are kept exactly, to be written back around the game.
     """
     try:
+        found = sniff_file(path)  # as every command sniffs (a PlayOK export named .txt)
         with open_input(path) as stream:
             data = stream.read()
     except OSError as exc:
         raise click.ClickException(f"{path}: cannot read: {exc.strerror or exc}") from exc
+    if found.name != "pmn":
+        raise click.ClickException(
+            f"{path} is in the {found.name} format, not PMN text: the recorder carries on PMN "
+            f"records only; convert it first (pmn convert {path} -o game.pmn) and resume that"
+        )
     chunks = list(iter_chunks(io.BytesIO(data), path))
     if not chunks:
         raise click.ClickException(f"{path}: no record to resume")

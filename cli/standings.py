@@ -38,7 +38,7 @@ from notation.render.sinks import json_text
 
 from . import inputs
 from .archive_io import check_inputs
-from .inputs import input_paths, output_file_option, read_each
+from .inputs import input_paths, output_file_option, read_each, with_unread
 from .paths import ReadPath
 from .report import describe_finding
 from .roster import players_option
@@ -265,7 +265,7 @@ def standings(
     try:
         with atomic_output(output) as out:
             if output_format == "json":
-                out.write(json_text(standings_json(table), indent=1) + "\n")
+                out.write(json_text(with_unread(standings_json(table)), indent=1) + "\n")
             elif output_format == "csv":
                 out.write(standings_csv(table, crosstable))
             elif output_format == "html":

@@ -7,12 +7,13 @@ import sys
 import click
 
 from notation.archive.stats import CollectionStats
+from notation.files.sources import UnreadPath
 from notation.formats.collection import read_declared, read_tags
 from notation.render.sinks import json_text
 
 from .common import location
 from .csvout import write_csv
-from .inputs import GameCounts, input_options, output_option, report_empty
+from .inputs import GameCounts, input_options, output_option, report_empty, with_unread
 from .terminal import echo
 
 
@@ -66,14 +67,14 @@ def stats(
                     echo(f"{where}: game {index}: cannot read: {error.message}", err=True)
                     continue
                 counts.add_record(record)
-        except OSError as exc:  # reported; the other files are still counted
-            echo(f"{path}: cannot read: {exc.strerror or exc}", err=True)
+        except OSError as exc:  # reported as every command reports it; the others counted
+            found.unreadable(UnreadPath.of(path, exc))
             unreadable_files += 1
     summary = counts.summary()
     failed = report_empty(found) or bool(unreadable_files or counts.damaged)
     if output_format == "json":
         tables = {name: dict(counts.ordered(name)) for name in counts.tables}
-        click.echo(json_text({"summary": summary, **tables}, indent=1))
+        click.echo(json_text(with_unread({"summary": summary, **tables}), indent=1))
         sys.exit(1 if failed else 0)
     if output_format == "csv":
         write_csv(

@@ -203,7 +203,7 @@ def open_game(record: Record, pits: str | None = None) -> Game:
     """Make a record ready to replay. Raises PitsError, RulesError or PositionError.
 
     ``pits`` is the hole numbering of a record that has no ``Pits`` tag
-    (``pmn ... --pits numbers``); the tag wins over it.
+    (``pmn ... --from-pits numbers``); the tag wins over it.
     """
     translation = None
     if record.tag(PITS_TAG) is not None or pits is not None:

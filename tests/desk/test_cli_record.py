@@ -79,3 +79,18 @@ def test_tricala_asks_for_players(tmp_path):
     assert result.exit_code == 0, result.output
     record = read_text(path.read_text())[0]
     assert [record.tag(s) for s in ("White", "Black", "Red")] == ["Ann", "Bob", "Cy"]
+
+
+def test_resume_sniffs_the_file_as_every_command_does(tmp_path):
+    # a PlayOK export named .txt (no Game tag; 87(10) tokens): before, read as PMN text and
+    # refused for a missing Game tag; now named for what it is, with the way on
+    from tests.playok_exports import make_export
+
+    path = tmp_path / "export.txt"
+    path.write_text(make_export(1, events=1, casual=1).text, encoding="utf-8")
+    before = path.read_bytes()
+    result = run(path, "", "--resume")
+    assert result.exit_code == 1
+    assert "in the playok format, not PMN text" in result.output
+    assert f"pmn convert {path} -o game.pmn" in result.output
+    assert path.read_bytes() == before

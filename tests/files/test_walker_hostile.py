@@ -306,3 +306,23 @@ def test_fmt_sniffs_a_playok_export(tmp_path):
     result = run("fmt", str(tmp_path / "export.txt"))
     assert result.exit_code == 0, result.output[-800:]
     assert '[Game "Togyz Kumalak"]' in result.stdout
+
+
+#: The commands whose ``--format json`` report lists what could not be read.
+JSON_REPORTS = ["openings", "reconcile", "standings", "stats", "validate"]
+
+
+@pytest.mark.parametrize("command", JSON_REPORTS)
+def test_every_json_report_lists_the_unread_files(command, tmp_path, monkeypatch):
+    # two readable sheets of one game (reconcile needs two), and one that cannot be read
+    good, copy, bad = tmp_path / "good.pmn", tmp_path / "copy.pmn", tmp_path / "bad.pmn"
+    good.write_bytes(GAME)
+    copy.write_bytes(GAME)
+    bad.write_bytes(OTHER)
+    refuse(monkeypatch, bad)
+    args = [command, str(good), str(copy), str(bad), "--format", "json"]
+    done = CliRunner().invoke(pmn, args)
+    assert done.exit_code == 1, done.output
+    body = json.loads(done.stdout[done.stdout.index("{") : done.stdout.rindex("}") + 1])
+    assert [entry["path"] for entry in body["unread_files"]] == [str(bad)]
+    assert body["unread_files"][0]["error"] is True
