@@ -402,12 +402,12 @@ def head_of(data: bytes, limit: int = PEEK_LIMIT) -> bytes:
     return data[: min(len(data) - len(bare) + found.end(), limit)]
 
 
-class _Prefixed(io.RawIOBase):
-    """Bytes already read from a stream, then the rest of the stream."""
+class _Wrapped(io.RawIOBase):
+    """A raw stream read through another, which it closes with itself."""
 
-    def __init__(self, head: bytes, inner: io.BufferedReader) -> None:
+    def __init__(self, inner: io.BufferedIOBase) -> None:
         super().__init__()
-        self._head, self._inner = memoryview(head), inner
+        self._inner = inner
 
     def readable(self) -> bool:
         return True
@@ -415,6 +415,14 @@ class _Prefixed(io.RawIOBase):
     def close(self) -> None:
         self._inner.close()
         super().close()
+
+
+class _Prefixed(_Wrapped):
+    """Bytes already read from a stream, then the rest of the stream."""
+
+    def __init__(self, head: bytes, inner: io.BufferedReader) -> None:
+        super().__init__(inner)
+        self._head = memoryview(head)
 
     def readinto(self, buffer: bytearray | memoryview) -> int:  # type: ignore[override]
         if self._head:
@@ -425,19 +433,12 @@ class _Prefixed(io.RawIOBase):
         return self._inner.readinto(buffer)
 
 
-class _Guarded(io.RawIOBase):
+class _Guarded(_Wrapped):
     """A decompressing stream whose failures are :class:`SourceError` with the file's name."""
 
     def __init__(self, inner: io.BufferedIOBase, source: str) -> None:
-        super().__init__()
-        self._inner, self._source = inner, source
-
-    def readable(self) -> bool:
-        return True
-
-    def close(self) -> None:
-        self._inner.close()
-        super().close()
+        super().__init__(inner)
+        self._source = source
 
     def readinto(self, buffer: bytearray | memoryview) -> int:  # type: ignore[override]
         try:

@@ -17,6 +17,7 @@ which builds what its caller needs:
 
 from __future__ import annotations
 
+import abc
 import enum
 import re
 import unicodedata
@@ -57,7 +58,7 @@ class GameText(Protocol):
     def too_large(self) -> bool: ...
 
 
-class BaseVisitor(Generic[_T]):
+class BaseVisitor(abc.ABC, Generic[_T]):
     """What :func:`read_game` reports, in the order of the text; each method does
     nothing here. A subclass keeps what it needs and gives it by :meth:`result`."""
 
@@ -100,9 +101,9 @@ class BaseVisitor(Generic[_T]):
         """The game is read (or its reading stopped): ``line`` is the line of its first
         token (the chunk's first line when it has none)."""
 
+    @abc.abstractmethod
     def result(self) -> _T:
-        """What the visitor built."""
-        raise NotImplementedError
+        """What the visitor built (each visitor says what that is)."""
 
 
 def read_game(chunk: GameText, visitor: BaseVisitor[_T]) -> _T:
