@@ -484,11 +484,14 @@ def rows_e2e(settings: Settings) -> Iterator[Row]:
 
 
 #: The reader and the validator, where each tree keeps them (bench/against.py runs the
-#: same snippet in an older tree: before notation/formats/ and formats/plain.py too).
+#: same snippet in an older tree: before notation/formats/, formats/plain.py and formats/validate.py too).
 _IMPORTS = (
     "try:\n"
-    "    from notation.formats.plain import validate_chunk\n"
+    "    from notation.formats.validate import validate_chunk\n"
     "except ImportError:\n"
+    "  try:\n"
+    "    from notation.formats.plain import validate_chunk\n"
+    "  except ImportError:\n"
     "    try:\n"
     "        from notation.core.replay import validate_chunk\n"
     "    except ImportError:\n"

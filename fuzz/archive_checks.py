@@ -77,7 +77,7 @@ _TERMINAL_UNSAFE = re.compile(
 _HTML_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 _FORMULA = ("=", "+", "-", "@", "\t", "\r")
 #: White space to Python's str.split() that PMN does not take as white space: the
-#: validator's cheap reader (notation.formats.plain.plain_record) splits on it and calls a game
+#: reader's quick path (notation.formats.reader) splits on it and calls a game
 #: valid that the reader refuses (found by this fuzzer; reported, owned elsewhere). The
 #: index's verdict is compared with the reader's only for games without it.
 _NOT_PMN_SPACE = re.compile(

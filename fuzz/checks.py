@@ -15,7 +15,6 @@ from notation.formats.jsonform import (
     record_from_json,
     record_to_json,
 )
-from notation.formats.plain import validate_chunk
 from notation.formats.pmn import (
     _iter_chunks_by_line,
     _iter_chunks_in_blocks,
@@ -24,6 +23,7 @@ from notation.formats.pmn import (
     read_text,
     write_record,
 )
+from notation.formats.validate import validate_chunk
 
 
 def check_record(record: Record, *, from_json: bool = False) -> None:

@@ -2,23 +2,25 @@
 only when a command asks for it.
 
 A filter on tags (players, the game, dates, any tag) reads only each game's tag
-section; the result and the number of moves are read from a plainly written game's
-text without building its record (:func:`notation.formats.plain.plain_outline`); the
-record is read (by the cheap reader when the game is plain) only for what needs it: a
-position, the validator's verdict, another output format. A game written out to PMN is
-written as its text was read.
+section; the result and the number of moves are read without building its record
+(the outline :class:`~notation.formats.visitor.OutlineBuilder` gives); the record is read (by the
+reader's quick path when the game is plain) only for what needs it: a position, the
+validator's verdict, another output format. A game written out to PMN is written as its
+text was read.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
+from typing import cast
 
-from notation.core.record import Line, Record, first_tag
+from notation.core.record import Line, MoveNode, Record, first_tag
 from notation.formats.collection import read_tagged
-from notation.formats.plain import plain_first_moves, plain_head, plain_outline, plain_record
-from notation.formats.pmn import TaggedChunk, read_chunk
+from notation.formats.pmn import TaggedChunk
+from notation.formats.reader import read_game
 from notation.formats.registry import RecordSink
+from notation.formats.visitor import FirstMovesBuilder, RecordBuilder
 
 
 class ArchiveGame:
@@ -60,15 +62,17 @@ class ArchiveGame:
 
     @property
     def record(self) -> Record:
-        """The game's record (a PMN game read on first use: by the cheap reader when it
-        is written plainly, which gives the full reader's record but for its moves'
+        """The game's record (a PMN game read on first use: by the reader's quick path
+        when it is written plainly, which gives the full record but for its moves'
         places)."""
         if self._record is None:
-            chunk = self._game.chunk  # type: ignore[union-attr]
-            self._record = plain_record(chunk) or read_chunk(chunk)
-            if self._on_read is not None:
-                self._on_read(self, self._record)
-        return self._record
+            self._read(read_game(self._game.chunk, RecordBuilder(places=False)))  # type: ignore[union-attr]
+        return self._record  # type: ignore[return-value]
+
+    def _read(self, record: Record) -> None:
+        self._record = record
+        if self._on_read is not None:
+            self._on_read(self, record)
 
     @property
     def read(self) -> bool:
@@ -92,23 +96,18 @@ class ArchiveGame:
         """The game's record with its main line cut after ``plies`` moves, its tags and
         the result it declares (:attr:`result`): all an opening tree of that depth
         replays. A plainly written game is read only that far
-        (:func:`~notation.formats.plain.plain_first_moves`: what follows is not read, so
-        a fault after the ``plies``-th move is not met); any other is read whole (a
+        (:class:`~notation.formats.visitor.FirstMovesBuilder`: what follows is not read,
+        so a fault after the ``plies``-th move is not met); any other is read whole (a
         damaged one is then the whole record, and reported)."""
         game = self._game
         if self._record is None and not isinstance(game, Record):
-            first = plain_first_moves(game, plies)
-            if first is not None:
+            builder = FirstMovesBuilder(plies)
+            first = cast("tuple[MoveNode, ...]", read_game(game, builder))
+            if builder.quickly_read:
                 return Record(
                     self.tags, Line(first), self.result, source=game.source, line=game.line
                 )
-            chunk = game.chunk
-            head = plain_head(chunk, plies)
-            if head is not None:
-                _result, _length, moves = head
-                return Record(
-                    self.tags, Line(moves), self.result, source=chunk.source, line=chunk.line
-                )
+            self._read(builder.record())  # read whole
         record = self.record
         moves = record.mainline.moves
         if record.damaged or len(moves) <= plies:
@@ -134,15 +133,40 @@ class ArchiveGame:
     @property
     def outline(self) -> tuple[str, int]:
         """The result written at the end of the main line, and its number of moves: read
-        from the text of a plainly written game, else from the record."""
+        without building the record of a game written plainly, else from its record."""
         if self._outline is None:
             game = self._game
-            found = None if isinstance(game, Record) else plain_outline(game.chunk)
-            if found is None:
+            if self._record is None and not isinstance(game, Record):
+                builder = _OutlineOrRecord()
+                found = cast("tuple[str, int]", read_game(game.chunk, builder))
+                if not builder.quickly_read:  # read whole: kept (and reported if damaged)
+                    self._read(builder.record())
+            else:
                 record = self.record
                 found = (record.result, len(record.mainline.moves))
             self._outline = found
         return self._outline
+
+
+class _OutlineOrRecord(RecordBuilder):
+    """A game's outline (:class:`~notation.formats.visitor.OutlineBuilder`'s) without
+    building its record when it is written plainly; its record when it is not, so a
+    game read whole is read once."""
+
+    plies: int
+
+    def __init__(self) -> None:
+        super().__init__(places=False)
+
+    def visit_moves(self, nodes: Sequence[MoveNode]) -> None:
+        self.quickly_read = True
+        self.plies = len(nodes)
+
+    def result(self) -> tuple[str, int]:  # type: ignore[override]
+        if self.quickly_read:
+            return (self.result_token or "*", self.plies)
+        record = self.record()
+        return (record.result, len(record.mainline.moves))
 
 
 def declared_result(

@@ -64,9 +64,10 @@ from notation.files.sources import (
     stored_path,
 )
 from notation.formats.collection import read_path
-from notation.formats.plain import plain_record
 from notation.formats.pmn import Chunk, TaggedChunk, iter_chunks, last_word, read_chunk
+from notation.formats.reader import read_game
 from notation.formats.registry import sniff_file
+from notation.formats.visitor import RecordBuilder
 from notation.games import AnyVariant, MoveError, PositionError, RulesError, Variant, find_variant
 
 SCHEMA_VERSION = 5
@@ -214,17 +215,16 @@ class IndexedRecord:
 def index_game(game: Chunk | Record, ordinal: int = 1) -> IndexedRecord:
     """Read and validate one game once, noting its main line on the way.
 
-    The verdict is :func:`~notation.formats.plain.validate_game`'s (a game
-    written plainly is read by the cheap reader; one it finds a fault in is
-    read again in full); the view's positions and moves are ``GameView``'s,
+    The verdict is :func:`~notation.formats.validate.validate_game`'s (a game
+    written plainly is read by the reader's quick path; one it finds a fault in is
+    read again with places); the view's positions and moves are ``GameView``'s,
     taken from the validator's replay instead of a second one.
     """
     if isinstance(game, Chunk):
-        plain = plain_record(game)
-        if plain is not None:
-            indexed = _validated(plain, ordinal)
-            if indexed.valid:
-                return indexed
+        builder = RecordBuilder(places=False)
+        indexed = _validated(read_game(game, builder), ordinal)
+        if indexed.valid or not builder.quickly_read:
+            return indexed
         return _validated(read_chunk(game), ordinal)
     return _validated(game, ordinal)
 

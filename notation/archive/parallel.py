@@ -16,8 +16,8 @@ from typing import TypeVar
 from notation.core.record import Record
 from notation.core.replay import GameReport, Problem
 from notation.errors import Code
-from notation.formats.plain import validate_game
 from notation.formats.pmn import Chunk
+from notation.formats.validate import validate_game
 
 #: Games per batch handed to the pool; a batch is split among the workers.
 BATCH_SIZE = 4096
@@ -36,7 +36,7 @@ INTERNAL_ERROR_TEXT = 200
 
 
 def validate_guarded(game: Chunk | Record, index: int = 1) -> GameReport:
-    """:func:`~notation.formats.plain.validate_game`, with a last-resort guard.
+    """:func:`~notation.formats.validate.validate_game`, with a last-resort guard.
 
     Validation never raises for a bad record; should a bug make it raise all
     the same, the exception becomes an ``internal-error`` problem of this one

@@ -1,8 +1,10 @@
 """Formats: each one module that reads and writes records in it.
 
-PMN text (:mod:`notation.formats.pmn`, its grammar :mod:`~notation.formats.grammar`, its
-canonical form :mod:`~notation.formats.canonical` and the cheap reader of plain games
-:mod:`~notation.formats.plain`), JSON and JSON Lines
+PMN text (:mod:`notation.formats.pmn`: the cutter and the writer; the one reader
+:mod:`~notation.formats.reader` and its visitors :mod:`~notation.formats.visitor`; the
+grammar :mod:`~notation.formats.grammar`, the specification the reader is tested
+against; the canonical form :mod:`~notation.formats.canonical`; and the validation of a
+game as cut, :mod:`~notation.formats.validate`), JSON and JSON Lines
 (:mod:`~notation.formats.jsonform` over the streaming :mod:`~notation.formats.jsontext`),
 OGN (:mod:`~notation.formats.ogn`) and OpenSpiel action logs
 (:mod:`~notation.formats.openspiel`); :mod:`~notation.formats.registry` names each format (its

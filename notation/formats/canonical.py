@@ -18,13 +18,14 @@ from notation.core.pits import DEFAULT as DEFAULT_PITS
 from notation.core.pits import PitsError, translate_record
 from notation.core.record import MoveNode, Record, TreePath, canonical_tags
 from notation.core.replay import LineVisitor, Problem, Step, open_game, replay
-from notation.formats.plain import plain_record
 from notation.formats.pmn import (
     DEFAULT_WIDTH,
     Chunk,
     read_chunk,
     write_record,
 )
+from notation.formats.reader import read_game
+from notation.formats.visitor import RecordBuilder
 from notation.games.base import PositionError, RulesError
 
 
@@ -138,16 +139,14 @@ def format_chunk(
     """The canonical text of one game as cut from a file, and what could not be made canonical.
 
     The same text and issues as ``write_record(canonical_record(read_chunk(chunk)))``:
-    a plainly written game is read by the cheap reader
-    (:func:`notation.formats.plain.plain_record`), and read again in full only when
-    there are issues to place.
+    a plainly written game is read by the reader's quick path (its moves without
+    places), and read again with places only when there are issues to place.
     """
-    plain = plain_record(chunk)
-    if plain is not None:
-        canonical, issues = canonical_record(plain, long=long)
-        if not issues:
-            return write_record(canonical, width=width), issues
-    canonical, issues = canonical_record(read_chunk(chunk), long=long)
+    builder = RecordBuilder(places=False)
+    record = read_game(chunk, builder)
+    canonical, issues = canonical_record(record, long=long)
+    if issues and builder.quickly_read:
+        canonical, issues = canonical_record(read_chunk(chunk), long=long)
     return write_record(canonical, width=width), issues
 
 

@@ -33,9 +33,10 @@ from notation.formats.pmn import (
     iter_chunks,
     iter_headers,
     iter_tagged,
-    read_chunk,
 )
+from notation.formats.reader import read_game
 from notation.formats.registry import find_format, format_for_path, formats, sniff
+from notation.formats.visitor import RecordBuilder
 
 #: Format names and the file extensions that select them, from the format registry
 #: (:mod:`notation.formats.registry`, where each format's reader and writer are named).
@@ -256,16 +257,13 @@ def read_declared(
     path: str, fmt: str | None = None, *, encoding: str | None = None
 ) -> Iterator[Record]:
     """:func:`read_path`'s records, for what they declare (tags, result, main line):
-    a plainly written PMN game is read by the cheap reader
-    (:func:`notation.formats.plain.plain_record`), whose record differs from the full
-    reader's only in carrying no line and column on its moves."""
-    from notation.formats.plain import plain_record  # (imports the replay: when used)
-
+    a plainly written PMN game is read by the reader's quick path, whose record differs
+    from the full one only in carrying no line and column on its moves."""
     for game in read_games(path, fmt, encoding=encoding):
         if isinstance(game, Record):
             yield game
         else:
-            yield plain_record(game) or read_chunk(game)
+            yield read_game(game, RecordBuilder(places=False))
 
 
 #: How much of a JSON file is read at a time.

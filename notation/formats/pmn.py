@@ -6,11 +6,10 @@ game, holding only one game in memory. A game that cannot be read is still
 yielded, with its ``errors`` and its ``raw`` text, and the reader carries on
 with the next game.
 
-Each game is read by the one token loop of :mod:`notation.formats.visitor`
-(:func:`~notation.formats.visitor.read_game`): :func:`read_chunk` builds its record with
-:class:`~notation.formats.visitor.RecordBuilder`, and a tag section the header scan cannot
-read by its plain pattern (a comment in it) is read by
-:class:`~notation.formats.visitor.TagsBuilder`, which stops at the movetext.
+Each game is read by the one reader, :func:`notation.formats.reader.read_game`:
+:func:`read_chunk` builds its record with :class:`~notation.formats.visitor.RecordBuilder`,
+and the header scan (:func:`iter_headers`, :func:`iter_tagged`) reads each game's tag
+section with :class:`~notation.formats.visitor.TagsBuilder`, which stops at the movetext.
 
 Writing (:func:`write_record`) is the exact inverse on what the reader keeps:
 ``read(write(record)) == record`` for every record.
@@ -27,14 +26,10 @@ from typing import IO, TypeVar, cast
 
 from notation.core.limits import MAX_GAME_CHARS, MAX_KEPT_BYTES
 from notation.core.record import Line, ReadError, Record, comment_as_written
-from notation.core.tokens import TAG_PAIR, escape_tag_value, unescape_tag_value
+from notation.core.tokens import TAG_PAIR, escape_tag_value
 from notation.errors import WriteError
-from notation.formats.visitor import (
-    RecordBuilder,
-    TagsBuilder,
-    _OpenMove,  # noqa: F401  (the move the reader builds)
-    read_game,
-)
+from notation.formats.reader import read_game
+from notation.formats.visitor import RecordBuilder, TagsBuilder
 
 DEFAULT_WIDTH = 79
 TAG_LINE_RE = TAG_PAIR.re
@@ -46,8 +41,6 @@ _TAGS_THEN_MOVETEXT = (
 )
 _TAGS_THEN_MOVETEXT_RE = re.compile(_TAGS_THEN_MOVETEXT)
 _BOMS = (codecs.BOM_UTF8,)
-#: The lines at the start of a game that are blank or begin with "[".
-_TAG_SECTION_RE = re.compile(r"(?:[ \t]*(?:\[[^\n]*)?\n)*")
 #: The lines of a game in text without "{" (the cut of :class:`_LineCutter`, as regular
 #: expressions; see :func:`_game_end`). Lines are matched possessively, each
 #: character once.
@@ -800,6 +793,36 @@ class TaggedChunk:
         start = max(data.rfind(b" ", 0, end), data.rfind(b"\t", 0, end), data.rfind(b"\n", 0, end))
         return data[start + 1 : end].decode("utf-8", "replace")
 
+    # what the reader reads of it (notation.formats.visitor.GameText): the game is
+    # decoded only when its text is asked for
+
+    @property
+    def text(self) -> str:
+        """The game's text (its :attr:`chunk`'s)."""
+        return self.chunk.text
+
+    @property
+    def errors(self) -> tuple[ReadError, ...]:
+        """Its decoding errors (none while it is in bytes: they were checked as it was cut)."""
+        return () if self._chunk is None else self._chunk.errors
+
+    @property
+    def original(self) -> str | None:
+        """Its text as in the file, when that differs from :attr:`text`."""
+        return self.chunk.original
+
+    @property
+    def cut(self) -> int:
+        """Its length in bytes when it was cut off as it streamed (:attr:`Chunk.cut`)."""
+        return 0 if self._chunk is None else self._chunk.cut
+
+    @property
+    def too_large(self) -> bool:
+        """Whether it is over the cap (:attr:`Chunk.too_large`)."""
+        if self._chunk is None and len(self._data) <= MAX_GAME_CHARS:
+            return False  # (no more characters than bytes)
+        return self.chunk.too_large
+
     @property
     def chunk(self) -> Chunk:
         """The game as :func:`iter_chunks` cuts it (decoded on first use)."""
@@ -833,18 +856,21 @@ def _piece_tagged(data: bytes, start: int, end: int, line: int, source: str) -> 
     return TaggedChunk(tags, line, source, raw)
 
 
-#: The tag section in bytes: as :data:`_TAG_SECTION_RE` matches the decoded text, in
-#: which "\r\n" is "\n" and any other "\r" a space.
+#: The tag section in bytes: the lines at the start of a game that are blank or begin
+#: with "[" (in the decoded text "\r\n" is "\n" and any other "\r" a space).
 _TAG_SECTION_BYTES_RE = re.compile(rb"(?>(?:[ \t\r]*+(?:\[[^\n]*+)?\n)*)")
 
 
 def _piece_tags(
     data: bytes, start: int, end: int, line: int, source: str
 ) -> tuple[tuple[str, str], ...]:
-    """The tags of the game at ``data[start:end]``: only its tag section is decoded."""
+    """The tags of the game at ``data[start:end]``: only its tag section is decoded and
+    read (by :class:`~notation.formats.visitor.TagsBuilder`, which stops where the
+    movetext begins); a section with a comment in it (which may hide text like a tag
+    pair) is read with the whole game."""
     section_end = _TAG_SECTION_BYTES_RE.match(data, start, end).end()  # type: ignore[union-attr]
     section = data[start:section_end]
-    if b"{" in section or b";" in section:  # a comment: the way of _chunk_tags
+    if b"{" in section or b";" in section:
         return _chunk_tags(_piece_chunk(data, start, end, line, source))
     try:
         text = section.decode("utf-8")
@@ -853,33 +879,12 @@ def _piece_tags(
     else:
         if "\r" in text:
             text = text.replace("\r\n", "\n").replace("\r", " ")
-    return _section_tags(text)
+    return read_game(Chunk(text, line, source), TagsBuilder())
 
 
 def _chunk_tags(chunk: Chunk) -> tuple[tuple[str, str], ...]:
-    """The tags of a cut game. A comment in its tag section (after tag pairs on a line
-    of movetext) may hide text like a tag pair: then the game is read in full."""
-    text = chunk.text
-    section = text[: _TAG_SECTION_RE.match(text).end()]  # type: ignore[union-attr]
-    if "{" in section or ";" in section:
-        return read_game(chunk, TagsBuilder())
-    return _section_tags(section)
-
-
-#: A tag pair written the plain way (one space, no escapes): when every "[" of a tag
-#: section begins one, these are the section's tag pairs (a quicker search).
-_PLAIN_TAG_RE = re.compile(r'\[([A-Za-z0-9_]+) "([^"\\\r\n]*)"\]')
-
-
-def _section_tags(section: str) -> tuple[tuple[str, str], ...]:
-    """The tag pairs in a tag section, values unescaped."""
-    pairs: list[tuple[str, str]] = _PLAIN_TAG_RE.findall(section)
-    if len(pairs) == section.count("["):
-        return tuple(pairs)
-    pairs = TAG_LINE_RE.findall(section)
-    if "\\" in section:
-        return tuple((name, unescape_tag_value(value)) for name, value in pairs)
-    return tuple(pairs)
+    """The tags of a cut game, as its record has them."""
+    return read_game(chunk, TagsBuilder())
 
 
 __all__ = [

@@ -506,8 +506,8 @@ def test_validating_games_leaves_nothing_for_the_garbage_collector(game, extra):
     import random
 
     from notation.core.generate import random_record
-    from notation.formats.plain import validate_chunk
     from notation.formats.pmn import iter_chunks, write_records
+    from notation.formats.validate import validate_chunk
     from notation.games import find_variant
 
     variant = find_variant(game, None, dict(extra))

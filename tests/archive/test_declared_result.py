@@ -108,9 +108,7 @@ def test_a_result_filter_reads_no_movetext_when_tag_and_last_token_agree(tmp_pat
     def unread(*args, **kwargs):
         raise AssertionError("the movetext was read")
 
-    monkeypatch.setattr(archive_games, "plain_record", unread)
-    monkeypatch.setattr(archive_games, "read_chunk", unread)
-    monkeypatch.setattr(archive_games, "plain_outline", unread)
+    monkeypatch.setattr(archive_games, "read_game", unread)
     result = run(["select", str(source), "--result", "1-0", "--count"])
     assert result.exit_code == 0, result.output
     assert result.stdout.strip() == "1"

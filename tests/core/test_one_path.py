@@ -17,8 +17,8 @@ from notation.cli.main import pmn
 from notation import read_text, validate_record
 from notation.core.record import MAINLINE, Line, MoveNode, path_steps, path_text, walk
 from notation.formats.canonical import canonical_record
-from notation.formats.plain import validate_chunk
 from notation.formats.pmn import iter_chunks
+from notation.formats.validate import validate_chunk
 from notation.games import find_game, find_variant, game_names, games, games_with_format
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

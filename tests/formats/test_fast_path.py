@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 from notation import find_variant, read_text, write_record
 from notation.core.generate import random_record
 from notation.core.replay import validate_record
-from notation.formats.plain import plain_record, validate_chunk
 from notation.formats.pmn import Chunk, iter_chunks, read_chunk
+from notation.formats.validate import validate_chunk
+from tests.quick import quick_record as plain_record
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 

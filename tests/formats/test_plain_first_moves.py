@@ -10,9 +10,9 @@ import random
 
 import pytest
 
-from notation.formats.plain import plain_first_moves
 from notation.formats.pmn import Chunk, TaggedChunk, iter_tagged, read_chunk
 from tests.formats.test_plain_outline import CHUNKS, edited
+from tests.quick import quick_first_moves as plain_first_moves
 
 
 def tagged(text: str) -> TaggedChunk:

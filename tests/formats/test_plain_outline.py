@@ -12,9 +12,10 @@ import pytest
 
 from notation.core.generate import random_record
 from notation.formats.collection import read_games
-from notation.formats.plain import plain_outline, plain_record
 from notation.formats.pmn import Chunk, iter_chunks, read_chunk, write_record
 from notation.games import find_variant
+from tests.quick import quick_outline as plain_outline
+from tests.quick import quick_record as plain_record
 from tests.registered import CASES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -108,8 +109,8 @@ def test_every_game_of_the_examples_and_generated_outlined_as_its_record_says():
         ('[Game "Wari"]\n\n1. C! b *\n', None),
         ('[Game "Wari"]\n\n1. C b 2. *\n', None),  # a number before the result
         ('[Game "Wari"]\n\n1. C b 2. F a\n', None),  # no result: damaged
-        ('[Game "Wari"]\n[Event "a \\"b\\""]\n\n1. C *\n', None),  # an escape
-        ('[Game "Wari"] [Event "x"]\n\n1. C *\n', None),
+        ('[Game "Wari"]\n[Event "a \\"b\\""]\n\n1. C *\n', ("*", 1)),  # an escape
+        ('[Game "Wari"] [Event "x"]\n\n1. C *\n', ("*", 1)),  # two tag pairs on a line
     ],
 )
 def test_outline_by_hand(text, expected):
@@ -134,7 +135,7 @@ def test_white_space_pmn_does_not_take_makes_a_game_not_plain(space):
     """A no-break space between moves: the full reader reports it, so the cheap reader
     must not read the game (before, validate's fast path called it valid while show and
     convert called it damaged)."""
-    from notation.formats.plain import validate_chunk
+    from notation.formats.validate import validate_chunk
 
     for text in (
         f'[Game "Wari"]\n\n1. C b{space}2. F a *\n',

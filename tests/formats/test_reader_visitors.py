@@ -1,4 +1,4 @@
-"""One token loop, many visitors: each visitor of :func:`notation.formats.visitor.read_game`
+"""One reader, many visitors: each visitor of :func:`notation.formats.reader.read_game`
 gives what the reader it replaces gave, on generated games, on the examples (damaged
 ones included) and on texts damaged by hand: the records agree with the grammar (the
 specification), the tags with the record's, the outline and the first moves with the
@@ -16,6 +16,7 @@ from notation.core.generate import random_record
 from notation.core.record import ReadError
 from notation.formats.grammar import parse_record_reference
 from notation.formats.pmn import Chunk, iter_chunks, read_chunk, write_record
+from notation.formats.reader import read_game
 from notation.formats.visitor import (
     SKIP,
     BaseVisitor,
@@ -24,7 +25,6 @@ from notation.formats.visitor import (
     RecordBuilder,
     SkipType,
     TagsBuilder,
-    read_game,
 )
 from notation.games import find_variant
 from tests.registered import CASES
@@ -249,22 +249,54 @@ def test_a_too_large_game_is_not_read_by_any_visitor():
     assert read_chunk(chunk).errors[0].code == "too-large"
 
 
-def test_the_cheap_readers_answer_as_the_visitors_whenever_they_answer():
-    """The plain readers are fast paths for plainly written games: when they answer, the
-    answer is the visitors' (moves without their places: the cheap reader keeps none)."""
-    from notation.formats.plain import plain_head, plain_outline, plain_record
+def test_the_quick_paths_answer_as_the_token_loop_and_read_most_games():
+    """The quick paths read plainly written games: whenever they read a game, every
+    visitor's answer is the token loop's (moves without their places: equality of
+    records leaves places out), and they read most games of the corpora."""
+    from tests.quick import quick_first_moves, quick_outline, quick_record
 
-    answered = 0
-    for chunk in all_chunks():
-        outline = plain_outline(chunk)
-        if outline is not None:
-            assert outline == read_game(chunk, OutlineBuilder())
-            answered += 1
-        head = plain_head(chunk, 5)
-        if head is not None:
-            assert head[2] == read_game(chunk, FirstMovesBuilder(5))
-        record = plain_record(chunk)
-        if record is not None:
-            assert record == read_game(chunk, RecordBuilder())
-            assert record.tags == read_game(chunk, TagsBuilder())
-    assert answered > 50
+    chunks = list(all_chunks())
+    quick = 0
+    for chunk in chunks:
+        record = read_chunk(chunk)  # the token loop (places wanted: no quick movetext)
+        found = quick_record(chunk)
+        if found is None:
+            continue
+        quick += 1
+        assert found == record, chunk.text
+        assert all(node.line == 0 for node in found.mainline.moves)
+        assert quick_outline(chunk) == (record.result, len(record.mainline.moves))
+        assert read_game(chunk, OutlineBuilder()) == (record.result, len(record.mainline.moves))
+        assert quick_first_moves(chunk, 5) == record.mainline.moves[:5]
+        assert read_game(chunk, TagsBuilder()) == record.tags
+    assert quick > len(chunks) // 2, (quick, len(chunks))
+
+
+def test_a_plain_tag_section_is_read_at_once_and_the_loop_goes_on_after_it():
+    """The quick tag section reports each pair as the loop would, then the loop reads the
+    movetext with its places (a visitor that wants places gets them)."""
+    text = '[Game "Wari"]\n[Round "1"]\n\n1. C {c} b *\n'
+    seen = read_game(Chunk(text, 3, "s"), Seen(skip=False))
+    assert seen[:4] == ["begin", "tag Game", "tag Round", "end tags"]
+    record = read_game(Chunk(text, 3, "s"), RecordBuilder())
+    assert [(m.line, m.column) for m in record.mainline.moves] == [(6, 4), (6, 10)]
+    assert record.line == 3
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '[Game "Wari"] 1. C b *\n',  # tag pairs then movetext on one line
+        '[Game "Wari"]\n[Round "1" junk\n\nC b *\n',  # a "[" line that is no tag pair
+        '[Game "Wari"]\n\n1. C b 2. D\n',  # no result
+        '[Game "Wari"]\n\n1. C (b) b *\n',  # a variation
+        '[Game "Wari"]\n\n1. C\xa0b *\n',  # not a space in PMN
+        '[Game "Wari"]\n\n1. C b * d\n',  # text after the result
+    ],
+)
+def test_the_quick_path_hands_what_is_not_plain_to_the_token_loop(text):
+    from tests.quick import quick_record
+
+    assert quick_record(Chunk(text, 1, "s")) is None
+    builder = RecordBuilder(places=False)
+    assert read_game(Chunk(text, 1, "s"), builder) == read_chunk(Chunk(text, 1, "s"))

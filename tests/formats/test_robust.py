@@ -25,8 +25,8 @@ from notation.core.replay import validate_record
 from notation.errors import WriteError
 from notation.formats.canonical import canonical_record
 from notation.formats.jsonform import dumps, iter_json_records, loads, record_to_json, write_json
-from notation.formats.plain import validate_chunk
 from notation.formats.pmn import iter_chunks, iter_records, read_text, write_record
+from notation.formats.validate import validate_chunk
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 GOOD = '[Game "Wari"]\n[South "Ada"]\n\n1. C b 2. A *\n'

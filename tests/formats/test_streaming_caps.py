@@ -119,17 +119,20 @@ def test_a_game_cut_off_is_not_converted_as_nothing(tmp_path):
 
 
 def test_every_reader_of_a_cut_game_leaves_a_too_large_game_unread(monkeypatch):
-    """read_chunk is the one place the cap is applied: the index, the recorder and the
+    """The reader is the one place the cap is applied: the index, the recorder and the
     validator's cheap reader asked it for a too-large game and got the game read in full
     (pmn index on one 16 MiB game: 112 s and 2.3 GB; pmn record --resume: 723 MB)."""
-    from notation.formats.plain import plain_record, validate_game
+    from notation.formats import reader as reader_module
     from notation.formats.pmn import Chunk, read_chunk
+    from notation.formats.validate import validate_game
+    from tests.quick import quick_record
 
     moves = "C b " * 300_000  # 1,200,000 characters of plain movetext
     chunk = Chunk(f'[Game "Wari"]\n\n{moves}*\n', 1, "big.pmn")
-    monkeypatch.setattr(pmn_module, "_OpenMove", None)  # reading a move would fail
+    monkeypatch.setattr(reader_module, "_read_tokens", None)  # reading the text would fail
+    monkeypatch.setattr(reader_module, "_read_quickly", None)
     assert read_chunk(chunk).errors[0].code == "too-large"
-    assert plain_record(chunk) is None
+    assert quick_record(chunk) is None
     (problem,) = validate_game(chunk).problems
     assert problem.code == "too-large"
 

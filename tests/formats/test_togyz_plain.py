@@ -15,8 +15,9 @@ import pytest
 from notation import find_variant, write_record
 from notation.core.generate import random_record
 from notation.core.replay import validate_record
-from notation.formats.plain import plain_record, validate_chunk
 from notation.formats.pmn import iter_chunks, read_chunk
+from notation.formats.validate import validate_chunk
+from tests.quick import quick_record as plain_record
 
 HEAD = '[Game "Togyz Kumalak"]\n\n'
 
