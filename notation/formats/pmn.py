@@ -22,7 +22,7 @@ import io
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import IO, TypeVar, cast
+from typing import IO, Generic, TypeVar, cast
 
 from notation.core.limits import MAX_GAME_CHARS, MAX_KEPT_BYTES
 from notation.core.record import Line, ReadError, Record, comment_as_written
@@ -41,8 +41,8 @@ _TAGS_THEN_MOVETEXT = (
 )
 _TAGS_THEN_MOVETEXT_RE = re.compile(_TAGS_THEN_MOVETEXT)
 _BOMS = (codecs.BOM_UTF8,)
-#: The lines of a game in text without "{" (the cut of :class:`_LineCutter`, as regular
-#: expressions; see :func:`_game_end`). Lines are matched possessively, each
+#: The lines of a game in text without "{": the rules of :class:`GameCutter` as regular
+#: expressions (see :func:`_game_end`). Lines are matched possessively, each
 #: character once.
 _TTM = re.sub(rb"\(\?P<\w+>", b"(?:", _TAGS_THEN_MOVETEXT)  # (no named groups: used twice)
 _BLANK = rb"[ \t]*+(?:\r[^\n]*+)?(?:\n|\Z)"
@@ -56,8 +56,8 @@ _TAG_LINE = (
     + _TTM
     + rb")\[[^\n]*+(?:\n|\Z)"
 )
-#: The game up to where its movetext lines go on: the cut of :class:`_LineCutter` without
-#: the movetext after its first line. The empty group marks a game whose movetext
+#: The game up to where its movetext lines go on (the rules of :class:`GameCutter`),
+#: without the movetext after its first line. The empty group marks a game whose movetext
 #: began; :func:`_game_end` takes its movetext on (lines that are blank or begin with
 #: anything but "[", as ``(?>(?:_MOVETEXT_LINE|_BLANK)*)`` would, to the first line that
 #: begins with "[", found by one search instead of a match a line).
@@ -96,8 +96,9 @@ def _game_end(data: bytes, start: int) -> int:
 
 
 BLOCK_SIZE = 1 << 20
-#: A game carried over more than this many bytes is cut by the line cutter: the block
-#: cutter scans an unfinished game again for each block, at most this / BLOCK_SIZE times.
+#: A game carried over more than this many bytes is followed line by line: the regular
+#: expression scans an unfinished game again for each block, at most this / BLOCK_SIZE
+#: times.
 _LONG_GAME = 4 * BLOCK_SIZE
 _T = TypeVar("_T")
 
@@ -216,13 +217,7 @@ def iter_chunks(lines: Iterable[str | bytes], source: str = "<string>") -> Itera
 def _iter_chunks_in_blocks(
     stream: IO[bytes], source: str, block_size: int = BLOCK_SIZE
 ) -> Iterator[Chunk]:
-    """Cut a binary stream into games a block at a time, with one regular expression.
-
-    Gives the same chunks as the line-by-line cutter. The unfinished last game
-    of a block is carried into the next, always from its first line; a block
-    holding a "{" (a comment, which may hide "[" lines) goes through the line
-    cutter, which follows comments.
-    """
+    """Cut a binary stream into games a block at a time (:class:`GameCutter`)."""
     return _iter_in_blocks(stream, source, block_size, _piece_chunk, _same_chunk)
 
 
@@ -242,82 +237,17 @@ def _iter_in_blocks(
     piece: Callable[[bytes, int, int, int, str], _T],
     from_chunk: Callable[[Chunk], _T],
 ) -> Iterator[_T]:
-    """The block cutter (see :func:`_iter_chunks_in_blocks`), giving ``piece(data, start,
-    end, line, source)`` for each game found by the regular expression and
-    ``from_chunk(chunk)`` for each game the line cutter cut: one cutter, for both
-    the chunks and the header scan (which decodes only the tag section).
-
-    Linear in the stream's length: the unfinished game carried from block to block is
-    scanned again only while it is under :data:`_LONG_GAME`; a game that grows past
-    that goes to the line cutter (:class:`_LineCutter`), which looks at each byte once
-    and cuts the game off past :data:`notation.core.limits.MAX_KEPT_BYTES`, until a game
-    begins that it holds whole."""
-    pending = b""  # the unfinished game carried over, from its first line
-    line = 1  # the line number where ``pending`` starts
-    first = True
-    long_line: list[bytes] = []  # blocks of a line longer than a block, joined once it ends
-    long_size = 0
-    cutter: _LineCutter | None = None  # the line cutter, while a game is too long to hold
-    while True:
+    """The games of a binary stream read a block at a time, cut by one
+    :class:`GameCutter` (a byte-order mark at the start skipped), each given as the
+    cutter gives it: ``piece(...)`` or ``from_chunk(chunk)``."""
+    cutter = GameCutter(source, piece, from_chunk)
+    block = stream.read(block_size)
+    if block.startswith(codecs.BOM_UTF8):
+        block = block[len(codecs.BOM_UTF8) :]
+    while block:
+        yield from cutter.feed_block(block)
         block = stream.read(block_size)
-        if first and block.startswith(codecs.BOM_UTF8):
-            block = block[len(codecs.BOM_UTF8) :]
-        first = False
-        final = not block
-        if cutter is not None:
-            yield from map(from_chunk, cutter.finish() if final else cutter.feed_block(block))
-            if final:
-                return
-            if cutter.holds_short_game():  # the long game ended: back to whole blocks
-                pending, line, cutter = cutter.held(), cutter.start, None
-            continue
-        cut = len(block) if final else block.rfind(b"\n") + 1
-        if not final and not cut:  # no line end in a whole block: read on
-            long_line.append(block)
-            long_size += len(block)
-            if len(pending) + long_size > _LONG_GAME:  # not scanned again and again
-                cutter, chunks = _line_cutter_over(source, line, [pending, *long_line])
-                yield from map(from_chunk, chunks)
-                pending, long_line, long_size = b"", [], 0
-            continue
-        if long_line:  # joined once, not once per block (which would be quadratic)
-            pending += b"".join(long_line)
-            long_line.clear()
-            long_size = 0
-        data, rest = pending + block[:cut], block[cut:]
-        if len(data) > _LONG_GAME or b"{" in data:
-            # a comment (which may hide "[" lines), or a long game (scanned again for each
-            # block, it would make the cut quadratic): the line cutter, which follows
-            # comments, looks at each byte once and cuts a game off past what is held
-            cutter, chunks = _line_cutter_over(source, line, [data])
-            yield from map(from_chunk, chunks)
-            if final:
-                yield from map(from_chunk, cutter.finish())
-                return
-            if not cutter.holds_short_game():
-                yield from map(from_chunk, cutter.feed_block(rest))
-                continue
-            pending, line, cutter = cutter.held(), cutter.start, None
-        else:
-            start_offset = 0
-            for end in _plain_game_ends(data):
-                yield piece(data, start_offset, end, line, source)
-                line += data.count(b"\n", start_offset, end)
-                start_offset = end
-            pending = data[start_offset:]
-        if final:
-            if pending.strip():
-                yield piece(pending, 0, len(pending), line, source)
-            return
-        pending += rest
-
-
-def _line_cutter_over(
-    source: str, line: int, parts: list[bytes]
-) -> tuple[_LineCutter, list[Chunk]]:
-    """A line cutter from ``line`` on, fed ``parts``; the games that ended in them."""
-    cutter = _LineCutter(source, line)
-    return cutter, [chunk for part in parts for chunk in cutter.feed_block(part)]
+    yield from cutter.finish()
 
 
 def _plain_game_ends(data: bytes) -> Iterator[int]:
@@ -339,65 +269,176 @@ def _lines(data: bytes) -> list[bytes]:
 
 
 def _iter_chunks_by_line(lines: Iterable[str | bytes], source: str) -> Iterator[Chunk]:
-    """Cut games line by line, following ``{`` comments, each game as soon as it ends."""
-    cutter = _LineCutter(source, 1)
+    """Cut games line by line (:meth:`GameCutter.feed_line`), each game as soon as the
+    line that ends it is read."""
+    cutter: GameCutter[Chunk] = GameCutter(source, _piece_chunk, _same_chunk)
     for line in lines:
-        chunk = cutter.feed_line(line.encode("utf-8") if isinstance(line, str) else line)
-        if chunk is not None:
-            yield chunk
+        yield from cutter.feed_line(line.encode("utf-8") if isinstance(line, str) else line)
     yield from cutter.finish()
 
 
-#: A line longer than this is not held whole by the line cutter: its first piece says
-#: whether it starts a game, and the pieces after it are only followed for comments.
+#: A line longer than this is not held whole when the rules are followed line by line:
+#: its first piece says whether it starts a game, and the pieces after it are only
+#: followed for comments.
 _LINE_PIECE = BLOCK_SIZE
 #: How much of a game cut off as it streams is kept as its chunk's text (its tags).
 _CUT_HEAD = 1 << 16
 
 
-class _LineCutter:
-    """Games cut line by line, as a stream is fed to it.
+class GameCutter(Generic[_T]):
+    """The one cutter of PMN text into games, fed a stream's bytes a block
+    (:meth:`feed_block`) or a line (:meth:`feed_line`) at a time.
 
-    A new game starts at a line beginning with "[" once the current game has
-    movetext (a line not starting with "[", or tag pairs followed by movetext on their
-    line), unless a "{" comment is open; inside a comment left open, a whole
-    tag-pair line after a blank line starts one too, so that one unclosed
-    comment cannot swallow the rest of a file. A "[" line after a blank line
-    that ends a tag section starts one as well: the game before was cut off
-    after its tags, and its tags are not the next game's.
+    The rules (``docs/pmn.md``, games in a file): a new game starts at a line
+    beginning with "[" once the current game has movetext (a line not starting with
+    "[", or tag pairs followed by movetext on their line), unless a "{" comment is open;
+    inside a comment left open, a whole tag-pair line after a blank line starts one
+    too, so that one unclosed comment cannot swallow the rest of a file. A "[" line
+    after a blank line that ends a tag section starts one as well: the game before was
+    cut off after its tags, and its tags are not the next game's.
 
-    The current game's lines are held up to :data:`notation.core.limits.MAX_KEPT_BYTES`;
-    past that the game is cut off as it streams: counted, not held, and its chunk
-    says how long it was (:attr:`Chunk.cut`). Each byte fed is looked at once.
+    The cutter follows the rules line by line (each byte looked at once), except over
+    the stretches of a block that hold no "{" (most of a collection): there one
+    regular expression states the same rules for text without comments
+    (:func:`_game_end`) and cuts the games found whole, each given as ``piece(data,
+    start, end, line, source)``; each game cut line by line is given as
+    ``from_chunk(chunk)``. How the bytes are delivered changes no cut
+    (``tests/formats/test_chunking.py``).
+
+    A game is held up to :data:`notation.core.limits.MAX_KEPT_BYTES`; past that it is
+    cut off as it streams: counted, not held, and its chunk says how long it was
+    (:attr:`Chunk.cut`). A game held from block to block is scanned again for each block
+    while it is under :data:`_LONG_GAME`, and followed line by line past that, so the
+    cut is linear in the stream's length.
     """
 
-    def __init__(self, source: str, first_line: int) -> None:
+    def __init__(
+        self,
+        source: str,
+        piece: Callable[[bytes, int, int, int, str], _T],
+        from_chunk: Callable[[Chunk], _T],
+    ) -> None:
         self.source = source
-        self.lines: list[bytes] = []  # the current game's lines, while held whole
-        self.size = 0  # the current game's length in bytes, held or not
-        self.cut = False  # the current game outgrew what is held
-        self.blank = True  # the current game is white space only, so far
-        self.start = first_line  # the current game's first line
-        self.number = first_line  # the line being fed
-        self.in_movetext = False
-        self.in_tags = False  # a "[" line seen, no movetext yet
-        self.in_comment = False
-        self.previous_blank = False
+        self.piece = piece
+        self.from_chunk = from_chunk
+        # cut by the regular expression: the unfinished game, from its first line
+        self.pending = b""
+        self.pending_line = 1  # the line number where ``pending`` starts
+        self.long_line: list[bytes] = []  # a line longer than a block, joined once it ends
+        self.long_size = 0
+        # followed line by line (while by_line): the state of the current game
+        self.by_line = False
+        self._start_game(1)
+        self.number = 1  # the line being fed
         self.mid_line = False  # the pieces fed so far end inside a line
         self.follow = False  # the rest of the current line is followed for comments
         self.carry = b""  # the start of a line whose end is not fed yet
 
-    def holds_short_game(self) -> bool:
-        """Whether the current game is held whole, from its first line, and is short
-        enough for the block cutter to carry (:data:`_LONG_GAME`)."""
-        return not self.cut and not self.mid_line and self.size + len(self.carry) <= _LONG_GAME
+    # -- feeding -------------------------------------------------------------------
 
-    def held(self) -> bytes:
-        """The current game's bytes (with a line not yet ended), when held whole."""
-        return b"".join(self.lines) + self.carry
-
-    def feed_block(self, block: bytes) -> Iterator[Chunk]:
+    def feed_block(self, block: bytes) -> Iterator[_T]:
         """Feed the stream's next bytes; the games that end in them."""
+        if self.by_line:
+            yield from self._lines_of_block(block)
+            self._back_to_blocks()
+            return
+        cut = block.rfind(b"\n") + 1
+        if not cut:  # no line end in a whole block: read on
+            self.long_line.append(block)
+            self.long_size += len(block)
+            if len(self.pending) + self.long_size > _LONG_GAME:  # not scanned again and again
+                yield from self._follow_lines([self.pending, *self._take_long_line()])
+            return
+        data = self.pending + b"".join(self._take_long_line()) + block[:cut]
+        yield from self._cut_data(data)
+        if self.by_line:
+            yield from self._lines_of_block(block[cut:])
+            self._back_to_blocks()
+        else:
+            self.pending += block[cut:]
+
+    def feed_line(self, raw: bytes) -> Iterator[_T]:
+        """Feed one whole line (the rules followed line by line); the game it ends by
+        starting another, if it does."""
+        self.by_line = True
+        chunk = self._feed(raw, ends=True)
+        if chunk is not None:
+            yield self.from_chunk(chunk)
+
+    def finish(self) -> Iterator[_T]:
+        """The stream has ended: the games it still holds (white space is no game)."""
+        if not self.by_line:
+            data = self.pending + b"".join(self._take_long_line())
+            yield from self._cut_data(data)
+            if not self.by_line:
+                if self.pending.strip():
+                    yield self.piece(
+                        self.pending, 0, len(self.pending), self.pending_line, self.source
+                    )
+                return
+        if self.carry:
+            carry, self.carry = self.carry, b""
+            chunk = self._feed(carry, ends=True)
+            if chunk is not None:
+                yield self.from_chunk(chunk)
+        if not self.blank:
+            yield self.from_chunk(self._chunk())
+
+    # -- by the regular expression ----------------------------------------------------
+
+    def _take_long_line(self) -> list[bytes]:
+        taken, self.long_line, self.long_size = self.long_line, [], 0
+        return taken
+
+    def _cut_data(self, data: bytes) -> Iterator[_T]:
+        """Cut whole lines held from the unfinished game's first line: by the regular
+        expression, or line by line when they hold a comment (which may hide "[" lines)
+        or are too long to scan again for each block."""
+        if len(data) > _LONG_GAME or b"{" in data:
+            self.pending = b""
+            yield from self._follow_lines([data])
+            return
+        start = 0
+        line = self.pending_line
+        for end in _plain_game_ends(data):
+            yield self.piece(data, start, end, line, self.source)
+            line += data.count(b"\n", start, end)
+            start = end
+        self.pending, self.pending_line = data[start:], line
+
+    def _follow_lines(self, parts: list[bytes]) -> Iterator[_T]:
+        """Follow the rules line by line from the unfinished game's first line, over ``parts``."""
+        self.by_line = True
+        self._start_game(self.pending_line)
+        self.number = self.pending_line
+        self.pending = b""
+        for part in parts:
+            yield from self._lines_of_block(part)
+
+    def _back_to_blocks(self) -> None:
+        """Back to the regular expression once the game followed line by line is held
+        whole from its first line and short (:data:`_LONG_GAME`)."""
+        if not self.cut and not self.mid_line and self.size + len(self.carry) <= _LONG_GAME:
+            self.pending = b"".join(self.lines) + self.carry
+            self.pending_line = self.start
+            self.carry = b""
+            self.by_line = False
+
+    # -- line by line ----------------------------------------------------------------
+
+    def _start_game(self, line: int) -> None:
+        self.lines: list[bytes] = []  # the current game's lines, while held whole
+        self.size = 0  # the current game's length in bytes, held or not
+        self.cut = False  # the current game outgrew what is held
+        self.blank = True  # the current game is white space only, so far
+        self.start = line  # the current game's first line
+        self.in_movetext = False
+        self.in_tags = False  # a "[" line seen, no movetext yet
+        self.in_comment = False
+        self.previous_blank = False
+
+    def _lines_of_block(self, block: bytes) -> Iterator[_T]:
+        """Follow a block's lines; the games that end in them."""
         if self.carry:
             block, self.carry = self.carry + block, b""
         at, size = 0, len(block)
@@ -408,28 +449,14 @@ class _LineCutter:
                 if self.mid_line or len(tail) > _LINE_PIECE:  # a line too long to hold
                     chunk = self._feed(tail, ends=False)
                     if chunk is not None:
-                        yield chunk
+                        yield self.from_chunk(chunk)
                 else:
                     self.carry = tail
                 return
             chunk = self._feed(block[at : end + 1], ends=True)
             if chunk is not None:
-                yield chunk
+                yield self.from_chunk(chunk)
             at = end + 1
-
-    def feed_line(self, raw: bytes) -> Chunk | None:
-        """Feed one whole line; the game it ends by starting another, if it does."""
-        return self._feed(raw, ends=True)
-
-    def finish(self) -> Iterator[Chunk]:
-        """The stream has ended: the last game, unless it is white space only."""
-        if self.carry:
-            carry, self.carry = self.carry, b""
-            chunk = self._feed(carry, ends=True)
-            if chunk is not None:
-                yield chunk
-        if not self.blank:
-            yield self._chunk()
 
     def _chunk(self) -> Chunk:
         if not self.cut:

@@ -1,4 +1,6 @@
-"""Cutting a file into games: the block cutter and the line cutter agree on every input."""
+"""Cutting a file into games: one cutter (:class:`notation.formats.pmn.GameCutter`), whose
+cut does not depend on how the bytes are delivered (in lines, in blocks of any size, in
+pieces of any length), and which every way of reading PMN text cuts with."""
 
 from __future__ import annotations
 
@@ -7,6 +9,7 @@ import io
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from notation.formats import pmn
 from notation.formats.pmn import _iter_chunks_by_line, _iter_chunks_in_blocks, iter_chunks
 
 PIECES = [
@@ -45,6 +48,46 @@ def test_block_and_line_cutters_agree(pieces, block_size):
     data = "".join(pieces).encode("latin-1")
     by_line, in_blocks = both(data, block_size)
     assert in_blocks == by_line
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(PIECES), max_size=30), st.lists(st.integers(1, 40), min_size=1))
+def test_the_cut_does_not_depend_on_where_the_bytes_are_split(pieces, sizes):
+    """Fed in pieces of any lengths (a pipe delivers what it has), the cutter gives the
+    games it gives when fed line by line."""
+    data = "".join(pieces).encode("latin-1")
+    cutter = pmn.GameCutter("s", pmn._piece_chunk, pmn._same_chunk)
+    games, at, turn = [], 0, 0
+    while at < len(data):
+        size = sizes[turn % len(sizes)]
+        games.extend(cutter.feed_block(data[at : at + size]))
+        at, turn = at + size, turn + 1
+    games.extend(cutter.finish())
+    assert games == list(_iter_chunks_by_line(io.BytesIO(data).readlines(), "s"))
+
+
+def test_every_way_of_reading_pmn_text_cuts_with_the_one_cutter(monkeypatch):
+    made = []
+
+    class Counted(pmn.GameCutter):  # type: ignore[type-arg]
+        def __init__(self, *args, **kwargs):
+            made.append(1)
+            super().__init__(*args, **kwargs)
+
+    monkeypatch.setattr(pmn, "GameCutter", Counted)
+    data = b'[Game "Wari"]\n\n1. C b *\n\n[Game "Wari"]\n\n1. D *\n'
+    ways = {
+        "chunks of a binary stream": lambda: list(pmn.iter_chunks(io.BytesIO(data))),
+        "chunks of lines": lambda: list(pmn.iter_chunks(data.decode().splitlines(True))),
+        "headers of a binary stream": lambda: list(pmn.iter_headers(io.BytesIO(data))),
+        "headers of lines": lambda: list(pmn.iter_headers(data.decode().splitlines(True))),
+        "tagged games": lambda: list(pmn.iter_tagged(io.BytesIO(data))),
+        "records": lambda: pmn.read_text(data.decode()),
+    }
+    for way, read in ways.items():
+        made.clear()
+        assert len(read()) == 2, way
+        assert made == [1], way
 
 
 def test_blocks_on_a_real_file_with_a_bom():
