@@ -30,6 +30,7 @@ grammar's, the specification, on every way of writing a game).
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from typing import Any, TypeVar, cast
@@ -77,8 +78,11 @@ def read_game(game: GameText, visitor: BaseVisitor[_T]) -> _T:
 _TAG_SECTION_RE = re.compile(
     r"(?>(?:[ \t]*+(?>(?:" + re.sub(r"\(\?P<\w+>", "(?:", TAG_PAIR.re.pattern) + r"[ \t]*+)*)\n)*)"
 )
-#: A tag pair written the common way (one space, no escapes).
+#: A tag pair written the common way (one space, no escapes), and a tag section of them.
 _PLAIN_TAG_RE = re.compile(r'\[([A-Za-z0-9_]+) "([^"\\\r\n]*)"\]')
+_COMMON_TAG_SECTION_RE = re.compile(
+    r'(?>(?:[ \t]*+(?>(?:\[[A-Za-z0-9_]+ "[^"\\\r\n]*+"\][ \t]*+)*)\n)*)'
+)
 _NUMBER_RE = MOVE_NUMBER.re
 _RESULT_RE = RESULT.re
 _MOVE_RE = MOVE.re
@@ -105,9 +109,9 @@ def _read_quickly(game: GameText, visitor: BaseVisitor[Any]) -> bool:
     """Read a game by the quick paths as far as they go, the token loop after them;
     False when no quick path reads its beginning (nothing was reported then)."""
     plies = visitor.first_plies
-    raw = getattr(game, "raw", None)  # a game still in its bytes (TaggedChunk)
-    if plies and visitor.quick and raw is not None:
-        first = _first_moves_in_bytes(raw, plies)
+    if plies and visitor.quick:
+        raw = getattr(game, "raw", None)  # a game still in its bytes (TaggedChunk)
+        first = None if raw is None else _first_moves_in_bytes(raw, plies)
         if first is not None:
             visitor.visit_tags(game.tags)  # type: ignore[attr-defined]
             if visitor.end_tags() is not SKIP:
@@ -115,19 +119,38 @@ def _read_quickly(game: GameText, visitor: BaseVisitor[Any]) -> bool:
             visitor.end_game(game.line)
             return True
     text = game.text
-    body = _TAG_SECTION_RE.match(text).end()  # type: ignore[union-attr]  # (always matches)
-    if text[body:].lstrip(" \t").startswith("["):
-        return False  # a "[" line that is not tag pairs alone: the token loop says why
-    section = text[:body]
-    first_line = game.line + section.count("\n")
+    body = _COMMON_TAG_SECTION_RE.match(text).end()  # type: ignore[union-attr]  # (always matches)
+    if _BRACKET_LINE_RE.match(text, body):  # tag pairs written another way, or no tag pairs
+        body = _TAG_SECTION_RE.match(text).end()  # type: ignore[union-attr]
+        if _BRACKET_LINE_RE.match(text, body):
+            return False  # a "[" line that is not tag pairs alone: the token loop says why
+    first_token = _SPACE_RE.match(text).end()  # type: ignore[union-attr]
+    line = game.line
     record_line = 0  # the line of the game's first token (0: none yet)
-    if section.strip():
-        record_line = game.line + section.count("\n", 0, _leading_space(section))
-        visitor.visit_tags(_section_pairs(section))
+    if first_token < body:
+        record_line = line + text.count("\n", 0, first_token)
+        if _listens_to_tags(type(visitor)):
+            visitor.visit_tags(_section_pairs(text[:body]))
     if visitor.quick and _read_plain_movetext(game, visitor, body, record_line):
         return True
-    visitor.end_game(_read_tokens(game, visitor, body, first_line, record_line))
+    visitor.end_game(
+        _read_tokens(game, visitor, body, line + text.count("\n", 0, body), record_line)
+    )
     return True
+
+
+#: A line that begins with "[" (after spaces and tabs).
+_BRACKET_LINE_RE = re.compile(r"[ \t]*\[")
+_SPACE_RE = re.compile(r"[ \t\n]*")
+
+
+@functools.cache
+def _listens_to_tags(kind: type[BaseVisitor[Any]]) -> bool:
+    """Whether visitors of a class keep tag pairs (one that does not is not given them
+    by the quick path: the pairs are not even parsed)."""
+    return (
+        kind.visit_tags is not BaseVisitor.visit_tags or kind.visit_tag is not BaseVisitor.visit_tag
+    )
 
 
 def _section_pairs(section: str) -> tuple[tuple[str, str], ...]:
@@ -146,7 +169,8 @@ def _read_plain_movetext(
 ) -> bool:
     """Read the movetext after ``body`` when it is written plainly: numbers, moves, a
     result and comments after it, each on one line; False (nothing reported) else."""
-    movetext = game.text[body:]
+    text = game.text
+    movetext = text[body:]
     trailing: list[str] = []
     if "{" in movetext:  # comments after the result only (PlayOK's {zero}, ruling Q11)
         found = _TRAILING_COMMENTS_RE.search(movetext)
@@ -165,7 +189,8 @@ def _read_plain_movetext(
     if nodes is None:
         return False
     if not record_line:
-        record_line = game.line + game.text.count("\n", 0, body + _leading_space(movetext))
+        first_token = _SPACE_RE.match(text, body).end()  # type: ignore[union-attr]
+        record_line = game.line + text.count("\n", 0, first_token)
     if visitor.end_tags() is SKIP:
         visitor.end_game(record_line)
         return True
@@ -175,10 +200,6 @@ def _read_plain_movetext(
         visitor.visit_comment(comment)
     visitor.end_game(record_line)
     return True
-
-
-def _leading_space(text: str) -> int:
-    return len(text) - len(text.lstrip(" \t\n"))
 
 
 def _plain_nodes(tokens: list[str]) -> tuple[MoveNode, ...] | None:

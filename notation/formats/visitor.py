@@ -239,14 +239,9 @@ class RecordBuilder(BaseVisitor[Record]):
     def visit_moves(self, nodes: Sequence[MoveNode]) -> None:
         # the main line of a plain game: the nodes as they are, the last one kept open
         # for the comments after the result
+        # (the quick path reads the main line of a game with no move read before)
         self.quickly_read = True
-        if not nodes:
-            return
-        frame = self.frame
-        frame.close_move()
-        frame.nodes.extend(nodes[:-1])
-        last = nodes[-1]
-        frame.open_move = _OpenMove(last.token, last.number, last.glyph, (), 0, 0)
+        self.frame.nodes.extend(nodes)
 
     def visit_move(
         self, token: str, number: str | None, glyph: str, line: int, column: int
@@ -264,6 +259,12 @@ class RecordBuilder(BaseVisitor[Record]):
     def visit_comment(self, text: str) -> None:
         frame = self.frame
         move = frame.open_move
+        if move is None and self.quickly_read and frame.nodes and not frame.comments:
+            # after a main line read at once (visit_moves): the last move's comment
+            last = frame.nodes.pop()
+            move = frame.open_move = _OpenMove(
+                last.token, last.number, last.glyph, last.comments_before, 0, 0
+            )
         if move is not None and not move.variations:
             move.after.append(text)
         else:
