@@ -148,6 +148,12 @@ def report_unread(item: UnreadPath) -> None:
     echo(f"{shown_path(item.path)}: cannot read: {item.reason}", err=True)
 
 
+def report_skipped(item: SkippedPath) -> None:
+    """Say on stderr that a folder walk skipped an entry (``path: skipped: why``): said,
+    not a problem of the inputs."""
+    echo(f"{shown_path(item.path)}: skipped: {item.reason}", err=True)
+
+
 def unread_entries() -> list[dict[str, object]]:
     """The command's unread files and folders as ``--format json``'s ``unread_files``."""
     return [
@@ -180,10 +186,7 @@ def input_paths(
         if isinstance(item, UnreadPath):
             (unread or report_unread)(item)
         elif isinstance(item, SkippedPath):
-            if skipped is not None:
-                skipped(item)
-            else:
-                echo(f"{shown_path(item.path)}: skipped: {item.reason}", err=True)
+            (skipped or report_skipped)(item)
         else:
             yield item
 
