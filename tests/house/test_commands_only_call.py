@@ -39,6 +39,9 @@ READERS = frozenset(
 ALLOWED = {
     ("inputs", "input_paths"): "the commands' one walk, saying what it skips through the "
     "command's report of unread files (click's context)",
+    ("inputs", "WalkedInputs"): "the same walk, kept for a command that reads its inputs "
+    "more than once (dedupe), so that each folder is walked once",
+    ("inputs", "_walks"): "the same walk, argument by argument (GameCounts)",
     ("inputs", "read_inputs"): "the commands' one reading loop, counting games per input "
     "for the N4 error every command gives",
     ("archive_io", "iter_games"): "the archive commands' reading loop over read_archive, "
