@@ -80,7 +80,7 @@ class Reading:
 
 
 def iter_records(
-    files: tuple[str, ...], input_format: str | None, encoding: str | None, counts: Reading
+    files: inputs.Inputs, input_format: str | None, encoding: str | None, counts: Reading
 ) -> Iterator[Record]:
     """Every record of the files (folders walked), one at a time; damaged ones reported,
     and the inputs with no game in them kept in ``counts.empty`` (:func:`finish` says them)."""
@@ -89,7 +89,7 @@ def iter_records(
 
 
 def iter_games(
-    files: tuple[str, ...], input_format: str | None, encoding: str | None, counts: Reading
+    files: inputs.Inputs, input_format: str | None, encoding: str | None, counts: Reading
 ) -> Iterator[ArchiveGame]:
     """Every game of the files (folders walked) as an :class:`ArchiveGame`, one at a time:
     its tags read, the rest when asked (a damaged record is reported when it is read);

@@ -32,7 +32,7 @@ from .archive_io import (
     shared,
 )
 from .common import FORMAT_CHOICE
-from .inputs import input_paths, output_file_option
+from .inputs import Inputs, WalkedInputs, output_file_option
 from .terminal import echo
 
 
@@ -93,16 +93,17 @@ def dedupe(
     if index_path is not None:
         _dedupe_indexed(index_path, output, to, keep, symmetric)
         return
-    if keep == "most-complete" and readable_twice(files) is None:
+    walked = WalkedInputs.walk(files)  # each folder walked once, its files read up to 3 times
+    if keep == "most-complete" and readable_twice(walked) is None:
         raise click.UsageError(
             "--keep most-complete reads the input twice: give files, not '-' or a pipe"
         )
     fmt = output_format(output, to)
-    compared = None if symmetric else games_worth_comparing(files, input_format, encoding)
+    compared = None if symmetric else games_worth_comparing(walked, input_format, encoding)
     chosen = None
     if keep == "most-complete":
         chosen = choose_most_complete(
-            iter_records(files, input_format, encoding, Reading()),
+            iter_records(walked, input_format, encoding, Reading()),
             symmetric=symmetric,
             compared=compared,
         )
@@ -110,7 +111,7 @@ def dedupe(
     kept = 0
     with atomic_output(output) as out:
         sink = RecordSink(out, fmt)
-        games = iter_games(files, input_format, encoding, counts)
+        games = iter_games(walked, input_format, encoding, counts)
         for game in drop_duplicates(
             games, report_duplicate, symmetric=symmetric, chosen=chosen, compared=compared
         ):
@@ -121,19 +122,21 @@ def dedupe(
     finish(counts)
 
 
-def readable_twice(files: tuple[str, ...]) -> list[str] | None:
-    """The files to read (folders walked), when every one is a regular file; None when
-    one cannot be read twice: standard input, a pipe, a process's output (a second
-    reading would find nothing, or wait for ever). Nothing is opened."""
-    if "-" in files:
+def readable_twice(files: Inputs) -> list[str] | None:
+    """The files to read (folders walked, unless :class:`WalkedInputs` walked them
+    already), when every one is a regular file; None when one cannot be read twice:
+    standard input, a pipe, a process's output (a second reading would find nothing, or
+    wait for ever). Nothing is opened."""
+    walked = files if isinstance(files, WalkedInputs) else WalkedInputs.walk(files)
+    if "-" in walked.names:
         return None
     # (what cannot be read is said by the reading that follows)
-    paths = list(input_paths(files, skipped=lambda _skipped: None, unread=lambda _unread: None))
+    paths = walked.paths()
     return paths if all(os.path.isfile(path) for path in paths) else None
 
 
 def games_worth_comparing(
-    files: tuple[str, ...], input_format: str | None, encoding: str | None
+    files: Inputs, input_format: str | None, encoding: str | None
 ) -> set[int] | None:
     """A first look at the games, for their moves' words (:func:`games_to_compare`): the
     numbers of the games that need a replay to be compared (dedupe's, merge --dedupe's),

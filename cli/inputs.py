@@ -15,6 +15,7 @@ import itertools
 import sys
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any, TypeVar, cast
 
 import click
@@ -148,6 +149,12 @@ def report_unread(item: UnreadPath) -> None:
     echo(f"{shown_path(item.path)}: cannot read: {item.reason}", err=True)
 
 
+def report_skipped(item: SkippedPath) -> None:
+    """Say on stderr that a folder walk skipped an entry (``path: skipped: why``): said,
+    not a problem of the inputs."""
+    echo(f"{shown_path(item.path)}: skipped: {item.reason}", err=True)
+
+
 def unread_entries() -> list[dict[str, object]]:
     """The command's unread files and folders as ``--format json``'s ``unread_files``."""
     return [
@@ -163,27 +170,83 @@ def with_unread(body: dict[str, Any]) -> dict[str, Any]:
     return {**body, "unread_files": unread} if unread else body
 
 
+#: What a walk gives: a file to read, an entry it skipped, or a path it could not read.
+Walk = str | SkippedPath | UnreadPath
+
+
+@dataclass(frozen=True, slots=True)
+class WalkedInputs:
+    """The inputs as given, each with what its one walk found (a file or ``-`` is itself;
+    a folder, its files, the entries skipped and the folders that could not be listed):
+    for a command that reads its inputs more than once (``dedupe``'s first look at the
+    moves, ``--keep most-complete``), so that each folder is walked once. Nothing is said
+    when walking: what the walk met is said by the reading that takes it
+    (:func:`input_paths`, :class:`GameCounts`), in order, as a walk as it goes would."""
+
+    arguments: tuple[tuple[str, tuple[Walk, ...]], ...]
+
+    @classmethod
+    def walk(
+        cls, files: Iterable[str], extensions: tuple[str, ...] = WALKED_EXTENSIONS
+    ) -> WalkedInputs:
+        """Walk each input once."""
+        return cls(tuple((name, tuple(walk_inputs([name], extensions))) for name in files))
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The inputs as given."""
+        return tuple(name for name, _ in self.arguments)
+
+    def paths(self) -> list[str]:
+        """The files to read, in order."""
+        return [item for _, found in self.arguments for item in found if isinstance(item, str)]
+
+
+Inputs = Iterable[str] | WalkedInputs
+
+
+def _walks(files: Inputs, extensions: tuple[str, ...]) -> Iterator[tuple[str, Iterable[Walk]]]:
+    """Each input and what its walk finds: walked now, or as walked already."""
+    if isinstance(files, WalkedInputs):
+        yield from files.arguments
+        return
+    for name in files:
+        yield name, walk_inputs([name], extensions)
+
+
 def input_paths(
-    files: Iterable[str],
+    files: Inputs,
     *,
     skipped: Callable[[SkippedPath], None] | None = None,
     unread: Callable[[UnreadPath], None] | None = None,
     extensions: tuple[str, ...] = WALKED_EXTENSIONS,
 ) -> Iterator[str]:
-    """The files to read: files and ``-`` as given, folders walked (sorted) for ``extensions``.
+    """The files to read: files and ``-`` as given, folders walked (sorted) for ``extensions``
+    (or as :class:`WalkedInputs` walked them already).
 
     What a walk skips (a link out of the folder, a FIFO...) is reported on
     stderr as ``path: skipped: reason``, or handed to ``skipped``; a folder that cannot
     be listed is a problem, given to ``unread`` (by default :func:`report_unread`).
     """
-    for item in walk_inputs(files, extensions):
+    found: Iterable[Walk] = (
+        (item for _, walked in files.arguments for item in walked)
+        if isinstance(files, WalkedInputs)
+        else walk_inputs(files, extensions)
+    )
+    return _paths(found, skipped, unread)
+
+
+def _paths(
+    found: Iterable[Walk],
+    skipped: Callable[[SkippedPath], None] | None,
+    unread: Callable[[UnreadPath], None] | None,
+) -> Iterator[str]:
+    """The files of a walk; what it skipped and what it could not read said as it comes."""
+    for item in found:
         if isinstance(item, UnreadPath):
             (unread or report_unread)(item)
         elif isinstance(item, SkippedPath):
-            if skipped is not None:
-                skipped(item)
-            else:
-                echo(f"{shown_path(item.path)}: skipped: {item.reason}", err=True)
+            (skipped or report_skipped)(item)
         else:
             yield item
 
@@ -232,19 +295,17 @@ class GameCounts:
 
     def paths(
         self,
-        files: Iterable[str],
+        files: Inputs,
         *,
         skipped: Callable[[SkippedPath], None] | None = None,
         extensions: tuple[str, ...] = WALKED_EXTENSIONS,
     ) -> Iterator[str]:
         """:func:`input_paths`, argument by argument; each argument done with no game
         counted is empty."""
-        for argument in files:
+        for argument, found in _walks(files, extensions):
             self._current = argument
             self.games.setdefault(argument, 0)
-            yield from input_paths(
-                [argument], skipped=skipped, unread=self.unreadable, extensions=extensions
-            )
+            yield from _paths(found, skipped, self.unreadable)
             if not self.games[argument] and argument not in self._unread:
                 self._on_empty(argument)
 
@@ -256,7 +317,7 @@ class GameCounts:
 
     def read(
         self,
-        files: Iterable[str],
+        files: Inputs,
         reader: Callable[[str], Iterable[T]],
         *,
         extensions: tuple[str, ...] = WALKED_EXTENSIONS,

@@ -19,7 +19,7 @@ from .archive_io import (
 )
 from .common import FORMAT_CHOICE, RegistryCommand
 from .dedupe import games_worth_comparing, report_duplicate
-from .inputs import output_file_option
+from .inputs import WalkedInputs, output_file_option
 
 
 @click.command("merge", cls=RegistryCommand)
@@ -53,10 +53,17 @@ def merge(
         raise click.UsageError("--symmetric goes with --dedupe")
     fmt = output_format(output, to)
     counts = Reading()
-    games = iter_games(files, input_format, encoding, counts)
-    if dedupe:
-        compared = None if symmetric else games_worth_comparing(files, input_format, encoding)
-        games = drop_duplicates(games, report_duplicate, symmetric=symmetric, compared=compared)
+    if dedupe:  # the files are read twice (a first look at the moves); walked once
+        walked = WalkedInputs.walk(files)
+        compared = None if symmetric else games_worth_comparing(walked, input_format, encoding)
+        games = drop_duplicates(
+            iter_games(walked, input_format, encoding, counts),
+            report_duplicate,
+            symmetric=symmetric,
+            compared=compared,
+        )
+    else:
+        games = iter_games(files, input_format, encoding, counts)
     with atomic_output(output) as out:
         sink = RecordSink(out, fmt)
         for game in games:

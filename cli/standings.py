@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 
 import click
 
-from notation.archive.index import ArchiveIndex, ArchiveIndexError, read_back
-from notation.archive.parallel import default_jobs, validate_many
+from notation.archive import events
+from notation.archive.index import ArchiveIndexError
 from notation.core.record import Record
 from notation.core.replay import GameReport
 from notation.desk.event import (
@@ -33,12 +33,12 @@ from notation.desk.standings import (
     standings_json,
     standings_text,
 )
-from notation.formats.collection import atomic_output, read_path
+from notation.formats.collection import atomic_output
 from notation.render.sinks import json_text
 
 from . import inputs
 from .archive_io import check_inputs
-from .inputs import input_paths, output_file_option, read_each, with_unread
+from .inputs import output_file_option, report_skipped, report_unread, with_unread
 from .paths import ReadPath
 from .report import describe_finding
 from .roster import players_option
@@ -52,39 +52,21 @@ def read_event(
     index_path: str | None = None,
     encoding: str | None = None,
 ) -> list[tuple[Record, GameReport]]:
-    """Every game of FILES (files or folders), or of an archive index, with its validation
-    report, in input order (an index gives its games back from their files, as indexed)."""
-    records: list[Record] = []
-
-    def every_record() -> Iterator[tuple[Record, int]]:
-        if index_path is not None:
-            database = ArchiveIndex(index_path)
-            try:
-                numbers: dict[str, int] = {}
-                for record in read_back(database.all_games()):
-                    numbers[record.source] = numbers.get(record.source, 0) + 1
-                    records.append(record)
-                    yield record, numbers[record.source]
-            finally:
-                database.close()
-            return
-        numbered = lambda path: enumerate(  # noqa: E731
-            read_path(path, input_format, encoding=encoding), start=1
-        )
-        for index, record in read_each(input_paths(files), numbered):
-            records.append(record)
-            yield record, index
-
+    """Every game of FILES, or of an archive index, with its validation report
+    (:func:`notation.archive.events.read_event`): what cannot be read said on stderr as it
+    comes, an index that cannot be used or no game at all a message (exit 1)."""
     try:
-        reports = list(validate_many(every_record(), jobs or default_jobs()))
-    except ArchiveIndexError as exc:
-        raise SafeClickException(str(exc)) from exc
-    if not reports:
-        raise SafeClickException(
-            f"no game in {', '.join(files or (index_path or '',))}: an input must hold "
-            "at least one game (ruling N4)"
+        return events.read_event(
+            files,
+            input_format,
+            jobs,
+            index_path,
+            encoding,
+            unread=report_unread,
+            skipped=report_skipped,
         )
-    return list(zip(records, reports, strict=True))
+    except (ArchiveIndexError, events.NoGamesError) as exc:
+        raise SafeClickException(str(exc)) from exc
 
 
 def choose_event(

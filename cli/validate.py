@@ -13,7 +13,8 @@ from click.core import ParameterSource
 
 from notation.archive.parallel import default_jobs, validate_many
 from notation.archive.report import unread_entry, validation_json
-from notation.core.pits import CONVENTIONS, DEFAULT, translate_record
+from notation.core.pits import CONVENTIONS
+from notation.core.record import Record
 from notation.core.replay import GameReport
 from notation.desk.event import (
     CHECKS,
@@ -23,11 +24,8 @@ from notation.desk.event import (
     parse_levels,
     submission_findings,
 )
-from notation.formats.collection import (
-    atomic_output,
-    read_games,
-    read_path,
-)
+from notation.desk.submissions import GameSource
+from notation.formats.collection import atomic_output
 from notation.render.sinks import json_text
 
 from .common import (
@@ -37,7 +35,7 @@ from .common import (
     variant_option,
 )
 from .excerpt import SourceLines, kept
-from .inputs import input_options, input_paths, output_file_option
+from .inputs import input_options, output_file_option
 from .report import WRITERS, counts, game_verdict, write_text
 from .roster import players_option
 from .terminal import echo, terminal_text
@@ -67,61 +65,6 @@ class Progress:
         if self.shown:
             click.echo("\r\033[K", nl=False, err=True)
             self.shown = False
-
-
-class GameSource:
-    """The games of FILES as ``pmn validate`` reads them, for both its outputs (a line per
-    game, and the whole report): one reading, so both see the same games.
-
-    Files and folders are read in order (folders walked); ``--variant`` names the game
-    of OpenSpiel logs, ``--from-pits`` translates records without a Pits tag. Games come
-    as cut chunks (the validator's cheap path) unless records are needed (``records``:
-    the event checks read every record's tags; or a pits translation). A file that
-    cannot be read is handed to ``not_read`` and the other files are still read; so is
-    a file the walk of a folder skips (``error`` False). ``counted`` holds the games
-    read from each argument and from each file of a folder (ruling N4 needs both).
-    """
-
-    def __init__(
-        self,
-        files: tuple[str, ...],
-        input_format: str | None,
-        openspiel_game: str | None,
-        encoding: str | None,
-        pits: str | None,
-        *,
-        records: bool,
-        not_read: Any,
-    ) -> None:
-        self.files = files
-        self.input_format = input_format
-        self.openspiel_game = openspiel_game
-        self.encoding = encoding
-        self.pits = pits
-        self.records = records or pits is not None
-        self.not_read = not_read
-        self.counted: dict[str, int] = {}
-
-    def __iter__(self) -> Iterator[tuple[Any, int]]:
-        reader = read_path if self.records else read_games
-        for argument in self.files:
-            self.counted.setdefault(argument, 0)
-            skipped = lambda item: self.not_read(item.path, item.reason, False)  # noqa: E731
-            unread = lambda item: self.not_read(item.path, item.reason, True)  # noqa: E731
-            for path in input_paths([argument], skipped=skipped, unread=unread):
-                self.counted.setdefault(path, 0)
-                try:
-                    games: Iterator[Any] = reader(
-                        path, self.input_format, game=self.openspiel_game, encoding=self.encoding
-                    )
-                    for index, game in enumerate(games, start=1):
-                        self.counted[argument] += 1
-                        self.counted[path] += argument != path
-                        if self.pits is not None:
-                            game = translate_record(game, DEFAULT, self.pits).record
-                        yield game, index
-                except OSError as exc:  # one problem; the other files are still read
-                    self.not_read(path, exc.strerror or str(exc), True)
 
 
 @click.command(cls=RegistryCommand)
@@ -341,11 +284,12 @@ def validate_event(files: tuple[str, ...], options: EventOptions) -> int:
         options.pits,
         records=options.strict,
         not_read=not_read,
+        list_unread=options.strict,  # the unread-file findings, from the one walk
     )
 
     def every_game() -> Iterator[tuple[Any, int]]:
         for game, index in source:
-            if options.strict:
+            if options.strict and isinstance(game, Record):  # (records, under --strict)
                 entries.append(Entry.of(game, index))
             yield game, index
 
@@ -357,7 +301,12 @@ def validate_event(files: tuple[str, ...], options: EventOptions) -> int:
         progress.update(len(reports), invalid)
     progress.clear()
     findings = submission_findings(
-        files, source.counted, entries, strict=options.strict, roster=options.roster
+        files,
+        source.counted,
+        entries,
+        strict=options.strict,
+        roster=options.roster,
+        not_read=source.left_unread,
     )
     if not options.strict:  # only the N4 empty-input check applies
         levels = {name: (level if name == "no-games" else "off") for name, level in levels.items()}

@@ -28,6 +28,7 @@ PMN raises with one ``except PMNError`` and still tell the cases apart::
     ├── FilterError           bad-filter         (notation.archive.tools)
     ├── ArchiveIndexError     bad-index          (notation.archive.index)
     │   └── StaleIndexError   stale-index
+    ├── NoGamesError          no-games           (notation.archive.events)
     ├── LevelError            bad-option         (notation.desk.event)
     ├── RosterError           bad-option         (notation.desk.event)
     ├── StandingsError        bad-option         (notation.desk.standings)
@@ -205,6 +206,8 @@ class Code(StrEnum):
     BAD_OPTION = "bad-option"
     #: games that cannot be compared by reconcile
     CANNOT_RECONCILE = "cannot-reconcile"
+    #: inputs with no game in them at all (ruling N4): an event with none has no standings
+    NO_GAMES = "no-games"
 
 
 class Placed(Protocol):

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from notation.core.record import Record
 from notation.core.replay import record_variant
 from notation.errors import PMNError
-from notation.formats.collection import WALKED_EXTENSIONS, expand_paths
+from notation.formats.collection import WALKED_EXTENSIONS
 
 #: Severities a check can be given; ``off`` turns it off.
 SEVERITIES = ("error", "warning", "off")
@@ -720,20 +720,6 @@ def check_roster(entries: Sequence[Entry], roster: Sequence[str]) -> list[Findin
     return found
 
 
-def unread_files(folder: str) -> list[str]:
-    """The files under ``folder`` that :func:`notation.formats.collection.expand_paths` does not read
-    (other extensions), sorted; files and folders whose names start with ``.`` are left out."""
-    read = set(expand_paths([folder]))
-    unread: list[str] = []
-    for current, dirs, files in os.walk(folder):
-        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-        for name in sorted(files):
-            path = os.path.join(current, name)
-            if not name.startswith(".") and path not in read:
-                unread.append(path)
-    return unread
-
-
 #: The finding for a file a folder holds that is not read (other extensions).
 UNREAD_MESSAGE = (
     "not read: folders are read for "
@@ -749,13 +735,16 @@ def submission_findings(
     *,
     strict: bool,
     roster: Sequence[str] | None = None,
+    not_read: Sequence[str] = (),
 ) -> list[Finding]:
     """What the event checks find in a set of submissions, in file order: an input with
     no game (ruling N4; under ``strict`` every file of a folder too), and under
-    ``strict`` the files a folder holds that are not read, each game's own checks
-    (:func:`check_entry`) and the checks across the set (:func:`check_event`).
-    ``counted`` holds the games read from each input and each file of a folder; with a
-    ``roster`` (:func:`read_roster`), every name not on it (:func:`check_roster`)."""
+    ``strict`` the files the folders hold that are not read (``not_read``, as the walk
+    that read them listed them: :attr:`notation.desk.submissions.GameSource.left_unread`),
+    each game's own checks (:func:`check_entry`) and the checks across the set
+    (:func:`check_event`). ``counted`` holds the games read from each input and each file
+    of a folder; with a ``roster`` (:func:`read_roster`), every name not on it
+    (:func:`check_roster`). Nothing is read or walked here."""
     findings = [
         Finding("no-games", NO_GAME_MESSAGE, argument)
         for argument in files
@@ -767,11 +756,7 @@ def submission_findings(
             for path, count in counted.items()
             if not count and path not in files
         )
-        for argument in files:
-            if argument != "-" and os.path.isdir(argument):
-                findings.extend(
-                    Finding("unread-file", UNREAD_MESSAGE, path) for path in unread_files(argument)
-                )
+        findings.extend(Finding("unread-file", UNREAD_MESSAGE, path) for path in not_read)
         for entry in entries:
             findings.extend(check_entry(entry))
         findings.extend(check_event(entries))
@@ -809,5 +794,4 @@ __all__ = [
     "submission_findings",
     "submission_order",
     "submission_times",
-    "unread_files",
 ]

@@ -32,7 +32,7 @@ import sys
 import zlib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import IO
+from typing import IO, cast
 
 from notation.files.guard import OutputIsInputError, file_kind, note_input
 
@@ -226,6 +226,17 @@ class SkippedPath:
 
     path: str
     reason: str
+    #: a link to a folder (not walked), rather than a file
+    folder: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class OtherFile:
+    """A file a folder walk passed over because its name has none of the extensions
+    walked for (a scan, notes): given only when asked (``walk_inputs(..., others=True)``),
+    so that one walk can both read a folder and list what it holds besides records."""
+
+    path: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -312,10 +323,16 @@ def _is_folder(entry: os.DirEntry[str]) -> bool:
         return False
 
 
-def _walk_folder(top: str, extensions: tuple[str, ...]) -> Iterator[str | SkippedPath | UnreadPath]:
+#: What a folder walk gives: a file to read, an entry skipped, a path that cannot be read,
+#: or (when asked) a file of another extension.
+Walked = str | SkippedPath | UnreadPath | OtherFile
+
+
+def _walk_folder(top: str, extensions: tuple[str, ...], others: bool) -> Iterator[Walked]:
     """A folder's files, depth first and sorted (a folder's files, then its subfolders), by a
     loop over a stack of folders: no depth is too deep. A folder that cannot be listed is
-    an :class:`UnreadPath`; the rest of the walk goes on."""
+    an :class:`UnreadPath`; the rest of the walk goes on. With ``others``, every other
+    entry that is not a folder comes as an :class:`OtherFile`."""
     root = os.path.realpath(top)
     pending = [top]
     while pending:
@@ -330,29 +347,40 @@ def _walk_folder(top: str, extensions: tuple[str, ...]) -> Iterator[str | Skippe
         for entry in entries:
             if _is_folder(entry):
                 if entry.is_symlink():
-                    yield SkippedPath(entry.path, "a link to a folder: not walked")
+                    yield SkippedPath(entry.path, "a link to a folder: not walked", folder=True)
                 else:
                     subfolders.append(entry.path)
             elif entry.name.lower().endswith(extensions):
                 yield _entry(entry, root)
+            elif others:
+                yield OtherFile(entry.path)
         pending.extend(reversed(subfolders))
 
 
 def walk_inputs(
     paths: Iterable[str], extensions: tuple[str, ...]
 ) -> Iterator[str | SkippedPath | UnreadPath]:
+    """The files to read, what a walk skips and what cannot be read: :func:`walk_entries`
+    without the files of other extensions."""
+    return cast(Iterator[str | SkippedPath | UnreadPath], walk_entries(paths, extensions))
+
+
+def walk_entries(
+    paths: Iterable[str], extensions: tuple[str, ...], *, others: bool = False
+) -> Iterator[Walked]:
     """The files to read: paths as given, folders walked (sorted) for files with ``extensions``.
 
     A folder walk yields regular files, and links to regular files inside the folder;
     every other entry whose name has one of the extensions (a link out of the folder or
     to nothing, a FIFO, a device) comes as a :class:`SkippedPath`, and a folder that
-    cannot be listed as an :class:`UnreadPath`. The walk is a loop, not a recursion, and
+    cannot be listed as an :class:`UnreadPath`; with ``others``, each file of another
+    extension as an :class:`OtherFile`. The walk is a loop, not a recursion, and
     each folder is listed once. Paths named directly are yielded as they are
     (:func:`open_input` decides whether they can be read).
     """
     for path in paths:
         if path != "-" and os.path.isdir(path):
-            yield from _walk_folder(path, extensions)
+            yield from _walk_folder(path, extensions, others)
         else:
             yield path
 
@@ -508,10 +536,12 @@ __all__ = [
     "COMPRESSIONS",
     "PEEK_LIMIT",
     "ZSTD_MAGIC",
+    "OtherFile",
     "SkippedPath",
     "SourceDecodeError",
     "SourceError",
     "UnreadPath",
+    "Walked",
     "first_non_utf8",
     "head_of",
     "loaded_path",
@@ -523,5 +553,6 @@ __all__ = [
     "stored_path",
     "strip_compression",
     "text_encoding",
+    "walk_entries",
     "walk_inputs",
 ]

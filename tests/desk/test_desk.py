@@ -353,7 +353,14 @@ def test_the_transcripts_in_docs_desk_are_what_the_commands_print(runner, monkey
 
 
 def test_unread_files_are_listed_but_hidden_ones_and_record_files_are_not(tmp_path):
-    from notation.desk.event import unread_files
+    from notation.desk.submissions import GameSource
+
+    def unread_files(folder: str) -> list[str]:  # what the one walk that reads lists
+        source = GameSource(
+            [folder], None, None, None, None, records=True, not_read=print, list_unread=True
+        )
+        list(source)
+        return source.left_unread
 
     (tmp_path / "a.pmn").write_text(sheet("Ada", "Kofi"))
     (tmp_path / "b.json").write_text("[]")
