@@ -1,4 +1,5 @@
-"""Reading and writing PMN text.
+"""PMN text: a file cut into games (:class:`GameCutter`), each read by the one reader
+(:mod:`notation.formats.reader`), and records written back.
 
 Reading is streaming: :func:`iter_records` takes lines (a file opened by
 :func:`open_text`, or ``io.StringIO(text)``) and yields one :class:`Record` per
