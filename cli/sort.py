@@ -26,8 +26,8 @@ from .inputs import output_file_option
 
 
 def _kept(game: ArchiveGame) -> str | Record:
-    """What sort holds of a game: its PMN text as it was read (a game the cheap reader
-    does not read plainly is read first: a damaged one is reported, and kept as its
+    """What sort holds of a game: its PMN text as it was read (a game the reader's quick
+    path does not read is read first: a damaged one is reported, and kept as its
     record), or another format's record as PMN writes it."""
     text = game.text
     if text is not None:

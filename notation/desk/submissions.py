@@ -37,7 +37,7 @@ class GameSource:
     Iterating gives ``(game, number in its file)`` pairs. Files and folders are read in
     order, each folder walked once; ``openspiel_game`` names the game of OpenSpiel logs,
     ``pits`` translates records without a Pits tag. Games come as cut chunks (the
-    validator's cheap path) unless records are needed (``records``: the event checks read
+    validator reads them by the reader's quick path) unless records are needed (``records``: the event checks read
     every record's tags; or a pits translation). A file that cannot be read is handed to
     ``not_read`` (``error`` True) and the other files are still read; so is an entry the
     walk of a folder skips (``error`` False). :attr:`counted` holds the games read from

@@ -553,12 +553,13 @@ def _comment_scan(line: bytes, in_comment: bool) -> tuple[bool, bool]:
 
 
 def read_chunk(chunk: Chunk) -> Record:
-    """Read one game's text into a record (a damaged record if it cannot be read): the
-    :class:`~notation.formats.visitor.RecordBuilder` of :func:`~notation.formats.visitor.read_game`.
+    """Read one game's text into a record, every move with its place (a damaged record if
+    it cannot be read): :func:`~notation.formats.reader.read_game` with a
+    :class:`~notation.formats.visitor.RecordBuilder`.
 
     A game over the cap (:attr:`Chunk.too_large`) is not read: it is the damaged
     record of :func:`notation.core.limits.too_large_chunk`. The reader is the one place the
-    cap is applied, for every reader of chunks (the cheap reader declines such a game).
+    cap is applied, for every visitor.
     """
     return read_game(chunk, RecordBuilder())
 
