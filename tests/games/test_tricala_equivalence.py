@@ -214,14 +214,57 @@ def test_sole_fit_answers_only_what_the_full_search_finds() -> None:
     assert answered > 5 * unsure
 
 
+@pytest.mark.parametrize("bound", [2, 5, 9])
+def test_sole_fit_past_its_work_bound_leaves_the_token_to_the_full_search(
+    monkeypatch: pytest.MonkeyPatch, bound: int
+) -> None:
+    """With a tiny SOLE_FIT_WORK, the walk gives up where a lap may go several ways, on the
+    board in place or on a copy of it for an earlier way (the copy's giving up is the
+    walk's, never a branch left out): it then answers None, and whatever it answers is
+    still the full search's one fit."""
+    from notation.games.tricala import rules
+    from notation.games.tricala.notation import Rejected, compile_token, find_fits, shortenings
+
+    monkeypatch.setattr(rules, "SOLE_FIT_WORK", bound)
+    rng = random.Random(47)
+    answered = given_up = 0
+    for players in (2, 3):
+        variant = TricalaVariant(players)
+        record = random_record(variant, rng, max_moves=60)
+        position = variant.initial_position()
+        for node in record.mainline.moves:
+            if not position.in_setup:
+                for move in list(variant.legal_moves(position))[:10]:
+                    for token in list(shortenings(move))[:4]:
+                        try:
+                            guide = compile_token(token, position, players)
+                        except Rejected:
+                            continue
+                        assert guide is not None
+                        full = find_fits(position, guide, 12, capturer_stays=False)
+                        sole = rules.sole_fit(
+                            position.board, guide.origin, position.to_move, guide, False
+                        )
+                        if sole is None:
+                            given_up += len(full.found) == 1
+                            continue
+                        answered += 1
+                        assert len(full.found) == 1, token
+                        (fit,) = full.found.values()
+                        read = (sole.path, sole.board, sole.gain, sole.pickups)
+                        assert read == (fit.path, fit.board, fit.gain, fit.pickups), token
+            position = variant.play(position, variant.parse_move(node.token, position))
+    assert answered and given_up  # the bound was met, and most tokens still read alone
+
+
 def test_a_free_stretch_the_board_narrows_to_one_route_is_read_without_the_walk(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """4a-6b: 4a and 6b are not in line, so the stretch is free (N3), and the one stone
     of 4a may go four ways (T4). To 3a, 4b or 5b it ends the move in an empty pit (T6)
     short of 6b; only 5a, holding a White stone, relays (T6): its two stones go on
-    south-west to 6a, turn at the corner (T5) and end in the empty 6b. The quick
-    loop follows that one chain; the walk, which tries every route, is not needed."""
+    south-west to 6a, turn at the corner (T5) and end in the empty 6b. The walk
+    follows that one chain in place: no way is followed on a copy of the board."""
     from notation.games.tricala import rules
     from notation.games.tricala.notation import compile_token, find_fits
 
@@ -229,9 +272,9 @@ def test_a_free_stretch_the_board_narrows_to_one_route_is_read_without_the_walk(
     position = variant.parse_position("-/-,-/-,-,W1B1/W1,-,-,-/W1,-,-,-,-/-,-,W1,-,-,- 6-7 0-0 W")
 
     def no_walk(*args: object, **kwargs: object) -> None:
-        raise AssertionError("the walk ran")
+        raise AssertionError("a way was followed on a copy")
 
-    monkeypatch.setattr(rules, "_sole_fit_walk", no_walk)
+    monkeypatch.setattr(rules, "_on_copy", no_walk)
     move = variant.parse_move("4a-6b", position)
     assert [_PIT_NAMES[p] for p in move.path] == ["5a", "6a", "6b"]
     assert move.gain == 0

@@ -12,23 +12,27 @@ Orders that leave the same stones in the same pits are one move (T2: stones in
 a pit have no order), so they are never told apart.
 
 Reading a move asks less: the one sowing a token names. :func:`sole_fit`
-walks the same lap tables on one board changed in place (in a plain loop, one
-lap after the other, while each lap has one route and pickup that can fit) and
-proves the sowing is the only one; only when it cannot tell (no fit, several, T11) does
-the full search run, which also words the errors. Writing a move, which
-spends a :class:`Budget`, always uses the full search.
+walks the same lap tables on one board changed in place (one lap after the
+other while a lap can go one way; where it can go several, each earlier way on
+a copy of the board, the same function resumed) and proves the sowing is the
+only one; only when it cannot tell (no fit, several, T11) does the full search
+run, which also words the errors. Writing a move, which spends a
+:class:`Budget`, always uses the full search.
 
 Each rule step is written once, in plain functions every search uses:
 :func:`.geometry.lap_paths` (a lap's routes, T4, T5), :func:`drop` (a lap's
 stones, T4), :func:`judge_lap_end` (T6: end, capture or relay), :func:`lap_end`
 (T6: the capture and what the last pit keeps) and :func:`ended_board`. The
 searches carry a sowing from one lap to the next as one value,
-:class:`_LapState`. The walks that read a move (:func:`sole_fit`, run for every
-move of every game read) keep its parts in local variables, changed in place,
-and judge T6 inline, each copy marked ``judge_lap_end, inline``: a call there
-measured +3.0% instructions on later passes (see :func:`sole_fit`); a test
-holds the copies to the function, and every search to :mod:`.reference`, the
-sowing written plainly from the rulings.
+:class:`_LapState` (the full search) and :data:`_WalkLap` (reading a move).
+The walk that reads a move (:func:`sole_fit`, run for every move of every game
+read) keeps the lap's parts in local variables while it follows one chain;
+it calls :func:`judge_lap_end` where a lap may go several ways, but judges T6
+inline at the end of each lap it follows and for each route where the token
+goes on, the two copies marked ``judge_lap_end, inline``: a call there measured
++1.1% to +1.5% instructions on later passes each (see :func:`sole_fit`). A
+test holds the copies to the function, and every search to :mod:`.reference`,
+the sowing written plainly from the rulings.
 """
 
 from __future__ import annotations
@@ -336,8 +340,9 @@ def judge_lap_end(before: int, others: int) -> int:
     ``others`` holds the bits of every colour but the mover's (``~OWN[seat]``).
     P was empty: ENDS, the move ends; P held a stone of another player: CAPTURES
     (:func:`lap_end` says what is taken); P held only the mover's stones: RELAYS
-    (0), the mover takes them all and sows on. The walks that read a move keep the
-    test ``not before or before & others`` ("the move ends") inline, marked.
+    (0), the mover takes them all and sows on. The walk that reads a move keeps the
+    test ``not before or before & others`` ("the move ends") inline in two places,
+    marked (see :func:`sole_fit`).
     """
     if not before:  # ruling T6: P was empty: the move ends
         return ENDS
@@ -1052,11 +1057,11 @@ class _Unsure(Exception):
     """:func:`sole_fit` cannot tell the answer alone: the full search must."""
 
 
-#: The most lap ends :func:`sole_fit` judges before leaving the token to the full search.
+#: The most ways :func:`sole_fit` tries where a lap may go several (each route and stone
+#: order), before leaving the token to the full search.
 SOLE_FIT_WORK = 256
 #: The most orders :func:`sole_fit` tries for a pickup of mixed colours left open.
 SOLE_FIT_ORDERS = 12
-_NO_POOL = 1 << 30  # no lap of the branch went through pools
 
 
 def _distinct_orders(hand: int) -> tuple[tuple[int, ...], ...]:
@@ -1088,45 +1093,315 @@ def _distinct_orders(hand: int) -> tuple[tuple[int, ...], ...]:
 
 _DISTINCT_ORDERS = shared("distinct_orders", _distinct_orders)
 
+_Pickups = tuple[tuple[int, tuple[int, ...]], ...]
+
+#: A lap :func:`sole_fit`'s walk is about to sow, as one value: made only where a lap may
+#: go several ways, to follow an earlier way on a copy of the board (the chain followed in
+#: place keeps these in local variables: a lap state and a shared state made for every
+#: move read measured +2.2% instructions on later passes of tricala-2). A plain tuple,
+#: read by unpacking, never by index, as :data:`LapFit` (a NamedTuple costs three times as
+#: much to make):
+#: ``path, pickups, pooled, pit, direction, orders, states, routes = lap``
+#:
+#: - ``path``, ``pickups``: every pit sown so far, and each lap's pit and stone order;
+#: - ``pooled``: a bit for each lap (bit n for lap n, the origin's 0) whose stones, of
+#:   mixed colours in an order the token leaves open, the full search hands to its pools:
+#:   the walk tries each of their orders, and writes the one it keeps as the pools would;
+#: - ``pit``: where the lap picks its stones up (T4; a relay pit, T6);
+#: - ``direction``: the way its first stone goes (T4; -1: every way the lap tables give;
+#:   a relay goes on the way it came, T6);
+#: - ``orders``: the stone orders to try;
+#: - ``states``: the token's matcher states;
+#: - ``routes``: the lap's routes, when a choice already picked one (with one order);
+#:   None: the lap tables tell.
+_WalkLap = tuple[
+    tuple[int, ...], _Pickups, int, int, int, tuple[tuple[int, ...], ...], MatchStates,
+    LapFits | None,
+]  # fmt: skip
+#: A sowing the walk found: ``path, board, gain, pickups, pooled = found``.
+_Found = tuple[tuple[int, ...], tuple[int, ...], int, _Pickups, int]
+_Entry = tuple[int, int, int, tuple[int, ...]]  # a relay state (T11): pit, way, hand, board
+#: What every branch of the walk shares, made at its first choice (a plain tuple, as
+#: :data:`_WalkLap`): ``grid, chain, found, work, seat, matcher, capturer_stays, lap_limit``
+#:
+#: - ``grid``: the board, changed in place as the walk goes down (T4, T6);
+#: - ``chain``: the relay states met on the branch followed (T11);
+#: - ``found``: the sowings found on copies, and after the first;
+#: - ``work``: how many ways were tried where a lap may go several (one number);
+#: - the mover, the token's matcher, whether the capturer stays (T6), the lap limit (T11).
+_Walk = tuple[list[int], list[_Entry], list[_Found], list[int], int, Matcher, bool, int]
+#: Where a copy of the walk starts: ``walk, lap = resume``.
+_Resume = tuple[_Walk, _WalkLap]
+
+
+def sole_fit(
+    board: tuple[int, ...],
+    origin: int,
+    seat: int,
+    matcher: Matcher,
+    capturer_stays: bool,
+    lap_limit: int = LAP_LIMIT,
+    resume: _Resume | None = None,
+) -> Sowing | None:
+    """The one sowing that fits ``matcher``, when exactly one does: reading a move.
+
+    The walk of :meth:`SowingSearch.collect` (the lap tables of
+    ``matcher.lap_fits``, directions, routes and stone orders in the same
+    order, so the fit found is the one ``collect`` finds first), on one board
+    changed in place, without what only writing or error messages need: no
+    budget, no memo of relay states (a state reached again gives the same
+    fits), no pools: a pickup of mixed colours whose order is left open is
+    tried in each of its orders, and the fit is then kept only when every way
+    to it gives one path and, written as the pools would write them
+    (:func:`_pool_order`), one set of stone orders.
+
+    Most sowings read are one chain of laps (a token whose listed pits are in
+    line leaves one route, N3; of a free stretch's routes, T6 usually rules
+    out all but one; a pickup of one colour has one order), followed here lap
+    after lap. Where a lap may go several ways, every one but the last is
+    followed on a copy of the board (:func:`_last_way`, :func:`_on_copy`: this
+    function again, from ``resume``, the walk's own argument), and the last
+    here.
+
+    None when the walk cannot answer alone: no fit or several, a repeated
+    relay state or the lap limit (T11), too many orders, more than
+    SOLE_FIT_WORK ways tried where a lap may go several. The caller then runs
+    the full search, which gives the same answer the slow way, and the errors.
+
+    T6 is :func:`judge_lap_end`'s, but two copies of its test "the move ends"
+    stay inline, marked ``judge_lap_end, inline``: at the end of each lap
+    followed here (a call measured +1.1% instructions on later passes of
+    tricala-3 and +1.3% on tricala-2, +0.3% and +0.4% on first passes), and
+    for each route where the token goes on (:func:`_last_way`: +1.5% and
+    +1.3% on later passes). Instructions counted by valgrind over the first
+    100 games of each corpus, PYTHONHASHSEED=0, against the same tree with
+    the test inline; :func:`_last_way`'s test of each way, called, measured
+    +0.5% on later passes of both and stays a call.
+    """
+    others = ~OWN[seat]
+    memo = matcher.laps
+    walk: _Walk | None
+    if resume is None:  # the move's first lap, from ``origin`` (T4)
+        order = matcher.origin_order
+        orders = (order,) if order is not None else _PLAIN_ORDERS[board[origin]]
+        pooled = 0
+        if not orders:  # mixed colours, order open: the full search's pools; here every order
+            orders = _DISTINCT_ORDERS[board[origin]]
+            if not orders:
+                return None
+            pooled = 1
+        direction = matcher.first_direction  # -1: the lap tables give every direction
+        if direction >= 0 and NEXT[origin * 6 + direction] < 0:
+            return None  # ruling T4: the start stays on the board
+        grid = list(board)
+        grid[origin] = 0  # ruling T4: every stone, all colours
+        chain: list[_Entry] = []
+        walk = None  # made at the first choice
+        path: tuple[int, ...] = ()
+        pickups: _Pickups = ()
+        pit, states, routes = origin, matcher.start(), None
+    else:  # a copy, from a lap of the walk
+        walk, (path, pickups, pooled, pit, direction, orders, states, routes) = resume
+        grid, chain = walk[0], walk[1]
+    try:
+        while True:
+            if routes is None:
+                routes = memo.get((states, pit, direction, len(orders[0])))
+                if routes is None:
+                    routes = matcher.lap_fits(states, pit, direction, len(orders[0]))
+            if len(routes) == 1 and len(orders) == 1:
+                route, steps, onward, _stopping, can_end, _revisits = routes[0]
+                order = orders[0]
+            else:  # several ways: the branches share the board from here (made once)
+                walk = walk or (grid, chain, [], [0], seat, matcher, capturer_stays, lap_limit)
+                lap = (path, pickups, pooled, pit, direction, orders, states, routes)
+                way = _last_way(walk, lap)
+                if way is None:
+                    break
+                (route, steps, onward, _stopping, can_end, _revisits), order = way
+            # ruling T4: every stone of the lap, the last too (drop(), inline: per stone)
+            for at, colour_i in zip(route, order, strict=True):
+                grid[at] += UNIT[colour_i]
+            colour = order[-1]
+            last = route[-1]
+            after = grid[last]  # the last pit with every stone the lap dropped in it
+            before = after - UNIT[colour]  # and before the last stone (T6 looks at it)
+            pickups = (*pickups, (pit, order))
+            path += route
+            # ruling T6: the move ends here (empty pit, or a capture)
+            if not before or before & others:  # judge_lap_end, inline: per lap end (+1.1-1.3%)
+                if not can_end:
+                    break  # the token goes on
+                gain, grid[last] = lap_end(before, after, colour, capturer_stays)
+                capture = matcher.capture
+                if capture is not None and capture != bool(gain):
+                    break
+                if not (pooled or (walk and walk[2])):  # the first, no pools: the move
+                    return make_sowing(pickups[0][0], path, tuple(grid), gain, pickups)
+                walk = walk or (grid, chain, [], [0], seat, matcher, capturer_stays, lap_limit)
+                walk[2].append((path, tuple(grid), gain, pickups, pooled))
+                break
+            # ruling T6: relay, take every stone in the pit, sow on the same way (T5 at edges)
+            if not onward:
+                break  # the token ends here
+            if len(pickups) >= lap_limit:  # ruling T11: the lap limit
+                raise _Unsure
+            grid[last] = 0
+            heading = steps[-1]
+            entry = (last, heading, after, tuple(grid))
+            if entry in chain:  # ruling T11: a repeated state never ends
+                raise _Unsure
+            chain.append(entry)
+            if len(onward) == 1 and onward[0][1] is None:  # the common case: no order named
+                orders = _PLAIN_ORDERS[after]
+                if not orders or pooled:  # the pools take this pickup: every order
+                    orders = _DISTINCT_ORDERS[after]
+                    if not orders:
+                        raise _Unsure
+                    pooled |= 1 << len(pickups)
+                states = onward
+            else:  # the token names orders here
+                walk = walk or (grid, chain, [], [0], seat, matcher, capturer_stays, lap_limit)
+                picked = _last_pick(
+                    walk, (path, pickups, pooled, last, heading, (), onward, None), after
+                )
+                if picked is None:
+                    break
+                orders, pooled, states = picked
+            pit, direction, routes = last, heading, None
+    except _Unsure:
+        if resume is not None:
+            raise  # the walk's answer, not the copy's
+        return None
+    return None if resume is not None or walk is None else _one_move(walk[2])
+
+
+def _last_way(walk: _Walk, lap: _WalkLap) -> tuple[LapFit, tuple[int, ...]] | None:
+    """The ways ``lap`` may go (a route, a stone order), in the search's order, but those
+    the board rules out (T6: a lap that ends the move where the token goes on, or relays
+    where it ends): each but the last followed on a copy of the board (:func:`_on_copy`);
+    the last returned (None for none), for the caller to follow in place. _Unsure past
+    SOLE_FIT_WORK ways in all."""
+    grid, work, seat = walk[0], walk[3], walk[4]
+    others = ~OWN[seat]
+    path, pickups, pooled, pit, direction, orders, states, routes = lap
+    assert routes is not None  # the caller looked them up
+    work[0] += len(routes) * len(orders)
+    if work[0] > SOLE_FIT_WORK:
+        raise _Unsure
+    way = None
+    for fit in routes:
+        route, _steps, onward, _stopping, can_end, revisits = fit
+        last = route[-1]
+        if not (can_end or revisits):  # the token goes on: the lap must relay
+            before = grid[last]
+            # ruling T6: the lap ends the move here, but the token goes on
+            if not before or before & others:  # judge_lap_end, inline: per route (+1.3-1.5%)
+                continue
+        for order in orders:
+            before = grid[last]
+            if revisits:  # the lap passes its last pit first: count those stones
+                for at, colour in zip(route, order[:-1], strict=False):
+                    if at == last:
+                        before += UNIT[colour]
+            # ruling T6: the lap ends the move (the token must end there), or relays (the
+            # token must go on)
+            if judge_lap_end(before, others):
+                if not can_end:
+                    continue
+            elif not onward:
+                continue
+            if way is not None:  # an earlier way: on a copy of the board
+                earlier, earlier_order = way
+                _on_copy(walk, (path, pickups, pooled, pit, direction, (earlier_order,), states, (earlier,)))  # fmt: skip
+            way = (fit, order)
+    return way
+
+
+def _last_pick(
+    walk: _Walk, relay: _WalkLap, after: int
+) -> tuple[tuple[tuple[int, ...], ...], int, MatchStates] | None:
+    """The pickups a lap that ``relay`` ends relays the stones ``after`` by (T6), for a
+    token that names orders there (:func:`_walk_pickups`): each but the last followed on
+    a copy of the board (:func:`_on_copy`); the last (its orders, the laps the pools take
+    and the matcher's states) returned, None for none, for the caller to follow in place.
+    ``relay`` holds the next lap but its orders, and the matcher's states before the
+    pickup."""
+    path, pickups, pooled, pit, direction, _orders, onward, _routes = relay
+    matcher = walk[5]
+    picks = _walk_pickups(matcher, onward, after, pooled, len(pickups))
+    for orders, next_pooled, states in picks[:-1]:
+        _on_copy(walk, (path, pickups, next_pooled, pit, direction, orders, states, None))
+    return picks[-1] if picks else None
+
+
+def _on_copy(walk: _Walk, lap: _WalkLap) -> None:
+    """:func:`sole_fit`'s walk from ``lap``, its sowings in ``walk``'s list, the board and
+    the chain of relay states put back after."""
+    grid, chain, found, _work, seat, matcher, capturer_stays, lap_limit = walk
+    board, depth = tuple(grid), len(chain)
+    move = sole_fit(board, -1, seat, matcher, capturer_stays, lap_limit, (walk, lap))
+    if move is not None:
+        found.append((move.path, move.board, move.gain, move.pickups, 0))
+    grid[:] = board
+    del chain[depth:]
+
 
 def _walk_pickups(
-    matcher: Matcher, onward: MatchStates, after: int, pool_from: int, number: int
-) -> list[tuple[bool, tuple[tuple[int, ...], ...], int, MatchStates]]:
-    """The pickups :func:`_sole_fit_walk` follows when a lap relays the stones ``after``
-    (T6) as lap ``number``: for each, whether the token leaves its order open, the
-    orders to try, the first lap whose orders the pools would write (``pool_from``, or
-    ``number`` when the pools take this pickup) and the matcher's states. _Unsure when
-    a pickup has too many orders to try."""
-    if len(onward) == 1 and onward[0][1] is None:  # the common case: no order named here
-        choices: tuple[tuple[tuple[int, ...] | None, MatchStates], ...] = ((None, onward),)
-    else:
-        choices = matcher.relay_pickups(onward)
-    found: list[tuple[bool, tuple[tuple[int, ...], ...], int, MatchStates]] = []
-    for wanted, next_states in choices:
+    matcher: Matcher, onward: MatchStates, after: int, pooled: int, number: int
+) -> list[tuple[tuple[tuple[int, ...], ...], int, MatchStates]]:
+    """The pickups :func:`sole_fit`'s walk follows when a lap relays the stones ``after`` (T6) as
+    lap ``number``, for a token that names orders there: for each, the orders to try,
+    the laps the pools take after it (see :data:`_WalkLap`) and the matcher's states.
+    _Unsure when a pickup has too many orders to try."""
+    found: list[tuple[tuple[tuple[int, ...], ...], int, MatchStates]] = []
+    for wanted, next_states in matcher.relay_pickups(onward):
         if not next_states:
             continue
         if wanted is not None:
             if pack_order(wanted) == after:
-                found.append((False, (wanted,), pool_from, next_states))
+                found.append(((wanted,), pooled, next_states))
             continue
         orders = _PLAIN_ORDERS[after]
-        next_from = pool_from
-        if not orders or pool_from != _NO_POOL:  # the pools take this pickup
-            orders, next_from = _every_order(after, pool_from, number)
-        found.append((True, orders, next_from, next_states))
+        next_pooled = pooled
+        if not orders or pooled:  # the pools take this pickup: every order
+            orders = _DISTINCT_ORDERS[after]
+            if not orders:
+                raise _Unsure
+            next_pooled |= 1 << number
+        found.append((orders, next_pooled, next_states))
     return found
 
 
-def _every_order(
-    after: int, pool_from: int, number: int
-) -> tuple[tuple[tuple[int, ...], ...], int]:
-    """The orders :func:`_sole_fit_walk` tries for a relay of the stones ``after`` as lap
-    ``number`` that the full search's pools would take: every order, and the first lap
-    whose orders the pools write; _Unsure when there are too many."""
-    orders = _DISTINCT_ORDERS[after]
-    if not orders:
-        raise _Unsure
-    return orders, min(pool_from, number)
+def _one_move(found: list[_Found]) -> Sowing | None:
+    """The move the sowings :func:`sole_fit`'s walk found make, their stone orders written as the
+    pools would write them (:func:`_pool_order`) where it tried every order; None when
+    none was found or they make several moves, or when pools were needed and the walk
+    found one move several ways (which of them the pools find first is theirs to tell)."""
+    first: _Found | None = None
+    pools = False
+    for path, board, gain, pickups, pooled in found:
+        if pooled:
+            pools = True
+            listed = list(pickups)
+            start = 0
+            for number, (pit, order) in enumerate(pickups):
+                if pooled >> number & 1:
+                    listed[number] = (pit, _pool_order(path[start : start + len(order)], order))
+                start += len(order)
+            pickups = tuple(listed)
+        if first is None:
+            first = (path, board, gain, pickups, pooled)
+            continue
+        first_path, first_board, first_gain, first_pickups, _pooled = first
+        if first_board != board or first_gain != gain:
+            return None  # several moves fit
+        if pools and (first_path != path or first_pickups != pickups):
+            return None
+    if first is None:
+        return None
+    path, board, gain, pickups, _pooled = first
+    return make_sowing(pickups[0][0], path, board, gain, pickups)
 
 
 def _pool_order(route: Sequence[int], order: tuple[int, ...]) -> tuple[int, ...]:
@@ -1144,320 +1419,6 @@ def _pool_order(route: Sequence[int], order: tuple[int, ...]) -> tuple[int, ...]
         out.append(colour)
     out.append(order[-1])
     return tuple(out)
-
-
-def sole_fit(
-    board: tuple[int, ...],
-    origin: int,
-    seat: int,
-    matcher: Matcher,
-    capturer_stays: bool,
-    lap_limit: int = LAP_LIMIT,
-) -> Sowing | None:
-    """The one sowing that fits ``matcher``, when exactly one does: reading a move.
-
-    Most sowings read are one chain of laps: each lap has one route that the
-    token fits and the board lets go on (a token whose listed pits are in
-    line leaves one route, N3; of a free stretch's routes, T6 usually rules
-    out all but one: it ends where the token goes on, or relays where it
-    ends), and each pickup one order. Such a chain is followed here in a
-    plain loop; at the first lap with a choice the walk of
-    :func:`_sole_fit_walk` takes over, from the start. See there for when
-    the answer is None.
-    """
-    order = matcher.origin_order
-    if order is None:
-        orders = _PLAIN_ORDERS[board[origin]]
-        if len(orders) != 1:
-            return _sole_fit_walk(board, origin, seat, matcher, capturer_stays, lap_limit)
-        order = orders[0]
-    grid = list(board)
-    grid[origin] = 0  # ruling T4: every stone, all colours
-    others = ~OWN[seat]
-    memo = matcher.laps
-    pit = origin
-    direction = matcher.first_direction
-    states = matcher.start()
-    pickups: tuple[tuple[int, tuple[int, ...]], ...] = ()
-    path: tuple[int, ...] = ()
-    chain: list[tuple[int, int, int, tuple[int, ...]]] = []
-    # ruling T4: the start stays on the board (direction -1: the lap tables give each way)
-    if direction >= 0 and NEXT[origin * 6 + direction] < 0:
-        return None
-    try:
-        while True:
-            routes = memo.get((states, pit, direction, len(order)))
-            if routes is None:
-                routes = matcher.lap_fits(states, pit, direction, len(order))
-            if len(routes) == 1:
-                route, steps, onward, _stopping, can_end, _revisits = routes[0]
-            else:  # several routes: the board may leave one that can go on (T6)
-                sole = _sole_route(routes, grid, others)
-                if sole is None:
-                    return None  # no route fits the token
-                route, steps, onward, _stopping, can_end, _revisits = sole
-            # ruling T4: every stone of the lap, the last too (drop(), inline: per stone)
-            for at, colour_i in zip(route, order, strict=True):
-                grid[at] += UNIT[colour_i]
-            colour = order[-1]
-            last = route[-1]
-            after = grid[last]  # the last pit with every stone the lap dropped in it
-            before = after - UNIT[colour]  # and before the last stone (T6 looks at it)
-            pickups = (*pickups, (pit, order))
-            path += route
-            # ruling T6: the move ends here. judge_lap_end, inline in the walks that read a
-            # move (here, _sole_route and _sole_fit_walk): calls there measured +1.3% (first
-            # pass) and +3.0% (later passes) instructions on tricala-2, +4.5% later on
-            # tricala-3 (100 games, against 38aafa0)
-            if not before or before & others:  # judge_lap_end, inline: per lap end
-                if not can_end:
-                    return None
-                gain, grid[last] = lap_end(before, after, colour, capturer_stays)
-                capture = matcher.capture
-                if capture is not None and capture != bool(gain):
-                    return None
-                return make_sowing(origin, path, tuple(grid), gain, pickups)
-            # ruling T6: relay, take every stone in the pit, sow on the same way (T5 at edges)
-            if not onward:
-                return None
-            grid[last] = 0
-            heading = steps[-1]
-            entry = (last, heading, after, tuple(grid))
-            if entry in chain or len(pickups) >= lap_limit:  # ruling T11: repeated, or the cap
-                return None
-            chain.append(entry)
-            if len(onward) == 1 and onward[0][1] is None:  # the token names no order here
-                orders = _PLAIN_ORDERS[after]
-                if len(orders) != 1:
-                    raise _Unsure  # several orders: the walk tries each
-                order, states = orders[0], onward
-            else:
-                picked = _sole_pickup(matcher, onward, after)
-                if picked is None:
-                    return None
-                order, states = picked
-            pit = last
-            direction = heading
-    except _Unsure:  # a choice: the walk tries each way, from the start
-        return _sole_fit_walk(board, origin, seat, matcher, capturer_stays, lap_limit)
-
-
-def _sole_route(routes: LapFits, grid: list[int], others: int) -> LapFit | None:
-    """Of a lap's several routes, the one the board lets go on as the token does (T6):
-    None for none, _Unsure when several may. ``grid`` is the board before the lap."""
-    sole = None
-    for fit in routes:
-        route, _steps, onward, _stopping, can_end, revisits = fit
-        if not revisits:  # (a route passing its last pit first is judged later)
-            before = grid[route[-1]]  # the last pit before the lap's last stone
-            # ruling T6: the lap would end the move
-            if not before or before & others:  # judge_lap_end, inline: see sole_fit
-                if not can_end:
-                    continue  # the lap ends the move, but the token goes on
-            elif not onward:  # the lap relays, but the token ends here
-                continue
-        if sole is not None:  # several may: the walk tries each
-            raise _Unsure
-        sole = fit
-    return sole
-
-
-def _sole_pickup(
-    matcher: Matcher, onward: MatchStates, after: int
-) -> tuple[tuple[int, ...], MatchStates] | None:
-    """The one order a relay of the stones ``after`` is sown in, for a token that names
-    orders here, and the matcher's states after it: None when none fits, _Unsure when
-    several may."""
-    choices = matcher.relay_pickups(onward)
-    if len(choices) != 1:
-        raise _Unsure
-    wanted, states = choices[0]
-    if wanted is None:
-        orders = _PLAIN_ORDERS[after]
-        if len(orders) != 1:
-            raise _Unsure
-        return (orders[0], states) if states else None
-    if pack_order(wanted) != after or not states:
-        return None
-    return wanted, states
-
-
-def _sole_fit_walk(
-    board: tuple[int, ...],
-    origin: int,
-    seat: int,
-    matcher: Matcher,
-    capturer_stays: bool,
-    lap_limit: int = LAP_LIMIT,
-) -> Sowing | None:
-    """:func:`sole_fit` for any token: the search's walk, every choice tried.
-
-    The walk of :meth:`SowingSearch.collect` (the lap tables of
-    ``matcher.lap_fits``, directions, routes and stone orders in the same
-    order, so the fit found is the one ``collect`` finds first), on one board
-    changed in place, without what only writing or error messages need: no
-    budget, no memo of relay states (a state reached again gives the same
-    fits). A pickup of mixed colours whose order is left open, which the full
-    search hands to its pools, is tried in each of its orders; the fit is then
-    kept only when every way to it gives one path and, written as the pools
-    would write them (:func:`_pool_order`), one set of stone orders.
-
-    None when the walk cannot answer alone: no fit or several, a repeated
-    relay state or the lap limit (T11), too many orders, more than
-    SOLE_FIT_WORK lap ends. The caller then runs the full search, which
-    gives the same answer the slow way, and the errors.
-    """
-    contents = board[origin]
-    order = matcher.origin_order
-    named = order is not None
-    orders = (order,) if order is not None else _PLAIN_ORDERS[contents]
-    pool_from = _NO_POOL
-    if not orders:  # mixed colours, order open: the full search's pools; here every order
-        orders = _DISTINCT_ORDERS[contents]
-        if not orders:
-            return None
-        pool_from = 0
-    # one board, changed in place as the walk goes down and restored as it comes back
-    grid = list(board)
-    grid[origin] = 0  # ruling T4: every stone, all colours
-    others = ~OWN[seat]
-    capture = matcher.capture
-    lap_fits = matcher.lap_fits
-    memo = matcher.laps
-    found: list[Fit] = []
-    pooled = False  # whether a fit found went through a pickup the pools would settle
-    work = 0
-
-    def keep(fit: Fit, opens: tuple[bool, ...], pool_from: int) -> None:
-        nonlocal pooled
-        if pool_from != _NO_POOL:  # stone orders as the pools would write them
-            pooled = True
-            pickups = list(fit.pickups)
-            start = 0
-            for number, (pit, order) in enumerate(fit.pickups):
-                if number >= pool_from and opens[number]:
-                    route = fit.path[start : start + len(order)]
-                    pickups[number] = (pit, _pool_order(route, order))
-                start += len(order)
-            fit = fit._replace(pickups=tuple(pickups))
-        if found:
-            first = found[0]
-            if first.board != fit.board or first.gain != fit.gain:
-                raise _Unsure  # several moves fit
-            if pooled and (first.path != fit.path or first.pickups != fit.pickups):
-                raise _Unsure  # which of them the pools find first is theirs to tell
-            return
-        found.append(fit)
-
-    def end(
-        pickups: tuple[tuple[int, tuple[int, ...]], ...],
-        opens: tuple[bool, ...],
-        path: tuple[int, ...],
-        pit: int,
-        route: tuple[int, ...],
-        order: tuple[int, ...],
-        before: int,
-        after: int,
-        pool_from: int,
-    ) -> None:
-        # a lap from ``pit`` along ``route`` in ``order`` ends the move where the token may
-        # end (T6): the fit, if its capture is the token's
-        gain, kept = lap_end(before, after, order[-1], capturer_stays)
-        if capture is not None and capture != bool(gain):
-            return
-        final = ended_board(grid, route, order, kept)
-        keep(Fit(path + route, final, gain, (*pickups, (pit, order))), opens, pool_from)
-
-    def lap(
-        pickups: tuple[tuple[int, tuple[int, ...]], ...],
-        opens: tuple[bool, ...],
-        path: tuple[int, ...],
-        pit: int,
-        direction: int,
-        orders: tuple[tuple[int, ...], ...],
-        pool_from: int,
-        states: MatchStates,
-        chain: tuple[tuple[int, int, int, tuple[int, ...]], ...],
-    ) -> None:
-        nonlocal work
-        routes = memo.get((states, pit, direction, len(orders[0])))
-        if routes is None:
-            routes = lap_fits(states, pit, direction, len(orders[0]))
-        work += len(routes) * len(orders)
-        if work > SOLE_FIT_WORK:
-            raise _Unsure
-        for route, steps, onward, _stopping, can_end, revisits in routes:
-            last = route[-1]
-            if not (can_end or revisits):
-                before = grid[last]
-                # ruling T6: the lap ends the move here, but the token goes on
-                if not before or before & others:  # judge_lap_end, inline: see sole_fit
-                    continue
-            for order in orders:
-                before = grid[last]
-                if revisits:  # the lap passed its last pit already: count those stones
-                    for at, colour in zip(route, order[:-1], strict=False):
-                        if at == last:
-                            before += UNIT[colour]
-                colour = order[-1]
-                after = before + UNIT[colour]
-                if not before or before & others:  # judge_lap_end, inline: see sole_fit
-                    if can_end:
-                        end(pickups, opens, path, pit, route, order, before, after, pool_from)
-                    continue
-                # ruling T6: relay, take every stone in the pit, sow on the same way (T5 at edges)
-                if not onward:
-                    continue
-                if len(pickups) + 1 >= lap_limit:  # ruling T11: the lap limit
-                    raise _Unsure
-                kept_board = tuple(grid)  # the board as this lap found it, put back below
-                # every stone, the last too: the relay pit is emptied just after (drop(),
-                # inline: per stone)
-                for at, colour_i in zip(route, order, strict=True):
-                    grid[at] += UNIT[colour_i]
-                grid[last] = 0
-                heading = steps[-1]
-                entry = (last, heading, after, tuple(grid))
-                if entry in chain:  # ruling T11: a repeated state never ends
-                    raise _Unsure
-                done = (*pickups, (pit, order))
-                later = (*chain, entry)
-                if len(onward) == 1 and onward[0][1] is None:
-                    # the common case, the token names no order here: inline, since a
-                    # call per relay measured +1.6% instructions on a second pass
-                    next_orders = _PLAIN_ORDERS[after]
-                    next_from = pool_from
-                    if not next_orders or pool_from != _NO_POOL:  # the pools take it
-                        next_orders, next_from = _every_order(after, pool_from, len(done))
-                    lap(
-                        done, (*opens, True), path + route, last, heading,
-                        next_orders, next_from, onward, later,
-                    )  # fmt: skip
-                else:
-                    for open_order, next_orders, next_from, next_states in _walk_pickups(
-                        matcher, onward, after, pool_from, len(done)
-                    ):
-                        lap(
-                            done, (*opens, open_order), path + route, last, heading,
-                            next_orders, next_from, next_states, later,
-                        )  # fmt: skip
-                grid[:] = kept_board
-
-    first = matcher.first_direction  # -1: the lap tables give every direction, in order
-    if first >= 0 and NEXT[origin * 6 + first] < 0:  # ruling T4: the start stays on the board
-        return None
-    try:
-        lap((), (not named,), (), origin, first, orders, pool_from, matcher.start(), ())
-    except _Unsure:
-        return None
-    finally:
-        # ``lap`` calls itself through its closure: a reference cycle that, left alone,
-        # only the garbage collector frees, and a walk runs for most moves read
-        lap = None  # type: ignore[assignment]
-    if not found:
-        return None
-    fit = found[0]
-    return make_sowing(origin, fit.path, fit.board, fit.gain, fit.pickups)
 
 
 __all__ = [
