@@ -15,6 +15,7 @@ from notation.errors import Code
 from notation.files.outputs import OutputFolder, safe_output
 from notation.files.sources import (
     PEEK_LIMIT,
+    Extensions,
     SkippedPath,
     SourceDecodeError,
     SourceError,
@@ -355,8 +356,30 @@ def write_path(
         writer.close()
 
 
-#: The extensions a folder walk reads (``.txt`` only when named).
-WALKED_EXTENSIONS = tuple(ext for exts in FORMATS.values() for ext in exts if ext != ".txt")
+def opens_as_playok(path: str) -> bool:
+    """Whether a file's first tag section is a PlayOK export's (the sniff of
+    :func:`notation.formats.registry.sniff`); False for a file that cannot be read."""
+    try:
+        with open_source(path, None) as stream:
+            return sniff(peek_head(stream)[1]).name == "playok"
+    except (OSError, ValueError):
+        return False
+
+
+#: The extensions a folder walk reads: ``.txt`` (notes share it) only for a file that
+#: opens as a PlayOK export, or where the format is named (:func:`walked_extensions`).
+WALKED_EXTENSIONS: tuple[str, ...] = Extensions(
+    (ext for exts in FORMATS.values() for ext in exts if ext != ".txt"),
+    by_content=((".txt", opens_as_playok),),
+)
+
+
+def walked_extensions(fmt: str | None) -> tuple[str, ...]:
+    """The extensions a folder walk reads for inputs in ``fmt`` (``--from``): every
+    ``.txt`` too when it names PlayOK's exports, else :data:`WALKED_EXTENSIONS`."""
+    if fmt == "playok":
+        return (*WALKED_EXTENSIONS, ".txt")
+    return WALKED_EXTENSIONS
 
 
 class SkippedFileWarning(UserWarning):
@@ -427,10 +450,12 @@ __all__ = [
     "decoded_blocks",
     "detect_format",
     "expand_paths",
+    "opens_as_playok",
     "read_declared",
     "read_games",
     "read_path",
     "read_tagged",
     "read_tags",
+    "walked_extensions",
     "write_path",
 ]
