@@ -154,6 +154,18 @@ def test_repair_drops_unknown_exactly_where_the_rules_ended_the_game(playok):
     assert all(codes == ["drop-termination"] for codes in changed.values())
 
 
+def test_convert_writes_unknown_termination_only_where_the_rules_had_not_ended(playok, tmp_path):
+    # ruling N5: 1,221 games stopped early keep PlayOK's result with the tag; the 1,177
+    # the rules ended (Q7, Q8) have their own result and no tag
+    out = tmp_path / "games.pmn"
+    result = run("convert", str(playok.path), "-o", str(out))
+    assert result.exit_code == 0, result.output
+    converted = read_text(out.read_text(encoding="utf-8"))
+    early = [e["class"] == "early" for e in playok.expected]
+    assert [r.tag("Termination") == "unknown" for r in converted] == early
+    assert sum(early) == 1221
+
+
 def test_dedupe_drops_the_games_whose_moves_repeat_another(playok, tmp_path):
     # a game with no move repeats only a game with the same header and result
     keys = Counter(
@@ -285,6 +297,14 @@ def test_pmn_validate_reads_the_nurkal_export_as_it_is(nurkal):
     result = run("validate", "-q", str(nurkal.path))
     assert result.exit_code == 0, result.output
     assert "3238 game(s): 3238 valid, 0 invalid" in result.output
+
+
+def test_the_nurkal_export_is_written_back_byte_for_byte(nurkal, tmp_path):
+    # PlayOK's own layout: CRLF line ends, a blank line after every game, the last too
+    back = tmp_path / "back.txt"
+    result = run("convert", str(nurkal.path), "--to", "playok", "-o", str(back))
+    assert result.exit_code == 0, result.output
+    assert back.read_bytes() == nurkal.path.read_bytes()
 
 
 # -- togyz-playstrategy: one PlayStrategy game, its test's asserted end -------------------
