@@ -138,3 +138,17 @@ def test_the_grammar_reads_the_sheet_as_the_reader_does():
         n.token for n in by_reader.mainline.moves
     ]
     assert by_reader.mainline.moves[9].token == "36\u0445"
+
+
+# ruling Q10; docs/togyz-kumalak.md: convert keeps the tokens as written, fmt and
+# --long write the full form (worked by hand above: 76(10), 98 quiet, 36X a tuzdyk)
+@pytest.mark.parametrize("args", [["convert"], ["convert", "--long"], ["fmt"]])
+def test_only_fmt_and_long_write_the_full_form(tmp_path, args):
+    path = tmp_path / "game.pmn"
+    path.write_text(SHEET.replace("x", "\u0445"), encoding="utf-8")
+    result = CliRunner().invoke(pmn, [*args, str(path)])
+    assert result.exit_code == 0, result.output
+    if args == ["convert"]:
+        assert "5. 48 36\u0445" in result.output and "1. 76 98" in result.output
+    else:
+        assert " 36X 6. " in result.output and "1. 76(10) 98 " in result.output
