@@ -12,6 +12,7 @@ from typing import IO
 
 from notation.core.record import Record, comment_as_written, iter_lines
 from notation.errors import Code
+from notation.files.guard import OutputIsInputError
 from notation.files.outputs import OutputFolder, safe_output
 from notation.files.sources import (
     PEEK_LIMIT,
@@ -358,11 +359,12 @@ def write_path(
 
 def opens_as_playok(path: str) -> bool:
     """Whether a file's first tag section is a PlayOK export's (the sniff of
-    :func:`notation.formats.registry.sniff`); False for a file that cannot be read."""
+    :func:`notation.formats.registry.sniff`); False for a file that cannot be read, and
+    for an output of this command (a walk does not read what the command writes)."""
     try:
         with open_source(path, None) as stream:
             return sniff(peek_head(stream)[1]).name == "playok"
-    except (OSError, ValueError):
+    except (OSError, ValueError, OutputIsInputError):
         return False
 
 
