@@ -72,7 +72,7 @@ def help_text(template: str) -> str:
         .replace("{games}", games_help())
         .replace("{formats:ext}", formats_help(extensions=True))
         .replace("{formats}", formats_help())
-        .replace("{walked}", ", ".join(WALKED_EXTENSIONS))
+        .replace("{walked}", ", ".join(WALKED_EXTENSIONS) + " (and .txt: PlayOK's exports)")
     )
 
 

@@ -18,6 +18,7 @@ from notation.files.outputs import OutputFolder
 from notation.files.sources import SourceError, first_non_utf8, strip_compression
 from notation.formats.canonical import rewrite_moves
 from notation.formats.collection import FORMATS, comment_losses, detect_format, write_path
+from notation.formats.playok import from_playok, settle_termination
 from notation.formats.pmn import DEFAULT_WIDTH
 from notation.formats.registry import formats
 
@@ -322,6 +323,10 @@ def _convert(
                     echo(f"{where}: game {index}{path}: {error.message}", err=True)
                 yield record
                 continue
+            if options.input_format == "playok" or from_playok(record):
+                record = settle_termination(
+                    record
+                )  # ruling N5: only where the rules had not ended it
             named = record.tag(PITS_TAG)
             if named is not None:
                 echo(

@@ -36,6 +36,7 @@ from notation.formats.collection import (
     SkippedFileWarning,
     atomic_output,
     read_path,
+    walked_extensions,
 )
 from notation.games.base import PositionError, RulesError
 
@@ -357,7 +358,8 @@ def read_inputs(
     def numbered(path: str) -> Iterator[tuple[int, Record]]:
         return enumerate(read_path(path, input_format, game=game, encoding=encoding), start=1)
 
-    for index, record in counts.read(files, numbered):
+    walked = walked_extensions(input_format)  # every .txt where PlayOK's format is named
+    for index, record in counts.read(files, numbered, extensions=walked):
         counts.add()
         yield index, record
     if counts.empty:

@@ -99,10 +99,12 @@ RESULT = Token(rf"(?P<result>\*|{_POINTS}(?:-{_POINTS})+)(?=[ \t\n\r(){{}};\[]|$
 #: suffix annotation. It never begins with digits followed by ``-`` or ``/`` (that is
 #: how a result begins), and its digit runs are numbers of at most MAX_DIGITS digits.
 #: A number in parentheses written against the token (``87(10)``, ruling Q10) is part
-#: of it; ``87 (10)``, with a space, is a move and a variation.
+#: of it; ``87 (10)``, with a space, is a move and a variation. After its first character
+#: a token may hold the Cyrillic ``Х`` and ``х`` (U+0425, U+0445), Togyz Kumalak's tuzdyk
+#: mark on sheets written in Kazakh (``36х``, ruling Q10); no other letter beyond ASCII.
 MOVE = Token(
     rf"(?P<move>(?![0-9]++[-/])(?:[A-Za-z]|{_DIGITS})"
-    rf"(?>(?:[A-Za-z+\-\[\]/:=_]++|{_DIGITS}|\({_DIGITS}\))*))"
+    rf"(?>(?:[A-Za-z+\-\[\]/:=_\u0425\u0445]++|{_DIGITS}|\({_DIGITS}\))*))"
     r"(?P<glyph>!!|\?\?|!\?|\?!|!|\?)?",
     "move",
 )

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator, Sequence
 from notation.core.pits import DEFAULT, translate_record
 from notation.core.record import Record
 from notation.files.sources import OtherFile, SkippedPath, UnreadPath, walk_entries
-from notation.formats.collection import WALKED_EXTENSIONS, read_games, read_path
+from notation.formats.collection import read_games, read_path, walked_extensions
 from notation.formats.pmn import Chunk
 
 #: Told of a file or folder not read: its path, why, and whether that is an error (it
@@ -74,7 +74,8 @@ class GameSource:
     def __iter__(self) -> Iterator[tuple[Chunk | Record, int]]:
         for argument in self.files:
             self.counted.setdefault(argument, 0)
-            for item in walk_entries([argument], WALKED_EXTENSIONS, others=self.list_unread):
+            walked = walked_extensions(self.input_format)
+            for item in walk_entries([argument], walked, others=self.list_unread):
                 if isinstance(item, str):
                     yield from self._read(argument, item)
                 else:

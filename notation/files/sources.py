@@ -328,6 +328,30 @@ def _is_folder(entry: os.DirEntry[str]) -> bool:
 Walked = str | SkippedPath | UnreadPath | OtherFile
 
 
+class Extensions(tuple[str, ...]):
+    """The extensions a folder walk reads, and those it reads only for the files whose
+    content says so: ``by_content`` pairs an extension (``.txt``, which notes share with
+    PlayOK's exports) with a test of a file's path (does it open as an export?). A tuple
+    of the names, so that it goes wherever a tuple of extensions does."""
+
+    by_content: tuple[tuple[str, Callable[[str], bool]], ...]
+
+    def __new__(
+        cls, names: Iterable[str], by_content: Iterable[tuple[str, Callable[[str], bool]]] = ()
+    ) -> Extensions:
+        made = super().__new__(cls, names)
+        made.by_content = tuple(by_content)
+        return made
+
+
+def _by_content(name: str, extensions: tuple[str, ...]) -> Callable[[str], bool] | None:
+    """The content test a walk applies to a file of this name, if its extension has one."""
+    for extension, test in getattr(extensions, "by_content", ()):
+        if name.endswith(extension):
+            return cast("Callable[[str], bool]", test)
+    return None
+
+
 def _walk_folder(top: str, extensions: tuple[str, ...], others: bool) -> Iterator[Walked]:
     """A folder's files, depth first and sorted (a folder's files, then its subfolders), by a
     loop over a stack of folders: no depth is too deep. A folder that cannot be listed is
@@ -352,6 +376,13 @@ def _walk_folder(top: str, extensions: tuple[str, ...], others: bool) -> Iterato
                     subfolders.append(entry.path)
             elif entry.name.lower().endswith(extensions):
                 yield _entry(entry, root)
+            elif (test := _by_content(entry.name.lower(), extensions)) is not None and isinstance(
+                found := _entry(entry, root), str
+            ):  # a regular file (never a FIFO: its test opens it) that its content says to read
+                if test(found):
+                    yield found
+                elif others:
+                    yield OtherFile(entry.path)
             elif others:
                 yield OtherFile(entry.path)
         pending.extend(reversed(subfolders))
@@ -374,7 +405,8 @@ def walk_entries(
     every other entry whose name has one of the extensions (a link out of the folder or
     to nothing, a FIFO, a device) comes as a :class:`SkippedPath`, and a folder that
     cannot be listed as an :class:`UnreadPath`; with ``others``, each file of another
-    extension as an :class:`OtherFile`. The walk is a loop, not a recursion, and
+    extension as an :class:`OtherFile`. A regular file whose extension ``extensions``
+    reads by content (:class:`Extensions`) is read when its content passes the test. The walk is a loop, not a recursion, and
     each folder is listed once. Paths named directly are yielded as they are
     (:func:`open_input` decides whether they can be read).
     """
@@ -536,6 +568,7 @@ __all__ = [
     "COMPRESSIONS",
     "PEEK_LIMIT",
     "ZSTD_MAGIC",
+    "Extensions",
     "OtherFile",
     "SkippedPath",
     "SourceDecodeError",

@@ -12,9 +12,11 @@ from typing import IO
 
 from notation.core.record import Record, comment_as_written, iter_lines
 from notation.errors import Code
+from notation.files.guard import OutputIsInputError
 from notation.files.outputs import OutputFolder, safe_output
 from notation.files.sources import (
     PEEK_LIMIT,
+    Extensions,
     SkippedPath,
     SourceDecodeError,
     SourceError,
@@ -355,8 +357,31 @@ def write_path(
         writer.close()
 
 
-#: The extensions a folder walk reads (``.txt`` only when named).
-WALKED_EXTENSIONS = tuple(ext for exts in FORMATS.values() for ext in exts if ext != ".txt")
+def opens_as_playok(path: str) -> bool:
+    """Whether a file's first tag section is a PlayOK export's (the sniff of
+    :func:`notation.formats.registry.sniff`); False for a file that cannot be read, and
+    for an output of this command (a walk does not read what the command writes)."""
+    try:
+        with open_source(path, None) as stream:
+            return sniff(peek_head(stream)[1]).name == "playok"
+    except (OSError, ValueError, OutputIsInputError):
+        return False
+
+
+#: The extensions a folder walk reads: ``.txt`` (notes share it) only for a file that
+#: opens as a PlayOK export, or where the format is named (:func:`walked_extensions`).
+WALKED_EXTENSIONS: tuple[str, ...] = Extensions(
+    (ext for exts in FORMATS.values() for ext in exts if ext != ".txt"),
+    by_content=((".txt", opens_as_playok),),
+)
+
+
+def walked_extensions(fmt: str | None) -> tuple[str, ...]:
+    """The extensions a folder walk reads for inputs in ``fmt`` (``--from``): every
+    ``.txt`` too when it names PlayOK's exports, else :data:`WALKED_EXTENSIONS`."""
+    if fmt == "playok":
+        return (*WALKED_EXTENSIONS, ".txt")
+    return WALKED_EXTENSIONS
 
 
 class SkippedFileWarning(UserWarning):
@@ -427,10 +452,12 @@ __all__ = [
     "decoded_blocks",
     "detect_format",
     "expand_paths",
+    "opens_as_playok",
     "read_declared",
     "read_games",
     "read_path",
     "read_tagged",
     "read_tags",
+    "walked_extensions",
     "write_path",
 ]

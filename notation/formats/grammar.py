@@ -174,7 +174,8 @@ COMMENT.add_parse_action(
 # move-number ::= digits "." | digits "..."
 _MOVE_NUMBER = MOVE_NUMBER.copy().add_parse_action(lambda t: _Number(t["number"]))
 
-# move ::= move-token [ glyph ]
+# move ::= move-token [ glyph ]  (move-token: tokens.MOVE, the Cyrillic tuzdyk marks
+# "Х" and "х" included after its first character, ruling Q10)
 _MOVE = MOVE.copy().add_parse_action(
     lambda s, loc, t: _Move(t["move"], t["glyph"] or "", pp.lineno(loc, s), pp.col(loc, s))
 )

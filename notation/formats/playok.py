@@ -46,8 +46,10 @@ text, and how the reader takes it:
 Every other tag is kept in its place. The writer (:class:`PlayOKWriter`) writes
 PlayOK's layout back: the tags without the two the reader adds (the default game's
 ``Game`` tag, and ``Termination "unknown"``), a blank line, the movetext wrapped at
-59 columns, the result, and the last move's comments after it; a PlayOK file read
-and written back is the same text.
+59 columns, the result, and the last move's comments after it, one blank line between
+games; with the line ends of the export the records were read from (PlayOK's own are
+CRLF) and its blank line at the end, if it has one (:func:`export_layout`). A PlayOK
+file read and written back is the same text.
 """
 
 from __future__ import annotations
@@ -55,14 +57,18 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
-from typing import IO
+from typing import IO, NamedTuple
 
+from notation.core.pits import PitsError
 from notation.core.record import ReadError, Record
+from notation.core.replay import StepVisitor, open_game, replay
 from notation.core.tokens import escape_tag_value
 from notation.errors import Code, WriteError
+from notation.files.sources import open_source
 from notation.formats.pmn import Chunk, read_chunk
 from notation.formats.pmn import iter_chunks as pmn_chunks
 from notation.games import AnyVariant, RulesError, find_variant, games
+from notation.games.base import PositionError
 
 #: The format's name in the registry, and in a game's ``formats``.
 FORMAT = "playok"
@@ -70,6 +76,14 @@ FORMAT = "playok"
 WIDTH = 59
 #: The ``Termination`` value of ruling N5.
 UNKNOWN = "unknown"
+#: The ``Site`` of every game PlayOK exports.
+SITE = "PlayOK"
+
+
+def from_playok(record: Record) -> bool:
+    """Whether a record is a PlayOK game (its ``Site`` is PlayOK's), read from an export
+    or from PMN text made from one."""
+    return record.tag("Site") == SITE
 
 
 class PlayOKWriteError(WriteError):
@@ -192,13 +206,69 @@ def with_unknown_termination(record: Record) -> Record:
     return Record(tuple(tags), record.mainline, record.result, (), None, record.source, record.line)
 
 
+def settle_termination(record: Record) -> Record:
+    """Ruling N5 as a converter writes it: ``[Termination "unknown"]`` (put in by the
+    reader on every game that declares a result) is dropped from a record whose moves
+    the rules ended (Q7, Q8: the result is theirs, no reason is needed), and kept where
+    they had not. The main line is replayed by the one replay; a record the rules
+    cannot replay to its end, or that cannot be opened, is unchanged."""
+    if record.damaged or record.tag("Termination") != UNKNOWN:
+        return record
+    try:
+        game = open_game(record)
+    except (PitsError, RulesError, PositionError):
+        return record
+    replayed = replay(
+        game.variant, game.record.mainline, game.start, StepVisitor(), variations=False
+    )
+    if replayed.outcome is None:  # ruling N5: the site's result, the reason unknown
+        return record
+    tags = tuple(tag for tag in record.tags if tag != ("Termination", UNKNOWN))
+    return replace(record, tags=tags)
+
+
 # -- writing -------------------------------------------------------------------------
+
+
+class Layout(NamedTuple):
+    """How an export's text is laid out beyond its games: the line end (PlayOK's own
+    exports use CRLF), and whether a blank line ends the file."""
+
+    line_end: str = "\n"
+    final_blank: bool = False
+
+
+#: How much of a file's start :func:`export_layout` looks at for its first line end.
+_LAYOUT_HEAD = 1 << 16
+
+
+def export_layout(source: str) -> Layout:
+    """The layout of the PlayOK export at ``source`` (a file's path, as a record names
+    it): its first line end, and whether it ends with a blank line. The default layout
+    (``\n``, no final blank line) for what is not a file that can be read (``<stdin>``,
+    a name shown escaped)."""
+    if source.startswith("<"):
+        return Layout()
+    try:
+        with open_source(source, None) as stream:
+            head = stream.read(_LAYOUT_HEAD)
+            tail = head[-4:]
+            for block in iter(lambda: stream.read(1 << 20), b""):
+                tail = (tail + block)[-4:]
+    except (OSError, ValueError):
+        return Layout()
+    first = head.find(b"\n")
+    line_end = "\r\n" if first > 0 and head[first - 1 : first] == b"\r" else "\n"
+    blank = tail.endswith(b"\r\n\r\n" if line_end == "\r\n" else b"\n\n")
+    return Layout(line_end, blank)
 
 
 class PlayOKWriter:
     """Records written in PlayOK's layout, one at a time (the format registry's writer).
 
-    ``width`` is ignored: PlayOK wraps at :data:`WIDTH`. Raises
+    ``width`` is ignored: PlayOK wraps at :data:`WIDTH`. The line ends, and a blank line
+    at the end, are those of the export the first record was read from
+    (:func:`export_layout`), so that an export written back is the same text. Raises
     :class:`PlayOKWriteError` for what PlayOK's export cannot hold: variations,
     annotations, comments between moves or holding ``}``, a damaged record.
     """
@@ -206,16 +276,22 @@ class PlayOKWriter:
     def __init__(self, out: IO[str], width: int = WIDTH) -> None:
         self.out = out
         self.count = 0
+        self.layout = Layout()
 
     def write(self, record: Record) -> None:
         """Write one record after those already written."""
         if self.count:
-            self.out.write("\n")
-        self.out.write(format_playok(record))
+            self.out.write(self.layout.line_end)
+        else:
+            self.layout = export_layout(record.source)
+        text = format_playok(record)
+        self.out.write(text if self.layout.line_end == "\n" else text.replace("\n", "\r\n"))
         self.count += 1
 
     def close(self) -> None:
-        """Nothing to finish."""
+        """End the file as the export ended: with a blank line, where it had one."""
+        if self.count and self.layout.final_blank:
+            self.out.write(self.layout.line_end)
 
 
 def format_playok(record: Record) -> str:
@@ -295,16 +371,21 @@ def write_playok(records: Iterable[Record], out: IO[str]) -> None:
 
 __all__ = [
     "FORMAT",
+    "SITE",
     "UNKNOWN",
     "WIDTH",
+    "Layout",
     "PlayOKWriteError",
     "PlayOKWriter",
     "as_pmn",
+    "export_layout",
     "format_playok",
+    "from_playok",
     "iter_chunks",
     "playok_variant",
     "read_playok",
     "read_stream",
+    "settle_termination",
     "with_unknown_termination",
     "write_playok",
 ]

@@ -20,10 +20,12 @@ stones are its own: every stone sown into a tuzdyk goes at once to its owner
 in its owner's kazan.
 
 Moves are written as the players write them (Q10): the hole alone (``8``),
-or PlayOK's full token ``87``, ``87(10)``, ``68X``: the hole played, the hole
-where the last stone fell (numbered by the owner of its row), ``(n)`` after a
-capture (the mover's total then), ``X`` when the move makes a tuzdyk. Every
-claim of a full token is checked; the canonical token is the full one.
+or with the hole where the last stone fell (numbered by the owner of its row),
+as PlayOK exports (``87``, ``87(10)``, ``68X``) and the federations' score sheets
+(``36x``, ``36х``) write it: ``(n)`` after a capture (the mover's total then), which
+may be left out, and a mark when the move makes a tuzdyk (``X``, ``x``, Cyrillic ``Х``
+or ``х``). Every claim written is checked; the canonical token is the full one, with
+``(n)`` and ``X``.
 
 Position string (the ``Position`` tag)::
 
@@ -187,9 +189,11 @@ def sow(position: TogyzPosition, hole: int) -> Sowing:
 #: One entry, replaced whole (a tuple), compared by the position's identity.
 _CHECKED: list[tuple[Any, int, Any]] = [(None, -1, None)]
 
-#: A move token: the hole (1-9), then optionally the landing hole (1-9), ``(n)`` and ``X``.
-#: Counts are ASCII digits, at most 9 of them (``int`` refuses very long numbers).
-_MOVE_RE = re.compile(r"([1-9])(?:([1-9])(?:\(([0-9]{1,9})\))?(X)?)?")
+#: A move token: the hole (1-9), then optionally the landing hole (1-9), ``(n)`` and the
+#: tuzdyk mark, written ``X``, ``x``, or the Cyrillic ``Х``, ``х`` (U+0425, U+0445) of sheets
+#: written in Kazakh (ruling Q10). Counts are ASCII digits, at most 9 of them (``int``
+#: refuses very long numbers).
+_MOVE_RE = re.compile(r"([1-9])(?:([1-9])(?:\(([0-9]{1,9})\))?([Xx\u0425\u0445])?)?")
 #: Move tokens already read: token -> (hole number, landing or 0, claimed total or -1, X).
 _TOKENS: dict[str, tuple[int, int, int, bool]] = {}
 _COUNT = r"(?:[0-9]{1,3}|X)"
@@ -431,7 +435,8 @@ class TogyzVariant(Variant[TogyzPosition, int]):
             raise MoveSyntaxError(
                 f'"{token}" is not a move in Togyz Kumalak: the hole played (1-9, from the '
                 "mover's left), alone or with the hole where the last stone falls, then (n) "
-                "after a capture and X for a tuzdyk: 8, 87, 87(10), 68X (Q10)",
+                "after a capture (or nothing) and X (x, Х, х) for a tuzdyk: 8, 87, 87(10), "
+                "68X (Q10)",
                 legal=self._legal_tokens(position),
             )
         number, landing, claimed, mark = parsed
@@ -440,14 +445,15 @@ class TogyzVariant(Variant[TogyzPosition, int]):
         if not pits[hole] or kazans[0] >= TARGET or kazans[1] >= TARGET:
             self._refuse(token, position, hole)
         if landing:
-            # ruling Q10: a token with its landing hole carries exactly the claims the
-            # move earns; each is checked
+            # ruling Q10: once the landing hole is written it must be right, and the
+            # tuzdyk mark written exactly when the move makes a tuzdyk; (n) may be left
+            # out, and where written it is the mover's exact total after a capture
             sowing = sow(position, hole)
             _CHECKED[0] = (position, hole, sowing)
             _, after, _, last, event = sowing
             if (
                 last % ROW + 1 != landing
-                or (claimed != after[mover] if event == CAPTURE else claimed >= 0)
+                or (claimed >= 0 and (event != CAPTURE or claimed != after[mover]))
                 or (event == TUZDYK) != mark
             ):
                 self._wrong_claim(token, position, hole, parsed, sowing)
@@ -490,9 +496,6 @@ class TogyzVariant(Variant[TogyzPosition, int]):
         if landing != last % ROW + 1:
             problem = f"the last stone falls in {hole_name(last)}, not in hole {landing}"
             code = "wrong-landing"
-        elif event == CAPTURE and claimed < 0:
-            problem = f"the move captures, and the token leaves out ({total})"
-            code = "wrong-capture-count"
         elif event != CAPTURE and claimed >= 0:
             problem = f"({claimed}) claims a capture, but the move captures nothing"
             code = "wrong-capture-count"
@@ -502,7 +505,7 @@ class TogyzVariant(Variant[TogyzPosition, int]):
             )
             code = "wrong-capture-count"
         elif mark:
-            problem = "X claims a tuzdyk, but the move makes none"
+            problem = f"{token[-1]} claims a tuzdyk, but the move makes none"
             code = "wrong-tuzdyk"
         else:
             problem = "the move makes a tuzdyk, and the token leaves out X"

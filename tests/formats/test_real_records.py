@@ -8,9 +8,10 @@ independent engine says: PlayOK's 2,398 Togyz Kumalak games against a reference 
 ``expected.json``; Aualé's own OGN files, its ends and scores of the Aalina benchmark
 lines and of the human games of its suite; OpenSpiel's playthrough state by state and its
 action logs as ``history_str()`` writes them; the games quoted in PlayStrategy's tests;
-board-game-rs's shortest game; wikimanqala's numbering. ``togyz-kz-2018`` (score sheets'
-tokens without capture totals) and ``togyz-playok-nurkal`` are left out: the Togyz token
-rule they bear on is being changed elsewhere.
+board-game-rs's shortest game; wikimanqala's numbering. ``togyz-kz-2018``: the 742 games
+of Kazakhstan's 2018 national events with their score sheets' tokens (``5. 48 36x``, no
+capture total; ruling Q10 as amended), with the mark written in each of its forms;
+``togyz-playok-nurkal``: 3,238 more PlayOK games, CRLF line ends and all.
 """
 
 from __future__ import annotations
@@ -30,10 +31,13 @@ from notation.cli.main import pmn
 from notation.archive.repair import repair_record
 from notation.core.record import Line, Record
 from notation.core.replay import GameReport, open_game, record_variant, validate_record
+from notation.core.tokens import escape_tag_value
+from notation.formats.canonical import rewrite_moves
 from notation.formats.collection import read_path
 from notation.formats.ogn import write_ogn_record
 from notation.formats.openspiel import actions_of, read_actions, write_actions
 from notation.formats.playok import format_playok, read_playok
+from notation.formats.pmn import read_text
 from tests.optional import require_real_records
 
 
@@ -150,6 +154,18 @@ def test_repair_drops_unknown_exactly_where_the_rules_ended_the_game(playok):
     assert all(codes == ["drop-termination"] for codes in changed.values())
 
 
+def test_convert_writes_unknown_termination_only_where_the_rules_had_not_ended(playok, tmp_path):
+    # ruling N5: 1,221 games stopped early keep PlayOK's result with the tag; the 1,177
+    # the rules ended (Q7, Q8) have their own result and no tag
+    out = tmp_path / "games.pmn"
+    result = run("convert", str(playok.path), "-o", str(out))
+    assert result.exit_code == 0, result.output
+    converted = read_text(out.read_text(encoding="utf-8"))
+    early = [e["class"] == "early" for e in playok.expected]
+    assert [r.tag("Termination") == "unknown" for r in converted] == early
+    assert sum(early) == 1221
+
+
 def test_dedupe_drops_the_games_whose_moves_repeat_another(playok, tmp_path):
     # a game with no move repeats only a game with the same header and result
     keys = Counter(
@@ -162,14 +178,148 @@ def test_dedupe_drops_the_games_whose_moves_repeat_another(playok, tmp_path):
     assert f"kept {kept} game(s), dropped {repeated} duplicate(s)" in result.stderr
 
 
+# -- togyz-kz-2018: the federation's score sheets, as written (ruling Q10 as amended) ------
+
+
+def _sheet_records(folder: Path, mark: str = "x") -> str:
+    """The 742 games as PMN text with each move as the sheet writes it (``5. 48 36x``),
+    the tuzdyk mark written ``mark``; tags as the source's convert.py writes them."""
+    rows = json.loads((folder / "source.json").read_text(encoding="utf-8"))
+    games = []
+    for row in rows:
+        tags = [
+            ("Game", "Togyz Kumalak"),
+            ("Event", row["_Event"]),
+            ("Site", row["_Site"]),
+            ("Date", row["_Date"] + ".??.??"),
+            ("Round", str(row["_Round"])),
+            ("White", row["_WhiteName"]),
+            ("Black", row["_BlackName"]),
+            ("Result", row["_Result"]),
+        ]
+        if row["_Result"] != "*":
+            tags.append(("Termination", "unknown"))
+        head = "".join(f'[{name} "{escape_tag_value(value)}"]\n' for name, value in tags)
+        moves = row["_Notation"].strip().replace("x", mark)
+        games.append(f"{head}\n{moves}\n{row['_Result']}\n")
+    return "\n".join(games)
+
+
+@pytest.fixture(scope="module")
+def kz_2018() -> Path:
+    return require_real_records("togyz-kz-2018")
+
+
+@pytest.mark.parametrize("mark", ["x", "X", "\u0425", "\u0445"])
+def test_every_federation_sheet_validates_as_written(kz_2018, mark):
+    # ruling Q10: landing holes and marks checked, no (n) needed; the 2018 sheets write
+    # "x", the 2022 championship book the Cyrillic "х": every form is the same mark
+    expected = json.loads((kz_2018 / "expected.json").read_text(encoding="utf-8"))
+    sheets = json.loads((kz_2018 / "games.json").read_text(encoding="utf-8"))
+    records = read_text(_sheet_records(kz_2018, mark))
+    assert len(records) == len(expected["games"]) == len(sheets) == 742
+    reports = [validate_record(record, i) for i, record in enumerate(records, 1)]
+    assert [r.index for r in reports if not r.valid] == []
+    marks = 0
+    for record, report, game, sheet in zip(
+        records, reports, expected["games"], sheets, strict=True
+    ):
+        assert not record.damaged, game["label"]
+        tokens = [node.token for node in record.mainline.moves]
+        assert tokens == [t.replace("x", mark) for t in sheet["moves"]], game["label"]
+        marks += sum(token.endswith(mark) for token in tokens)
+        assert (report.plies, report.final_position) == (
+            game["plies"],
+            game["final_position"],
+        ), game["label"]
+    assert marks == 1299
+
+
+def test_pmn_validate_reads_the_sheets_and_fmt_writes_the_full_form(kz_2018, tmp_path):
+    path = tmp_path / "sheets.pmn"
+    path.write_text(_sheet_records(kz_2018, "\u0445"), encoding="utf-8")
+    result = run("validate", "-q", str(path))
+    assert result.exit_code == 0, result.output
+    assert "742 game(s): 742 valid, 0 invalid" in result.output
+    formatted = run("fmt", str(path))
+    assert formatted.exit_code == 0, formatted.output
+    movetext = [rec.mainline.moves for rec in read_text(formatted.output)]
+    tokens = [node.token for moves in movetext for node in moves]
+    assert len(tokens) == 50980
+    assert sum(t.endswith("X") for t in tokens) == 1299
+    assert not any(t[-1] in "x\u0425\u0445" for t in tokens)
+    assert sum(t.endswith(")") for t in tokens) == 11988  # the totals, as SOURCE.txt counts
+
+
+def test_the_federations_converted_games_validate(kz_2018):
+    result = run("validate", "-q", str(kz_2018 / "games.pmn"))
+    assert result.exit_code == 0, result.output
+    assert "742 game(s): 742 valid, 0 invalid" in result.output
+
+
+# -- togyz-playok-nurkal: 3,238 more PlayOK games, CRLF line ends -------------------------
+
+
+@pytest.fixture(scope="module")
+def nurkal() -> PlayOK:
+    folder = require_real_records("togyz-playok-nurkal")
+    path = folder / "playok.txt"
+    text = path.read_bytes().decode("utf-8")
+    expected = json.loads((folder / "expected.json").read_text(encoding="utf-8"))
+    records = read_playok(text, str(path), game="togyz")
+    reports = [validate_record(record, index) for index, record in enumerate(records, 1)]
+    return PlayOK(path, text, expected["games"], expected["summary"], records, reports)
+
+
+def test_every_nurkal_game_validates_as_the_reference_engine_has_it(nurkal):
+    assert len(nurkal.records) == len(nurkal.expected) == nurkal.summary["games"] == 3238
+    assert [r.index for r in nurkal.reports if not r.valid] == []
+    how: Counter[str] = Counter()
+    for record, report, expected in zip(
+        nurkal.records, nurkal.reports, nurkal.expected, strict=True
+    ):
+        label = expected["label"]
+        assert not record.damaged, label
+        assert record.result == expected["declared"], label
+        assert (report.plies, report.final_position) == (
+            expected["plies"],
+            expected["final_position"],
+        ), label
+        if report.outcome is None:
+            how["early"] += 1
+        else:
+            how["kazan82" if "(Q7)" in report.outcome.reason else "empty"] += 1
+            assert list(report.scores) == expected["score"], label
+    assert how == Counter(nurkal.summary["how"])
+
+
+def test_pmn_validate_reads_the_nurkal_export_as_it_is(nurkal):
+    result = run("validate", "-q", str(nurkal.path))
+    assert result.exit_code == 0, result.output
+    assert "3238 game(s): 3238 valid, 0 invalid" in result.output
+
+
+def test_the_nurkal_export_is_written_back_byte_for_byte(nurkal, tmp_path):
+    # PlayOK's own layout: CRLF line ends, a blank line after every game, the last too
+    back = tmp_path / "back.txt"
+    result = run("convert", str(nurkal.path), "--to", "playok", "-o", str(back))
+    assert result.exit_code == 0, result.output
+    assert back.read_bytes() == nurkal.path.read_bytes()
+
+
 # -- togyz-playstrategy: one PlayStrategy game, its test's asserted end -------------------
 
 
 def test_the_playstrategy_togyz_game_ends_as_its_test_asserts():
     folder = require_real_records("togyz-playstrategy")
     ((expected,),) = [json.loads((folder / "expected.json").read_text())["games"]]
-    report = validate_record(read_one(folder / "games.pmn"))
+    record = read_one(folder / "games.pmn")
+    report = validate_record(record)
     assert report.valid, report.problems
+    # every landing hole PlayStrategy's squares give is the engine's (ruling Q10)
+    ((quoted,),) = [json.loads((folder / "games.json").read_text())]
+    full = rewrite_moves(record, long=True)[0]
+    assert [node.token[:2] for node in full.mainline.moves] == quoted["moves"]
     assert report.outcome is not None and "(Q7)" in report.outcome.reason
     assert (report.plies, report.computed, list(report.scores), report.final_position) == (
         expected["plies"],
