@@ -129,11 +129,13 @@ class _Root(click.Group):
 
         The guard (:func:`notation.files.guard.guarded_command`) keeps the command's outputs off
         its inputs. What escapes a command is one line on stderr, never a traceback: an
-        output that is one of the inputs is a usage error (exit 2); anything else PMN or
+        output that is one of the inputs, or named for a compression PMN does not write, is a
+        usage error (exit 2); anything else PMN or
         the system refuses (:class:`notation.errors.PMNError`, :class:`OSError`) exit 1.
         """
         from notation.errors import PMNError
         from notation.files.guard import OutputIsInputError, guarded_command
+        from notation.files.outputs import UnwritableOutputError
         from notation.render.sinks import terminal_text
 
         from .inputs import reading_warnings, unread_paths
@@ -147,7 +149,7 @@ class _Root(click.Group):
                     _said_unread(len(unread_paths()))
                     ctx.exit(1)
                 raise
-            except OutputIsInputError as exc:
+            except (OutputIsInputError, UnwritableOutputError) as exc:
                 click.echo(f"pmn: error: {terminal_text(str(exc))}", err=True)
                 ctx.exit(2)
             except (PMNError, OSError) as exc:
