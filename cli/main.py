@@ -124,6 +124,27 @@ class _Root(click.Group):
         command: click.Command = getattr(importlib.import_module(module_name), attribute)
         return guarded(command)  # each path it is given checked by its declared role
 
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        """click's resolution, with the commands closest to a misspelt one suggested
+        (``pmn vaildate``: "Did you mean validate?")."""
+        try:
+            return super().resolve_command(ctx, args)
+        except click.exceptions.NoSuchCommand as exc:
+            import difflib
+
+            from .terminal import SafeUsageError
+
+            typed = str(args[0]) if args else ""
+            close = difflib.get_close_matches(typed, self.list_commands(ctx), n=3, cutoff=0.6)
+            if not close:
+                raise
+            meant = " or ".join(close)
+            raise SafeUsageError(
+                f"No such command {typed!r}. Did you mean {meant}?", ctx=exc.ctx
+            ) from None
+
     def invoke(self, ctx: click.Context) -> object:
         """Run the command inside the one guard and the one error handler every command shares.
 
