@@ -239,11 +239,40 @@ def main() -> None:
     """
     if hasattr(signal, "SIGPIPE"):
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    end_on_signals()
     tune_collector()
     try:
         pmn(prog_name="pmn")
     except SystemExit as done:  # click ends every command so, its exit status in it
         leave(done.code)
+
+
+#: Signals that ask a program to end politely (a ``kill``, a closed terminal).
+ENDING_SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+
+
+def end_on_signals() -> None:
+    """Make SIGTERM and SIGHUP end ``pmn`` as an exception does (``SystemExit``, status
+    128 + the signal's number), so that every ``finally`` and cleanup runs: a command
+    stopped so leaves no temporary file (``split``'s parts, a file being replaced) and
+    no half-written output. Installed once, for the whole command (the file layer's own
+    handler, around each write, then leaves it in place). A process forked from this
+    one (a pool's worker) ends at once, as the signal's default does: its parent cleans.
+    """
+    parent = os.getpid()
+
+    def end(number: int, frame: object) -> None:
+        if os.getpid() != parent:
+            signal.signal(number, signal.SIG_DFL)
+            os.kill(os.getpid(), number)
+            return
+        raise SystemExit(128 + number)
+
+    for number in ENDING_SIGNALS:
+        if signal.getsignal(number) in (signal.SIG_DFL, None):  # a handler set by the caller stays
+            signal.signal(number, end)
 
 
 def leave(code: object) -> NoReturn:

@@ -384,6 +384,10 @@ class OutputFolder:
                     os.close(os.open(temp, flags, 0o600, dir_fd=parent))
                 except FileExistsError:
                     continue
+                except BaseException:  # a signal as it was made: nothing left behind
+                    with suppress(OSError):
+                        os.unlink(temp, dir_fd=parent)
+                    raise
                 return os.path.join(os.path.dirname(name), temp)
             raise OSError(errno.EEXIST, "no temporary name free", self._shown(name))
         finally:
