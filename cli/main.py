@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import atexit
+import contextlib
 import errno
 import gc
 import importlib
 import os
 import signal
 import sys
+from collections.abc import Iterator
 from typing import NamedTuple, NoReturn
 
 import click
@@ -161,7 +163,7 @@ class _Root(click.Group):
 
         from .inputs import reading_warnings, unread_paths
 
-        with guarded_command(), reading_warnings():
+        with guarded_command(), reading_warnings(), _escaped_messages():
             try:
                 result = super().invoke(ctx)
             except (SystemExit, click.exceptions.Exit) as exc:
@@ -209,6 +211,26 @@ class _Root(click.Group):
             super().format_help_text(ctx, formatter)
         finally:
             self.help = template
+
+
+@contextlib.contextmanager
+def _escaped_messages() -> Iterator[None]:
+    """Every click error a command raises (a usage error quoting an option's value:
+    ``--variant``, ``--tie-break``, ``--points``, ``--level``) shown with its controls
+    escaped, as file names are (:func:`notation.render.sinks.terminal_text`); the
+    errors that escape their own message already are left as they are."""
+    from .terminal import SafeClickException, SafeUsageError
+
+    try:
+        yield
+    except (SafeClickException, SafeUsageError):
+        raise
+    except click.UsageError as exc:
+        raise SafeUsageError(exc.format_message(), ctx=exc.ctx) from exc
+    except click.ClickException as exc:
+        if exc.exit_code != SafeClickException.exit_code:
+            raise
+        raise SafeClickException(exc.format_message()) from exc
 
 
 def _said_unread(count: int) -> None:

@@ -16,6 +16,7 @@ from notation.render.sinks import json_text
 from notation.render.sinks import write_csv as write_csv_rows
 
 from .common import describe_problem, location
+from .csvout import for_terminal
 from .excerpt import SourceLines
 from .terminal import terminal_text
 
@@ -128,7 +129,7 @@ def write_csv(
 ) -> None:
     """A row per game (kind ``game``), per problem (``problem``) and per finding (``finding``),
     every text cell guarded against formulas (:func:`notation.render.sinks.csv_cell`)."""
-    write_csv_rows(_csv_rows(reports, findings, levels), out)
+    write_csv_rows(_csv_rows(reports, findings, levels), for_terminal(out))
 
 
 def _csv_rows(
