@@ -235,7 +235,10 @@ def _escaped_messages() -> Iterator[None]:
 
 def _said_unread(count: int) -> None:
     """The line that ends a command that could not read some of its inputs (exit 1)."""
-    click.echo(f"pmn: {count} file(s) or folder(s) could not be read (reported above)", err=True)
+    from .terminal import plural
+
+    said = plural(count, "file or folder", "files or folders")
+    click.echo(f"pmn: {said} could not be read (reported above)", err=True)
 
 
 @click.group(cls=_Root, context_settings={"help_option_names": ["-h", "--help"]})

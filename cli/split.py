@@ -21,7 +21,7 @@ from notation.formats.registry import RecordSink
 from .archive_io import Reading, finish, input_options, iter_games, shared
 from .common import FORMAT_CHOICE
 from .paths import WriteDir
-from .terminal import SafeClickException
+from .terminal import SafeClickException, plural
 
 #: At most this many output files are open at once; others are reopened to append.
 OPEN_FILES = 64
@@ -99,7 +99,7 @@ class _Parts:
             self.discard()
             shown = ", ".join(existing[:5]) + (" ..." if len(existing) > 5 else "")
             raise click.ClickException(
-                f"would overwrite {len(existing)} file(s): {shown}; pass --force to replace them"
+                f"would overwrite {plural(len(existing), 'file')}: {shown}; pass --force to replace them"
             )
         for part in self.parts.values():
             assert part.temp is not None  # (made with its first game)
@@ -220,5 +220,8 @@ def split(
         raise
     finally:
         folder.close()
-    click.echo(f"read {counts.games} game(s), wrote {written} file(s) in {output_dir}", err=True)
+    click.echo(
+        f"read {plural(counts.games, 'game')}, wrote {plural(written, 'file')} in {output_dir}",
+        err=True,
+    )
     finish(counts)
