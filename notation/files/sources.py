@@ -69,11 +69,16 @@ BINARY_MAGIC: tuple[tuple[bytes, str], ...] = (
     (b"MM\x00*", "a TIFF image"),
 )
 _MAGIC_BYTES = max(len(magic) for magic, _ in BINARY_MAGIC)
+#: The bytes a magic number starts with: a record's first byte (``[``, a letter, a
+#: digit, ``{``, a byte order mark) is none of them, so the check costs one lookup.
+_MAGIC_STARTS = frozenset(magic[0] for magic, _ in BINARY_MAGIC) | {ord("R")}
 
 
 def binary_kind(head: bytes) -> str | None:
     """What a file opening with ``head`` is when its magic number says it is not text
     (``"a PNG image"``), else None. WebP pictures are ``RIFF....WEBP``."""
+    if not head or head[0] not in _MAGIC_STARTS:
+        return None
     if head.startswith(b"RIFF") and head[8:12] == b"WEBP":
         return "a WebP image"
     return next((what for magic, what in BINARY_MAGIC if head.startswith(magic)), None)

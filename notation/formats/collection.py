@@ -312,8 +312,9 @@ def _check_named(stream: io.BufferedReader, source: str, named: str) -> io.Buffe
     if found is None or found in _READ_BY[named]:
         return stream
     raise FormatMismatchError(
-        f"{source} looks like {_FORMAT_NAMES[found]}, not {named.upper()} as --from {named} "
-        f"says: read it with --from {found}"
+        f"{source} looks like {_FORMAT_NAMES[found]}, not "
+        f"{_FORMAT_NAMES.get(named, named.upper())} as --from {named} says: "
+        f"read it with --from {found}"
     )
 
 
