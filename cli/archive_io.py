@@ -31,7 +31,7 @@ from notation.games import RulesError
 from . import inputs
 from .common import location
 from .paths import ReadPath
-from .terminal import SafeClickException, echo
+from .terminal import SafeClickException, echo, plural
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -149,7 +149,7 @@ def finish(counts: Reading) -> None:
     for argument in counts.empty:
         echo(inputs.no_game_message(argument), err=True)
     if counts.damaged:
-        click.echo(f"{counts.damaged} game(s) could not be read (reported above)", err=True)
+        click.echo(f"{plural(counts.damaged, 'game')} could not be read (reported above)", err=True)
     if counts.damaged or counts.empty:
         raise SystemExit(1)
 

@@ -37,7 +37,7 @@ from .inputs import (
     unread_paths,
 )
 from .paths import WriteDir
-from .terminal import SafeClickException, echo
+from .terminal import SafeClickException, echo, plural
 
 ALL_FORMATS = click.Choice(list(FORMATS))
 PITS_CHOICE = click.Choice(list(CONVENTIONS), case_sensitive=False)
@@ -150,7 +150,9 @@ def convert(
             _allow_in_place(source, encoding)
         damaged = _convert(sources, output, fmt, options, collect=bool(overwriting), empty=empty)
     if damaged:
-        click.echo(f"{damaged} record(s) could not be read; carried through as raw text", err=True)
+        click.echo(
+            f"{plural(damaged, 'record')} could not be read; carried through as raw text", err=True
+        )
     sys.exit(1 if damaged or empty else 0)
 
 
@@ -202,7 +204,7 @@ def _output_dir_jobs(
     ]
     if existing and not force:
         raise click.UsageError(
-            f"{existing[0]} exists ({len(existing)} file(s) would be replaced); pass --force"
+            f"{existing[0]} exists ({plural(len(existing), 'file')} would be replaced); pass --force"
         )
     for source, target in jobs:
         if same_file(source, os.path.join(output_dir, target)):

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import atexit
+import contextlib
 import errno
 import gc
 import importlib
 import os
 import signal
 import sys
+from collections.abc import Iterator
 from typing import NamedTuple, NoReturn
 
 import click
@@ -124,21 +126,44 @@ class _Root(click.Group):
         command: click.Command = getattr(importlib.import_module(module_name), attribute)
         return guarded(command)  # each path it is given checked by its declared role
 
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        """click's resolution, with the commands closest to a misspelt one suggested
+        (``pmn vaildate``: "Did you mean validate?")."""
+        try:
+            return super().resolve_command(ctx, args)
+        except click.exceptions.NoSuchCommand as exc:
+            import difflib
+
+            from .terminal import SafeUsageError
+
+            typed = str(args[0]) if args else ""
+            close = difflib.get_close_matches(typed, self.list_commands(ctx), n=3, cutoff=0.6)
+            if not close:
+                raise
+            meant = " or ".join(close)
+            raise SafeUsageError(
+                f"No such command {typed!r}. Did you mean {meant}?", ctx=exc.ctx
+            ) from None
+
     def invoke(self, ctx: click.Context) -> object:
         """Run the command inside the one guard and the one error handler every command shares.
 
         The guard (:func:`notation.files.guard.guarded_command`) keeps the command's outputs off
         its inputs. What escapes a command is one line on stderr, never a traceback: an
-        output that is one of the inputs is a usage error (exit 2); anything else PMN or
+        output that is one of the inputs, or named for a compression PMN does not write, is a
+        usage error (exit 2); anything else PMN or
         the system refuses (:class:`notation.errors.PMNError`, :class:`OSError`) exit 1.
         """
         from notation.errors import PMNError
         from notation.files.guard import OutputIsInputError, guarded_command
+        from notation.files.outputs import UnwritableOutputError
         from notation.render.sinks import terminal_text
 
         from .inputs import reading_warnings, unread_paths
 
-        with guarded_command(), reading_warnings():
+        with guarded_command(), reading_warnings(), _escaped_messages():
             try:
                 result = super().invoke(ctx)
             except (SystemExit, click.exceptions.Exit) as exc:
@@ -147,7 +172,7 @@ class _Root(click.Group):
                     _said_unread(len(unread_paths()))
                     ctx.exit(1)
                 raise
-            except OutputIsInputError as exc:
+            except (OutputIsInputError, UnwritableOutputError) as exc:
                 click.echo(f"pmn: error: {terminal_text(str(exc))}", err=True)
                 ctx.exit(2)
             except (PMNError, OSError) as exc:
@@ -188,9 +213,32 @@ class _Root(click.Group):
             self.help = template
 
 
+@contextlib.contextmanager
+def _escaped_messages() -> Iterator[None]:
+    """Every click error a command raises (a usage error quoting an option's value:
+    ``--variant``, ``--tie-break``, ``--points``, ``--level``) shown with its controls
+    escaped, as file names are (:func:`notation.render.sinks.terminal_text`); the
+    errors that escape their own message already are left as they are."""
+    from .terminal import SafeClickException, SafeUsageError
+
+    try:
+        yield
+    except (SafeClickException, SafeUsageError):
+        raise
+    except click.UsageError as exc:
+        raise SafeUsageError(exc.format_message(), ctx=exc.ctx) from exc
+    except click.ClickException as exc:
+        if exc.exit_code != SafeClickException.exit_code:
+            raise
+        raise SafeClickException(exc.format_message()) from exc
+
+
 def _said_unread(count: int) -> None:
     """The line that ends a command that could not read some of its inputs (exit 1)."""
-    click.echo(f"pmn: {count} file(s) or folder(s) could not be read (reported above)", err=True)
+    from .terminal import plural
+
+    said = plural(count, "file or folder", "files or folders")
+    click.echo(f"pmn: {said} could not be read (reported above)", err=True)
 
 
 @click.group(cls=_Root, context_settings={"help_option_names": ["-h", "--help"]})
@@ -216,11 +264,40 @@ def main() -> None:
     """
     if hasattr(signal, "SIGPIPE"):
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    end_on_signals()
     tune_collector()
     try:
         pmn(prog_name="pmn")
     except SystemExit as done:  # click ends every command so, its exit status in it
         leave(done.code)
+
+
+#: Signals that ask a program to end politely (a ``kill``, a closed terminal).
+ENDING_SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+
+
+def end_on_signals() -> None:
+    """Make SIGTERM and SIGHUP end ``pmn`` as an exception does (``SystemExit``, status
+    128 + the signal's number), so that every ``finally`` and cleanup runs: a command
+    stopped so leaves no temporary file (``split``'s parts, a file being replaced) and
+    no half-written output. Installed once, for the whole command (the file layer's own
+    handler, around each write, then leaves it in place). A process forked from this
+    one (a pool's worker) ends at once, as the signal's default does: its parent cleans.
+    """
+    parent = os.getpid()
+
+    def end(number: int, frame: object) -> None:
+        if os.getpid() != parent:
+            signal.signal(number, signal.SIG_DFL)
+            os.kill(os.getpid(), number)
+            return
+        raise SystemExit(128 + number)
+
+    for number in ENDING_SIGNALS:
+        if signal.getsignal(number) in (signal.SIG_DFL, None):  # a handler set by the caller stays
+            signal.signal(number, end)
 
 
 def leave(code: object) -> NoReturn:

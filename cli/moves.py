@@ -21,7 +21,7 @@ from notation.games.base import PositionError, RulesError
 
 from .common import RegistryCommand, games_help
 from .inputs import input_options, output_option, replay_to
-from .terminal import echo, terminal_text
+from .terminal import echo, plural, terminal_text
 
 
 @click.command(cls=RegistryCommand)
@@ -203,12 +203,12 @@ def _text_listing(
         out.flush()
         count += 1
     if not more:
-        echo(f"{count} legal move(s).")
+        echo(f"{plural(count, 'legal move')}.")
     elif limit is not None:
-        echo(f"{count} legal move(s) listed; there are more (--limit {limit}).")
+        echo(f"{plural(count, 'legal move')} listed; there are more (--limit {limit}).")
     else:
         counted = count_legal(variant, position, pit=pit, most=max(COUNT_LIMIT, shown))
         echo(
-            f"{count} legal move(s) listed, of {describe_count(counted)} "
+            f"{plural(count, 'legal move')} listed, of {describe_count(counted)} "
             "(--limit N lists more, --count counts them)."
         )

@@ -29,6 +29,7 @@ from notation.files.guard import (
     claim_output,
     declare_inputs,
 )
+from notation.files.outputs import check_output_name
 
 
 class Role(enum.Enum):
@@ -115,7 +116,8 @@ def guard_paths(ctx: click.Context) -> None:
     """Declare the command's inputs and check every output against them and each other.
 
     Raises :class:`OutputIsInputError` (a usage error: exit 2) before anything is read or
-    written. Standard output (``-``) is checked by the output layer when it is an input's
+    written, and :class:`notation.files.outputs.UnwritableOutputError` (exit 2 too) for an
+    output named for a compression PMN does not write. Standard output (``-``) is checked by the output layer when it is an input's
     copy; several options may each default to it.
     """
     values = path_values(ctx)
@@ -128,6 +130,7 @@ def guard_paths(ctx: click.Context) -> None:
     for param, role, path in values:
         if role is not Role.WRITE or path == "-":
             continue
+        check_output_name(path)  # a compression PMN cannot write: refused before the work
         try:
             claim_output(path)
         except OutputIsInputError as exc:

@@ -14,6 +14,7 @@ from .inputs import input_options
 from .paths import WriteDir
 from .roster import players_option
 from .standings import event_standings, read_event, report_invalid, report_names
+from .terminal import plural
 
 
 @click.command()
@@ -83,7 +84,7 @@ def publish(
     names = report_names(found)
     if found and not force:  # the site would show one player twice, or a stranger
         raise click.ClickException(
-            f"not published: {len(found)} name(s) above are probably one player written "
+            f"not published: {plural(len(found), 'name')} above are probably one player written "
             "two ways, or not on the roster; write each name one way in the records "
             "(or publish anyway with --force)"
         )
@@ -96,8 +97,8 @@ def publish(
         raise click.FileError(exc.filename or output, exc.strerror) from exc
     pages = sum(name.startswith("game-") for name in site)
     click.echo(
-        f"{len(site)} files in {output}: index.html, {len(table.rounds)} round page(s), "
-        f"{pages} game page(s)",
+        f"{plural(len(site), 'file')} in {output}: index.html, "
+        f"{plural(len(table.rounds), 'round page')}, {plural(pages, 'game page')}",
         err=True,
     )
     raise SystemExit(max(report_invalid(excluded), names))

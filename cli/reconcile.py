@@ -21,7 +21,7 @@ from .inputs import (
     unread_paths,
     with_unread,
 )
-from .terminal import SafeClickException, terminal_text
+from .terminal import SafeClickException, plural, terminal_text
 
 
 def _sheets(
@@ -92,8 +92,8 @@ def text_report(
         yield f"{', '.join(s.where for s in group)}: {len(group)} sheets of one game"
     agreed = sum(r.agree for _, _, r in verdicts)
     yield (
-        f"{len(verdicts)} pair(s): {agreed} agree, {len(verdicts) - agreed} disagree; "
-        f"{len(alone)} sheet(s) alone"
+        f"{plural(len(verdicts), 'pair')}: {agreed} agree, {len(verdicts) - agreed} disagree; "
+        f"{plural(len(alone), 'sheet')} alone"
     )
 
 

@@ -55,7 +55,7 @@ from notation.games.base import (
 
 from .paths import RewritePath
 from .recorder_input import LineReader, Words, make_reader
-from .terminal import echo
+from .terminal import echo, plural
 
 
 def _say(text: object = "") -> None:
@@ -113,7 +113,7 @@ def resume_game(path: str, game_number: int | None) -> Recorder:
         raise click.ClickException(f"{path}: no record to resume")
     number = len(chunks) if game_number is None else game_number
     if number > len(chunks):
-        raise click.UsageError(f"{path} has {len(chunks)} game(s), not {number}")
+        raise click.UsageError(f"{path} has {plural(len(chunks), 'game')}, not {number}")
     chunk = chunks[number - 1]
     record = read_chunk(chunk)
     if record.damaged:
@@ -600,7 +600,9 @@ def record_command(file: str, resume: bool, game_number: int | None, clock: bool
         if over:
             _say(f"{file}, game {recorder.number}: {over}; nothing to record.")
             return
-        _say(f"Resuming {file}, game {recorder.number}: {len(recorder.nodes)} move(s) so far.")
+        _say(
+            f"Resuming {file}, game {recorder.number}: {plural(len(recorder.nodes), 'move')} so far."
+        )
     else:
         if os.path.lexists(file):
             raise click.UsageError(f"{file} exists: use --resume to carry it on, or another name")

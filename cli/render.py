@@ -14,7 +14,7 @@ from .common import describe_problem
 from .excerpt import SourceLines
 from .inputs import input_options, load_game, output_file_option
 from .show import GAME_OPTION, output_path
-from .terminal import SafeClickException, echo
+from .terminal import SafeClickException, echo, plural
 
 
 @click.command()
@@ -72,7 +72,7 @@ def render(
                 click.echo(part, err=True)
         lines.close()
         echo(
-            f"{file}: game {game_number} drawn with {len(problems)} problem(s) marked on the "
+            f"{file}: game {game_number} drawn with {plural(len(problems), 'problem')} marked on the "
             "page: a line is drawn up to its first move that cannot be played",
             err=True,
         )

@@ -20,6 +20,7 @@ from .common import (
     describe_problem,
     variant_option,
 )
+from .csvout import for_terminal
 from .inputs import input_options, no_game_message, output_file_option, read_inputs
 from .paths import WritePath
 from .terminal import echo
@@ -96,7 +97,9 @@ def repair(
                 echo(describe_problem(result.source, result.index, problem), err=True)
         sink.close()
     with atomic_output(report_path or "-") as report:
-        write_report(repairs, report, report_format)
+        write_report(
+            repairs, for_terminal(report) if report_format == "csv" else report, report_format
+        )
     for argument in empty:  # an input with no game in it is an error (ruling N4)
         echo(no_game_message(argument), err=True)
     sys.exit(1 if empty or damaged or any(not r.valid for r in repairs) else 0)

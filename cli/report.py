@@ -16,8 +16,9 @@ from notation.render.sinks import json_text
 from notation.render.sinks import write_csv as write_csv_rows
 
 from .common import describe_problem, location
+from .csvout import for_terminal
 from .excerpt import SourceLines
-from .terminal import terminal_text
+from .terminal import plural, terminal_text
 
 #: The columns of the CSV report, one row per game, per problem and per finding.
 CSV_COLUMNS = (
@@ -41,8 +42,8 @@ def game_verdict(report: GameReport) -> str:
     what = f"{title} ({report.rules or '?'}), {players}"
     if report.valid:
         outcome = f", {report.outcome.reason}" if report.outcome is not None else ""
-        return f"{head}: valid: {what}: {report.plies} moves, {report.declared}{outcome}"
-    return f"{head}: INVALID: {what}: {len(report.problems)} problem(s)"
+        return f"{head}: valid: {what}: {plural(report.plies, 'move')}, {report.declared}{outcome}"
+    return f"{head}: INVALID: {what}: {plural(len(report.problems), 'problem')}"
 
 
 def describe_finding(finding: Finding, severity: str) -> str:
@@ -98,9 +99,10 @@ def write_text(
         for finding in shown:
             out.write("  " + terminal_text(describe_finding(finding, levels[finding.check])) + "\n")
     total = counts(reports, shown, levels)
-    line = f"{total['games']} game(s): {total['valid']} valid, {total['invalid']} invalid"
+    line = f"{plural(total['games'], 'game')}: {total['valid']} valid, {total['invalid']} invalid"
     if findings or levels:
-        line += f"; event checks: {total['errors']} error(s), {total['warnings']} warning(s)"
+        errors, warnings = plural(total["errors"], "error"), plural(total["warnings"], "warning")
+        line += f"; event checks: {errors}, {warnings}"
     out.write(line + "\n")
 
 
@@ -128,7 +130,7 @@ def write_csv(
 ) -> None:
     """A row per game (kind ``game``), per problem (``problem``) and per finding (``finding``),
     every text cell guarded against formulas (:func:`notation.render.sinks.csv_cell`)."""
-    write_csv_rows(_csv_rows(reports, findings, levels), out)
+    write_csv_rows(_csv_rows(reports, findings, levels), for_terminal(out))
 
 
 def _csv_rows(

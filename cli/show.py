@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import click
 
 from notation.core.commands import clocks_after, format_duration
@@ -35,6 +37,44 @@ def output_path(value: str | None, option: str, source: str | None = None) -> st
     return value
 
 
+#: Names of files ``show`` does not draw (a picture or a page of another kind), and what
+#: each is called: refused, never written as a text diagram under that name.
+_NOT_DRAWN = {
+    ".png": "a PNG picture",
+    ".jpg": "a JPEG picture",
+    ".jpeg": "a JPEG picture",
+    ".gif": "a GIF picture",
+    ".webp": "a WebP picture",
+    ".bmp": "a BMP picture",
+    ".tif": "a TIFF picture",
+    ".tiff": "a TIFF picture",
+    ".avif": "an AVIF picture",
+    ".ico": "an icon",
+    ".pdf": "a PDF document",
+    ".eps": "a PostScript picture",
+    ".ps": "a PostScript document",
+    ".html": "an HTML page",
+    ".htm": "an HTML page",
+}
+
+
+def drawn_name(value: str, option: str) -> None:
+    """Refuse (a usage error) an output whose name says a kind of file ``show`` does not
+    write: it writes a text diagram, or an SVG picture for a name ending ``.svg``."""
+    kind = _NOT_DRAWN.get(os.path.splitext(value)[1].lower())
+    if kind is None:
+        return
+    also = (
+        "; pmn render writes a game as an HTML page that steps through it"
+        if kind == "an HTML page"
+        else ""
+    )
+    raise click.UsageError(
+        f"{option} {value} names {kind}, which show does not draw: it writes a text "
+        f"diagram, or an SVG picture for a name ending .svg{also}"
+    )
+
+
 @click.command()
 @input_options()
 @GAME_OPTION
@@ -47,7 +87,7 @@ def output_path(value: str | None, option: str, source: str | None = None) -> st
 )
 @output_file_option(
     "Write the board to this file ('-' for standard output); a name ending in .svg draws "
-    "an SVG picture."
+    "an SVG picture (a name of another picture, .png or .pdf, is refused)."
 )
 @click.option(
     "--to",
@@ -75,6 +115,7 @@ def show(
     and '-' (standard input); --game counts the games across them.
     """
     output_path(output, "-o/--output", files[0] if len(files) == 1 else None)
+    drawn_name(output, "-o/--output")
     if output_format is None:
         output_format = "svg" if output.lower().endswith(".svg") else "text"
     point = replay_to(files, game_number, move_count, input_format=input_format, encoding=encoding)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import hashlib
 import os
 from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from typing import IO
 
 import click
@@ -12,12 +14,14 @@ import click
 from notation.archive.games import ArchiveGame, write_game
 from notation.archive.tools import safe_stem, variant_of_tags
 from notation.files.outputs import OutputFolder
+from notation.files.sources import shown_path
 from notation.formats.collection import FORMATS
 from notation.formats.registry import RecordSink
 
 from .archive_io import Reading, finish, input_options, iter_games, shared
 from .common import FORMAT_CHOICE
 from .paths import WriteDir
+from .terminal import SafeClickException, plural
 
 #: At most this many output files are open at once; others are reopened to append.
 OPEN_FILES = 64
@@ -26,8 +30,8 @@ OPEN_FILES = 64
 class _Part:
     """One output file being written: a temporary file in the folder, renamed at the end."""
 
-    def __init__(self, folder: OutputFolder, name: str) -> None:
-        self.temp = folder.create_temporary(name)
+    def __init__(self, name: str) -> None:
+        self.temp: str | None = None  # made once the part is known, so it is always removed
         self.name = name
         self.sink: RecordSink | None = None  # made on the first write
 
@@ -44,29 +48,49 @@ class _Parts:
     def write(self, name: str, game: ArchiveGame) -> None:
         part = self.parts.get(name)
         if part is None:
-            part = self.parts[name] = _Part(self.folder, name)
+            part = self.parts[name] = _Part(name)
+        if part.temp is None:
+            part.temp = self.folder.create_temporary(name)
         stream = self.open.pop(name, None)
         if stream is None:
             if len(self.open) >= OPEN_FILES:
-                self.open.popitem(last=False)[1].close()
-            stream = self.folder.append(part.temp)
+                closed, oldest = self.open.popitem(last=False)
+                with self._naming(closed):
+                    oldest.close()
+            stream = self.folder.append(part.temp)  # (a part's first game made it)
         self.open[name] = stream
         if part.sink is None:
             part.sink = RecordSink(stream, self.fmt)
         part.sink.out = stream
-        write_game(part.sink, game)  # (a PMN game's text as it was read)
+        with self._naming(name):
+            write_game(part.sink, game)  # (a PMN game's text as it was read)
+
+    @contextmanager
+    def _naming(self, name: str) -> Iterator[None]:
+        """An ``OSError`` in the block (a full disk) given the path of the part ``name``
+        it was writing, when it names none."""
+        try:
+            yield
+        except OSError as exc:
+            if exc.filename is not None:
+                raise
+            where = os.path.join(self.folder.path, name)
+            raise OSError(exc.errno, exc.strerror or str(exc), where) from exc
 
     def finish(self, force: bool) -> int:
         """Close every part and move them into place; returns how many files."""
         for name, part in self.parts.items():
             if part.sink is not None and part.sink.fmt == "json":
+                assert part.temp is not None  # (made with its first game)
                 stream = self.open.pop(name, None) or self.folder.append(part.temp)
-                part.sink.out = stream
-                part.sink.close()
+                with self._naming(name):
+                    part.sink.out = stream
+                    part.sink.close()
+                    stream.close()
+        while self.open:
+            name, stream = self.open.popitem(last=False)
+            with self._naming(name):  # closing writes what was buffered: the disk may be full
                 stream.close()
-        for stream in self.open.values():
-            stream.close()
-        self.open.clear()
         names = [part.name for part in self.parts.values()]
         existing = [
             os.path.join(self.folder.path, name) for name in names if self.folder.exists(name)
@@ -75,19 +99,23 @@ class _Parts:
             self.discard()
             shown = ", ".join(existing[:5]) + (" ..." if len(existing) > 5 else "")
             raise click.ClickException(
-                f"would overwrite {len(existing)} file(s): {shown}; pass --force to replace them"
+                f"would overwrite {plural(len(existing), 'file')}: {shown}; pass --force to replace them"
             )
         for part in self.parts.values():
+            assert part.temp is not None  # (made with its first game)
             self.folder.commit(part.temp, part.name)
         return len(self.parts)
 
     def discard(self) -> None:
-        """Remove the temporary files."""
+        """Remove the temporary files (their streams closed, whatever closing says: the
+        error that stopped the work has been said)."""
         for stream in self.open.values():
-            stream.close()
+            with suppress(OSError, ValueError):
+                stream.close()
         self.open.clear()
         for part in self.parts.values():
-            self.folder.discard(part.temp)
+            if part.temp is not None:
+                self.folder.discard(part.temp)
 
 
 def _extension(fmt: str) -> str:
@@ -183,13 +211,17 @@ def split(
                     name = names[value] = stem + extension
                 parts.write(name, game)
         written = parts.finish(force)
-    except OSError as exc:  # a link, a FIFO or a file of another kind where a part goes
+    except OSError as exc:  # a full disk; a link, a FIFO or another kind where a part goes
         parts.discard()
-        raise click.FileError(exc.filename or output_dir, exc.strerror) from exc
+        where = shown_path(os.fsdecode(exc.filename)) if exc.filename else output_dir
+        raise SafeClickException(f"cannot write {where}: {exc.strerror or exc}") from exc
     except BaseException:
         parts.discard()
         raise
     finally:
         folder.close()
-    click.echo(f"read {counts.games} game(s), wrote {written} file(s) in {output_dir}", err=True)
+    click.echo(
+        f"read {plural(counts.games, 'game')}, wrote {plural(written, 'file')} in {output_dir}",
+        err=True,
+    )
     finish(counts)

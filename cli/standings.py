@@ -38,6 +38,7 @@ from notation.render.sinks import json_text
 
 from . import inputs
 from .archive_io import check_inputs
+from .csvout import for_terminal
 from .inputs import output_file_option, report_skipped, report_unread, with_unread
 from .paths import ReadPath
 from .report import describe_finding
@@ -249,7 +250,7 @@ def standings(
             if output_format == "json":
                 out.write(json_text(with_unread(standings_json(table)), indent=1) + "\n")
             elif output_format == "csv":
-                out.write(standings_csv(table, crosstable))
+                for_terminal(out).write(standings_csv(table, crosstable))
             elif output_format == "html":
                 out.write(standings_html(table, crosstable))
             else:

@@ -14,7 +14,7 @@ from notation.render.sinks import json_text
 from .common import location
 from .csvout import write_csv
 from .inputs import GameCounts, input_options, output_option, report_empty, with_unread
-from .terminal import echo
+from .terminal import echo, plural
 
 
 @click.command()
@@ -87,10 +87,10 @@ def stats(
         )
         sys.exit(1 if failed else 0)
     if tags_only:
-        echo(f"{counts.games} game(s), counted by their tags")
+        echo(f"{plural(counts.games, 'game')}, counted by their tags")
     else:
         echo(
-            f"{counts.games} game(s), {counts.damaged} unreadable; moves per game: min "
+            f"{plural(counts.games, 'game')}, {counts.damaged} unreadable; moves per game: min "
             f"{summary['moves_min']}, median {summary['moves_median']}, max {summary['moves_max']}"
         )
     for name in counts.tables:

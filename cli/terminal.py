@@ -3,7 +3,7 @@
 The escaping is :func:`notation.render.sinks.terminal_text` (the text layer's
 terminal sink; its docstring says what is escaped and why). This module adds
 what click needs: :func:`echo`, and exceptions whose message, which may quote
-a record, is shown escaped.
+a record, is shown escaped; and :func:`plural`, a count that agrees with its noun.
 """
 
 from __future__ import annotations
@@ -12,7 +12,20 @@ import click
 
 from notation.render.sinks import terminal_text
 
-__all__ = ["SafeClickException", "SafeUsageError", "echo", "terminal_text"]
+__all__ = ["SafeClickException", "SafeUsageError", "echo", "plural", "terminal_text"]
+
+
+#: Nouns whose plural is not the noun and an ``s``.
+_PLURALS = {"ply": "plies", "match": "matches", "bye": "byes", "copy": "copies"}
+
+
+def plural(count: int, noun: str, many: str | None = None) -> str:
+    """A count and its noun, agreeing: ``plural(1, "move")`` is ``"1 move"``,
+    ``plural(2, "move")`` ``"2 moves"``, ``plural(0, "game")`` ``"0 games"``; ``many``
+    names a plural that is not the noun and an ``s`` (``plural(3, "ply")``: ``"3 plies"``)."""
+    if count == 1:
+        return f"{count} {noun}"
+    return f"{count} {many or _PLURALS.get(noun, noun + 's')}"
 
 
 def echo(text: str = "", *, err: bool = False, lines: bool = False) -> None:

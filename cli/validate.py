@@ -38,7 +38,7 @@ from .excerpt import SourceLines, kept
 from .inputs import input_options, output_file_option
 from .report import WRITERS, counts, game_verdict, write_text
 from .roster import players_option
-from .terminal import echo, terminal_text
+from .terminal import echo, plural, terminal_text
 
 
 class Progress:
@@ -57,7 +57,7 @@ class Progress:
         if now - self.last < 0.1:
             return
         self.last = now
-        click.echo(f"\r{games} games checked, {invalid} invalid", nl=False, err=True)
+        click.echo(f"\r{plural(games, 'game')} checked, {invalid} invalid", nl=False, err=True)
         self.shown = True
 
     def clear(self) -> None:
@@ -217,8 +217,8 @@ def validate(
         body = validation_json(reports, unread)  # the object notation.archive.distributed gives too
         sys.stdout.write(json_text(body, indent=1) + "\n")
     else:
-        unreadable_note = f", {unreadable} file(s) unreadable" if unreadable else ""
-        click.echo(f"{games} game(s): {valid} valid, {invalid} invalid{unreadable_note}")
+        unreadable_note = f", {plural(unreadable, 'file')} unreadable" if unreadable else ""
+        click.echo(f"{plural(games, 'game')}: {valid} valid, {invalid} invalid{unreadable_note}")
     sys.exit(0 if invalid == 0 and not unreadable and not empty else 1)
 
 
@@ -335,8 +335,9 @@ def _write_report(
     if options.output not in (None, "-"):
         summary = counts(reports, [f for f in findings if levels[f.check] != "off"], levels)
         click.echo(
-            f"{summary['games']} game(s): {summary['valid']} valid, {summary['invalid']} invalid; "
-            f"{summary['errors']} error(s), {summary['warnings']} warning(s); "
+            f"{plural(summary['games'], 'game')}: {summary['valid']} valid, "
+            f"{summary['invalid']} invalid; {plural(summary['errors'], 'error')}, "
+            f"{plural(summary['warnings'], 'warning')}; "
             f"report in {options.output}",
             err=True,
         )

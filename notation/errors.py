@@ -23,6 +23,7 @@ PMN raises with one ``except PMNError`` and still tell the cases apart::
     │   └── PlayOKWriteError  cannot-write       (notation.formats.playok)
     ├── OutputIsInputError    output-is-input    (notation.files.guard)
     │   └── OutputCollisionError output-is-output
+    ├── UnwritableOutputError unwritable-output  (notation.files.outputs)
     ├── GameTooLongError      too-large          (notation.archive.formatting)
     ├── RenderError           cannot-render      (notation.render.html)
     ├── FilterError           bad-filter         (notation.archive.tools)
@@ -189,6 +190,8 @@ class Code(StrEnum):
     OUTPUT_IS_INPUT = "output-is-input"
     #: two outputs of one command that are one file
     OUTPUT_IS_OUTPUT = "output-is-output"
+    #: an output named for a compression or archive PMN does not write (``.zst``, ``.zip``)
+    UNWRITABLE_OUTPUT = "unwritable-output"
     #: a format name the registry does not know
     UNKNOWN_FORMAT = "unknown-format"
     #: a move number past the end of a game's main line

@@ -19,9 +19,12 @@ Writing (:func:`safe_output`, :func:`write_bytes`):
   to one) is appended to, so ``-o /dev/stdout >> log`` keeps the log;
 - a read-only file (no write permission bit) is refused, even for root;
 - a new file gets mode ``0666 & ~umask``, like any program's;
-- a name ending ``.gz``, ``.bz2`` or ``.xz`` is written compressed (with the
-  standard library; gzip with no timestamp, so the same records give the same
-  bytes).
+- a name ending ``.gz``/``.gzip``, ``.bz2``, ``.xz`` or ``.lzma`` is written
+  compressed (with the standard library; gzip with no timestamp, so the same records
+  give the same bytes); a name ending in a compression or archive the standard library
+  cannot write (``.zst``, ``.zip``, ``.7z``...) is refused before anything is written
+  (:class:`UnwritableOutputError`: :func:`check_output_name`), never written as plain
+  text under that name.
 
 Reading is not done here: :mod:`notation.files.sources` opens and walks inputs, and
 :mod:`notation.files.guard` keeps every output off the command's inputs (each write
@@ -47,6 +50,7 @@ from contextlib import contextmanager, suppress
 from types import FrameType
 from typing import IO
 
+from notation.errors import Code, PMNError
 from notation.files.guard import (
     OutputIsInputError,
     allow_rewrite,
@@ -62,6 +66,43 @@ _OPEN_FILE_NAMES = ("/dev/stdout", "/dev/stderr", "/dev/stdin")
 _OPEN_FILE_ROOTS = ("/dev/fd/", "/proc/")
 #: Signals that end a program politely; a write in progress cleans up before the exit.
 _ENDING_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
+
+
+#: Compressions and archives PMN cannot write, by the name's ending (case-insensitive,
+#: but for compress's ``.Z``), and what each is called.
+_UNWRITTEN = (
+    ((".zst", ".zstd"), "Zstandard"),
+    ((".zip",), "a ZIP archive"),
+    ((".7z",), "a 7-Zip archive"),
+    ((".rar",), "a RAR archive"),
+    ((".lz4",), "LZ4"),
+    ((".lz",), "lzip"),
+    ((".br",), "Brotli"),
+    ((".sz", ".snappy"), "Snappy"),
+    ((".tar", ".tgz", ".tbz", ".tbz2", ".txz", ".tzst"), "a tar archive"),
+)
+_COMPRESS_SUFFIX = ".Z"
+
+
+class UnwritableOutputError(PMNError):
+    """An output named for a compression or an archive that PMN cannot write
+    (``games.pmn.zst``): refused before anything is written, a usage error (exit 2)."""
+
+    code = Code.UNWRITABLE_OUTPUT
+
+
+def check_output_name(path: str) -> None:
+    """Refuse (:class:`UnwritableOutputError`) an output name ending in a compression or
+    archive PMN does not write; gzip, bzip2, xz and lzma are written as named."""
+    lowered = path.lower()
+    named = next((what for endings, what in _UNWRITTEN if lowered.endswith(endings)), None)
+    if named is None and path.endswith(_COMPRESS_SUFFIX):
+        named = "compress (.Z)"
+    if named is not None:
+        raise UnwritableOutputError(
+            f"{path}: the name says {named}, which PMN does not write: name it .gz, .bz2 or "
+            ".xz to have it compressed (gzip, bzip2, xz), or write '-o -' and pipe it"
+        )
 
 
 def _umask() -> int:
@@ -142,6 +183,7 @@ def _check_writable(path: str, status: os.stat_result) -> None:
 @contextmanager
 def _binary_target(path: str) -> Iterator[IO[bytes]]:
     """A binary stream whose bytes become the file ``path`` when the block ends without error."""
+    check_output_name(path)
     claim_output(path)
     try:
         status: os.stat_result | None = os.stat(path)  # follows links, /dev/stdout included
@@ -202,6 +244,7 @@ def safe_output(path: str, folder: OutputFolder | None = None) -> Iterator[IO[st
         yield sys.stdout
         sys.stdout.flush()
         return
+    check_output_name(path)
     binary = folder.binary(path) if folder is not None else _binary_target(path)
     with binary as raw:
         packed = _compressed(path, raw)
@@ -219,12 +262,14 @@ def safe_output(path: str, folder: OutputFolder | None = None) -> Iterator[IO[st
 def _compressed(path: str, raw: IO[bytes]) -> io.BufferedIOBase | None:
     """A compressing stream over ``raw`` when ``path`` names a compressed file, else None."""
     lowered = path.lower()
-    if lowered.endswith(".gz"):
+    if lowered.endswith((".gz", ".gzip")):
         return gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0)
     if lowered.endswith(".bz2"):
         return bz2.BZ2File(raw, "wb")
     if lowered.endswith(".xz"):
         return lzma.LZMAFile(raw, "wb")
+    if lowered.endswith(".lzma"):  # the old .lzma container, as the reader reads it
+        return lzma.LZMAFile(raw, "wb", format=lzma.FORMAT_ALONE)
     return None
 
 
@@ -339,6 +384,10 @@ class OutputFolder:
                     os.close(os.open(temp, flags, 0o600, dir_fd=parent))
                 except FileExistsError:
                     continue
+                except BaseException:  # a signal as it was made: nothing left behind
+                    with suppress(OSError):
+                        os.unlink(temp, dir_fd=parent)
+                    raise
                 return os.path.join(os.path.dirname(name), temp)
             raise OSError(errno.EEXIST, "no temporary name free", self._shown(name))
         finally:
@@ -474,6 +523,8 @@ def write_bytes(path: str, data: bytes) -> None:
 
 __all__ = [
     "OutputFolder",
+    "UnwritableOutputError",
+    "check_output_name",
     "safe_output",
     "update_record_file",
     "write_bytes",

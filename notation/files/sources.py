@@ -46,6 +46,51 @@ COMPRESSIONS: tuple[tuple[str, tuple[str, ...], bytes, _Opener], ...] = (
 #: Zstandard's magic number: recognised, to say how to read such a file.
 ZSTD_MAGIC = b"\x28\xb5\x2f\xfd"
 
+#: What a file that is not text at all opens with (its magic number), and what it is
+#: called: a picture, an archive, a document or a database named like a record is said
+#: once not to be a text record, never taken byte by byte for text in a wrong encoding.
+BINARY_MAGIC: tuple[tuple[bytes, str], ...] = (
+    (b"\x89PNG\r\n\x1a\n", "a PNG image"),
+    (b"\xff\xd8\xff", "a JPEG image"),
+    (b"GIF87a", "a GIF image"),
+    (b"GIF89a", "a GIF image"),
+    (b"%PDF-", "a PDF document"),
+    (b"PK\x03\x04", "a ZIP archive (an .xlsx, .docx or .odt too: unzip it first)"),
+    (b"PK\x05\x06", "an empty ZIP archive"),
+    (b"7z\xbc\xaf\x27\x1c", "a 7-Zip archive"),
+    (b"Rar!\x1a\x07", "a RAR archive"),
+    (b"\x04\x22\x4d\x18", "LZ4-compressed data"),
+    (b"LZIP", "lzip-compressed data"),
+    (b"\x1f\x9d", "compress (.Z) data"),
+    (b"SQLite format 3\x00", "an SQLite database (a PMN index? ask it with --index)"),
+    (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "an old Microsoft Office document"),
+    (b"\x7fELF", "an ELF program"),
+    (b"II*\x00", "a TIFF image"),
+    (b"MM\x00*", "a TIFF image"),
+)
+_MAGIC_BYTES = max(len(magic) for magic, _ in BINARY_MAGIC)
+#: The bytes a magic number starts with: a record's first byte (``[``, a letter, a
+#: digit, ``{``, a byte order mark) is none of them, so the check costs one lookup.
+_MAGIC_STARTS = frozenset(magic[0] for magic, _ in BINARY_MAGIC) | {ord("R")}
+
+
+def binary_kind(head: bytes) -> str | None:
+    """What a file opening with ``head`` is when its magic number says it is not text
+    (``"a PNG image"``), else None. WebP pictures are ``RIFF....WEBP``."""
+    if not head or head[0] not in _MAGIC_STARTS:
+        return None
+    if head.startswith(b"RIFF") and head[8:12] == b"WEBP":
+        return "a WebP image"
+    return next((what for magic, what in BINARY_MAGIC if head.startswith(magic)), None)
+
+
+def _refuse_binary(stream: io.BufferedReader, source: str) -> None:
+    """Raise :class:`SourceError` when ``stream``'s first bytes say it is not text."""
+    kind = binary_kind(stream.peek(_MAGIC_BYTES)[:_MAGIC_BYTES])
+    if kind is not None:
+        raise SourceError(f"{source} is not a text record: it looks like {kind}")
+
+
 #: Byte order marks that select an encoding (UTF-32 first: its LE mark starts like UTF-16's).
 _BOMS = (
     (codecs.BOM_UTF32_LE, "utf-32"),
@@ -150,7 +195,8 @@ def open_source(path: str, encoding: str | None = None) -> io.BufferedReader:
     """A binary stream of the UTF-8 text in a file (``-``: standard input).
 
     Decompresses and re-encodes as the module describes; raises
-    :class:`SourceError` for an unknown encoding or a Zstandard file, and
+    :class:`SourceError` for an unknown encoding, a Zstandard file or a file whose
+    magic number says it is not text (:func:`binary_kind`: a picture, an archive), and
     (while reading) :class:`SourceDecodeError` for a byte that does not decode.
     """
     source = source_name(path)
@@ -165,8 +211,11 @@ def open_source(path: str, encoding: str | None = None) -> io.BufferedReader:
             "decompress it first (zstd -d) or recompress it with gzip, bzip2 or xz"
         )
     opener = _compression(path, head)
-    if opener is not None:
+    if opener is None:
+        _refuse_binary(stream, source)
+    else:
         stream = io.BufferedReader(_Guarded(opener(stream), source), buffer_size=_BLOCK)
+        _refuse_binary(stream, source)  # a picture gzipped is a picture
     if encoding is None:
         start = stream.peek(4)[:4]
         encoding = next((name for bom, name in _BOMS if start.startswith(bom)), None)
@@ -565,6 +614,7 @@ class _Transcoder(io.RawIOBase):
 
 
 __all__ = [
+    "BINARY_MAGIC",
     "COMPRESSIONS",
     "PEEK_LIMIT",
     "ZSTD_MAGIC",
@@ -575,6 +625,7 @@ __all__ = [
     "SourceError",
     "UnreadPath",
     "Walked",
+    "binary_kind",
     "first_non_utf8",
     "head_of",
     "loaded_path",

@@ -225,6 +225,8 @@ def _choose_format(
     ``--from`` chose or the content's format needs more than the file says. The content
     is its head as :func:`notation.files.sources.peek_head` reads it (the same however a
     pipe delivers it); the stream returned reads from the start."""
+    if fmt is not None:  # --from: refused where the content plainly says another format
+        stream = _check_named(stream, source, fmt)
     named = fmt or detect_format(strip_compression(path), default="")
     if named and named not in _FAMILY:  # action logs, and formats PMN does not know
         return named, stream
@@ -252,6 +254,69 @@ def _choose_format(
     said = f"--from {named} says" if fmt is not None else "its name says"
     raise FormatMismatchError(
         f"{source} looks like {looks}, not {named.upper()} as {said}: read it with --from {reads}"
+    )
+
+
+_FIRST_SECTION = re.compile(rb"\r?\n[ \t]*\r?\n")
+_GAME_TAG = re.compile(rb'^[ \t]*\[Game[ \t]+"', re.MULTILINE)
+_VARIANT_TAG = re.compile(rb'^[ \t]*\[Variant[ \t]+"', re.MULTILINE)
+_PLAYOK_SITE = re.compile(rb'^[ \t]*\[Site[ \t]+"PlayOK"\]', re.MULTILINE)
+#: What each format told apart by :func:`content_format` is called in a message.
+_FORMAT_NAMES = {
+    "pmn": "PMN",
+    "ogn": "OGN",
+    "playok": "a PlayOK export",
+    "json": "JSON",
+    "openspiel-actions": "an OpenSpiel action log",
+}
+#: The formats a named one may be given without a refusal: its own, and those its reader
+#: reads as well (PlayOK's reader takes PMN text, whose Game tag it keeps; JSON's reader
+#: reads JSON Lines and JSON Lines' reader an array).
+_READ_BY = {
+    "pmn": ("pmn",),
+    "ogn": ("ogn",),
+    "playok": ("playok", "pmn"),
+    "json": ("json",),
+    "jsonl": ("json",),
+    "openspiel-actions": ("openspiel-actions",),
+}
+
+
+def content_format(head: bytes) -> str | None:
+    """The format a file's first bytes plainly show, finer than :func:`content_family`:
+    ``"json"``, ``"openspiel-actions"``, or for tag pairs by its first tag section:
+    ``"pmn"`` (a ``Game`` tag), ``"ogn"`` (Aualé's ``Variant`` tag and no ``Game`` tag),
+    ``"playok"`` (``[Site "PlayOK"]`` and no ``Game`` tag). None: nothing plain (movetext,
+    a comment, tags that name no game, nothing)."""
+    family = content_family(head)
+    if family != "text":
+        return family
+    section = _FIRST_SECTION.split(head.lstrip(b"\xef\xbb\xbf \t\r\n"), maxsplit=1)[0]
+    if _GAME_TAG.search(section):
+        return "pmn"
+    if _VARIANT_TAG.search(section):
+        return "ogn"
+    if _PLAYOK_SITE.search(section):
+        return "playok"
+    return None
+
+
+def _check_named(stream: io.BufferedReader, source: str, named: str) -> io.BufferedReader:
+    """``stream`` (reading from its start) when the format ``--from`` named can read what
+    its head shows; :class:`FormatMismatchError` naming what it looks like and which
+    ``--from`` reads it when the content is plainly another format's (PMN given to OGN's
+    reader, PMN or JSON to the action logs' reader...). Formats PMN does not know are
+    left to their readers."""
+    if named not in _READ_BY:
+        return stream
+    stream, head = peek_head(stream)
+    found = content_format(head)
+    if found is None or found in _READ_BY[named]:
+        return stream
+    raise FormatMismatchError(
+        f"{source} looks like {_FORMAT_NAMES[found]}, not "
+        f"{_FORMAT_NAMES.get(named, named.upper())} as --from {named} says: "
+        f"read it with --from {found}"
     )
 
 
@@ -449,6 +514,7 @@ __all__ = [
     "atomic_output",
     "comment_losses",
     "content_family",
+    "content_format",
     "decoded_blocks",
     "detect_format",
     "expand_paths",

@@ -123,7 +123,7 @@ def test_moves_count_pit_and_limit_agree_with_the_listing():
     )
     lines = result.stdout.splitlines()
     assert len(lines) == 5 and all(line.split()[0].startswith("4a") for line in lines[1:4])
-    assert lines[-1] == "3 legal move(s) listed; there are more (--limit 3)."
+    assert lines[-1] == "3 legal moves listed; there are more (--limit 3)."
 
 
 def test_moves_pit_in_a_wari_position_and_the_origin_of_each_kind_of_move():
@@ -136,14 +136,14 @@ def test_moves_pit_in_a_wari_position_and_the_origin_of_each_kind_of_move():
     lines = result.stdout.splitlines()
     assert [line.split() for line in lines[1:]] == [
         ["E+5", "captures", "5"],
-        ["1", "legal", "move(s)."],
+        ["1", "legal", "move."],
     ]
     assert (
         moves_cli("--position", WARI_START, "--variant", "Wari", "--pit", "a", "--count").stdout
         == "0\n"
     )
     result = moves_cli("--position", WARI_START, "--variant", "Wari", "--limit", "6")
-    assert result.stdout.splitlines()[-1] == "6 legal move(s)."  # exactly 6: no "more"
+    assert result.stdout.splitlines()[-1] == "6 legal moves."  # exactly 6: no "more"
     trias = find_variant("Trias", None, {})
     start = trias.initial_position()
     assert [move_origin(trias, m, start) for m in list(trias.legal_moves(start))[:2]] == [

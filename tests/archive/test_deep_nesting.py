@@ -157,4 +157,4 @@ def test_deep_records_cross_to_worker_processes(
     assert CliRunner().invoke(pmn, ["convert", str(source), "-o", str(games)]).exit_code == 0
     result = CliRunner().invoke(pmn, ["validate", "-j", "2", "-q", str(games)])
     assert result.exit_code == 0, result.output
-    assert result.stdout.splitlines()[-1] == "4 game(s): 4 valid, 0 invalid"
+    assert result.stdout.splitlines()[-1] == "4 games: 4 valid, 0 invalid"

@@ -113,7 +113,7 @@ def test_validate_reads_the_file_as_it_is_with_any_name_of_the_game(sample):
     for name in ("togyz", "Togyz Kumalak", "Тоғызқұмалақ", "Toguz Korgool"):
         result = run("validate", "-q", "--variant", name, str(sample))
         assert result.exit_code == 0, result.output
-        assert f"{count} game(s): {count} valid, 0 invalid" in result.output
+        assert f"{count} games: {count} valid, 0 invalid" in result.output
     result = run("validate", "-q", str(sample))  # the game PlayOK's format is declared for
     assert result.exit_code == 0, result.output
 
@@ -133,7 +133,7 @@ def test_crlf_line_ends_and_a_final_blank_line_read_the_same(tmp_path):
     result = run("validate", "-q", str(path))
     assert result.exit_code == 0, result.output
     count = len(export.games)
-    assert f"{count} game(s): {count} valid, 0 invalid" in result.output
+    assert f"{count} games: {count} valid, 0 invalid" in result.output
     back = run("convert", str(path), "--to", "playok")
     assert back.exit_code == 0, back.output
     # the export's own CRLF line ends and final blank line, kept (one blank line between

@@ -177,7 +177,7 @@ def test_quiet_prints_only_problems_and_the_summary(runner):
     assert result.exit_code == 1
     lines = result.stdout.splitlines()
     assert len(lines) == 2 and "INVALID" in lines[0]
-    assert lines[1] == "2 game(s): 1 valid, 1 invalid"
+    assert lines[1] == "2 games: 1 valid, 1 invalid"
 
 
 def test_progress_is_drawn_only_on_a_terminal(monkeypatch):

@@ -423,7 +423,7 @@ def test_version_and_python_dash_m_cli():
     done = run_module("--version")
     assert done.returncode == 0 and done.stdout == f"pmn, version {__version__}\n"
     done = run_module("validate", str(GAME))
-    assert done.returncode == 0 and "1 game(s): 1 valid" in done.stdout
+    assert done.returncode == 0 and "1 game: 1 valid" in done.stdout
 
 
 @pytest.mark.parametrize("shell", ["bash", "zsh", "fish"])

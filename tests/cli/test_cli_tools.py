@@ -86,7 +86,7 @@ def test_moves_in_a_file_and_in_a_position():
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
     assert lines[0] == "South to move; legal moves:"  # printed before any move is looked for
-    assert lines[-1] == "6 legal move(s)." and len(lines) == 8
+    assert lines[-1] == "6 legal moves." and len(lines) == 8
     result = runner.invoke(
         pmn,
         [
@@ -127,7 +127,7 @@ def test_stats_counts(tmp_path):
     assert rows[0] == ["table", "value", "games"]
     assert ["game", "Trysse", "3"] in rows
     text = runner.invoke(pmn, ["stats", str(source)]).stdout
-    assert text.startswith("3 game(s), 0 unreadable")
+    assert text.startswith("3 games, 0 unreadable")
 
 
 def test_every_example_is_in_canonical_form():

@@ -130,7 +130,7 @@ def test_pmn_moves_lists_the_first_moves_and_says_how_many_more() -> None:
     lines = result.stdout.splitlines()
     assert len(lines) == LIST_LIMIT + 2
     assert lines[-1] == (
-        f"{LIST_LIMIT} legal move(s) listed, of more than {COUNT_LIMIT} "
+        f"{LIST_LIMIT} legal moves listed, of more than {COUNT_LIMIT} "
         "(--limit N lists more, --count counts them)."
     )
     result, spent, _ = run(

@@ -228,7 +228,7 @@ def test_a_declared_format_holds_some_variant_of_the_game(cls, fmt, tmp_path):
 def test_validate_command(case, records, pmn_file):
     result = run("validate", str(pmn_file))
     assert result.exit_code == 0, result.output
-    assert f"{len(records)} game(s): {len(records)} valid, 0 invalid" in result.stdout
+    assert f"{len(records)} games: {len(records)} valid, 0 invalid" in result.stdout
     body = json.loads(run("validate", str(pmn_file), "--format", "json").stdout)
     assert body["summary"] == {"games": len(records), "valid": len(records), "invalid": 0}
 
@@ -297,7 +297,8 @@ def test_moves_lists_the_legal_moves(case, records, pmn_file):
             ) == variant.play(position, short)
         text = run("moves", str(pmn_file), "--move", str(count)).stdout
         if expected:
-            assert f"{len(expected)} legal move(s)" in text
+            noun = "legal move" if len(expected) == 1 else "legal moves"
+            assert f"{len(expected)} {noun}" in text
         else:
             assert "The game is over" in text
         by_position = run(
@@ -350,7 +351,7 @@ def test_stats_counts_the_games(case, records, pmn_file):
     assert body["summary"]["moves_max"] == max(lengths)
     assert body["game"] == {case.name: len(records)}
     assert body["result"] == dict(Counter(r.result for r in records))
-    assert run("stats", str(pmn_file)).stdout.startswith(f"{len(records)} game(s), 0 unreadable")
+    assert run("stats", str(pmn_file)).stdout.startswith(f"{len(records)} games, 0 unreadable")
 
 
 def test_convert_long_and_short_replay_to_the_same_positions(case, records, pmn_file, tmp_path):
@@ -401,7 +402,7 @@ def test_numbered_records_convert_validate_and_come_back(case, numbering, tmp_pa
         assert tokens(written[0]) != tokens(records[0])  # the moves really are renamed
     validated = run("validate", str(path))
     assert validated.exit_code == 0, validated.output
-    assert f"{len(records)} game(s): {len(records)} valid" in validated.stdout
+    assert f"{len(records)} games: {len(records)} valid" in validated.stdout
     back = run("convert", str(path), "--to-pits", DEFAULT)
     assert back.exit_code == 0, back.output
     assert read_text(back.stdout) == records

@@ -42,7 +42,7 @@ def test_the_file_is_valid_after_every_move_and_resume_carries_on(tmp_path):
     assert record.result == "*" and validate_record(record).valid
     result = run(path, "A\nsave\n", "--resume")
     assert result.exit_code == 0
-    assert "2 move(s) so far" in result.output
+    assert "2 moves so far" in result.output
     assert [m.token for m in read_text(path.read_text())[0].mainline.moves] == ["C", "b", "A"]
 
 

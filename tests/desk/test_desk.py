@@ -222,16 +222,14 @@ def test_strict_finds_every_fault_of_the_broken_submissions(runner):
         "similar-names": 3,
     }
     assert "notes.txt: warning [unread-file]" in result.stdout
-    assert result.stdout.rstrip().endswith("event checks: 11 error(s), 4 warning(s)")
+    assert result.stdout.rstrip().endswith("event checks: 11 errors, 4 warnings")
 
 
 def test_strict_passes_the_worked_examples(runner):
     args = ["validate", "--strict", str(EVENTS / "round-robin"), str(EVENTS / "swiss")]
     result = runner.invoke(pmn, args)
     assert result.exit_code == 0, result.output
-    assert (
-        "35 game(s): 35 valid, 0 invalid; event checks: 0 error(s), 0 warning(s)" in result.stdout
-    )
+    assert "35 games: 35 valid, 0 invalid; event checks: 0 errors, 0 warnings" in result.stdout
 
 
 def test_warnings_alone_exit_0_and_a_level_can_make_them_errors(runner, tmp_path):
@@ -279,9 +277,7 @@ def test_the_text_report_in_a_file_holds_every_reason(runner, tmp_path):
     assert result.exit_code == 1
     text = out.read_text()
     assert "INVALID" in text and "hole C is empty" in text
-    assert text.rstrip().endswith(
-        "1 game(s): 0 valid, 1 invalid; event checks: 0 error(s), 0 warning(s)"
-    )
+    assert text.rstrip().endswith("1 game: 0 valid, 1 invalid; event checks: 0 errors, 0 warnings")
     assert f"report in {out}" in result.stderr
 
 

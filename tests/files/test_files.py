@@ -406,7 +406,7 @@ def test_a_folder_walk_says_what_it_skipped_on_stderr(tricky_folder):
     done = run_pmn("validate", str(tricky_folder))
     assert f"{tricky_folder / 'fifo.pmn'}: skipped: a FIFO" in done.stderr
     assert f"{tricky_folder / 'out.pmn'}: skipped: a link out of the folder" in done.stderr
-    assert "3 game(s): 3 valid, 0 invalid" in done.stdout
+    assert "3 games: 3 valid, 0 invalid" in done.stdout
     assert done.returncode == 0
 
 
@@ -433,7 +433,7 @@ def test_a_named_pipe_is_read(game, tmp_path):
     done = run_pmn("validate", str(fifo))
     writer.join(timeout=10)
     assert done.returncode == 0, done.stderr
-    assert "1 game(s): 1 valid" in done.stdout
+    assert "1 game: 1 valid" in done.stdout
 
 
 def test_stats_skips_what_a_walk_skips(tricky_folder):
@@ -456,7 +456,7 @@ def test_resume_carries_on_the_last_game_and_keeps_every_other_byte(tmp_path):
     path.write_text(first + GAME)
     result = record(path, "A\nsave\n", "--resume")
     assert result.exit_code == 0, result.output
-    assert "game 2: 2 move(s) so far" in result.output
+    assert "game 2: 2 moves so far" in result.output
     text = path.read_text()
     assert text.startswith(first)
     assert text[len(first) :].rstrip().endswith("1. C b 2. A *")
@@ -489,7 +489,7 @@ def test_resume_a_game_that_is_not_there(tmp_path):
     path = tmp_path / "g.pmn"
     path.write_text(GAME)
     result = record(path, "", "--resume", "--game", "2")
-    assert result.exit_code == 2 and "has 1 game(s), not 2" in result.output
+    assert result.exit_code == 2 and "has 1 game, not 2" in result.output
     assert path.read_text() == GAME
 
 

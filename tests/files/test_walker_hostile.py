@@ -100,7 +100,7 @@ def run(*args: str, stdin: bytes | None = None):  # type: ignore[no-untyped-def]
 def outputs(folder: Path, result) -> dict[str, bytes]:  # type: ignore[no-untyped-def]
     """What a run wrote: its standard output and every file under ``out``."""
     # (the count of unreadable files is all that a run with them may add)
-    written = {"<stdout>": re.sub(rb", [0-9]+ file\(s\) unreadable", b"", result.stdout_bytes)}
+    written = {"<stdout>": re.sub(rb", [0-9]+ files? unreadable", b"", result.stdout_bytes)}
     out = folder / "out"
     if out.exists():
         for path in sorted(out.rglob("*")):
@@ -142,7 +142,7 @@ def test_validate_reports_an_unreadable_subfolder(tmp_path, monkeypatch):
     refuse(monkeypatch, folder / "locked")
     result = run("validate", str(folder))
     assert_reported(result, str(folder / "locked"))
-    assert "1 game(s): 1 valid" in result.stdout
+    assert "1 game: 1 valid" in result.stdout
     report = run("validate", "--format", "json", str(folder))
     assert report.exit_code == 1
     body = json.loads(report.stdout)
@@ -219,7 +219,7 @@ def test_a_folder_a_thousand_deep_is_walked(tmp_path):
     finally:
         remove_deep(deep)
     assert result.exit_code == 0, result.output[-500:]
-    assert "1 game(s): 1 valid" in result.stdout
+    assert "1 game: 1 valid" in result.stdout
 
 
 def remove_deep(top: Path) -> None:

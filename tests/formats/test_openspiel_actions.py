@@ -146,7 +146,7 @@ def test_a_bad_line_converts_to_a_game_of_its_own(tmp_path, fmt):
     assert result.exit_code == 1  # the damaged line is reported
     assert "action 9" in result.stderr
     result = runner.invoke(pmn, ["validate", str(out)])
-    assert "3 game(s): 2 valid, 1 invalid" in result.stdout, result.output
+    assert "3 games: 2 valid, 1 invalid" in result.stdout, result.output
     lines = result.stdout.splitlines()
     assert "game 1: valid" in lines[0] and "4 moves" in lines[0]
     assert "game 2: INVALID" in lines[1]

@@ -177,7 +177,7 @@ def test_validate_and_convert_take_variant_for_an_export(tmp_path):
     runner = CliRunner()
     result = runner.invoke(pmn, ["validate", "--variant", "wari", str(export)])
     assert result.exit_code == 0, result.output
-    assert "2 game(s): 2 valid, 0 invalid" in result.output
+    assert "2 games: 2 valid, 0 invalid" in result.output
     result = runner.invoke(
         pmn, ["convert", "--variant", "wari", str(export), "-o", str(tmp_path / "out.pmn")]
     )

@@ -142,7 +142,7 @@ def test_pmn_validate_reads_the_export_as_it_is(playok):
     result = run("validate", "-q", str(playok.path))
     assert result.exit_code == 0, result.output
     count = len(playok.expected)
-    assert f"{count} game(s): {count} valid, 0 invalid" in result.output
+    assert f"{count} games: {count} valid, 0 invalid" in result.output
 
 
 def test_repair_drops_unknown_exactly_where_the_rules_ended_the_game(playok):

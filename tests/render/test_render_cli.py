@@ -142,7 +142,7 @@ def test_render_broken_records_exit_1(runner, tmp_path):
     source = Path(EMPTY_HOLE).read_text(encoding="utf-8").splitlines()[4]
     assert lines[at + 1] == "    " + source.rstrip()
     assert lines[at + 2] == "    " + " " * 10 + "^"
-    assert "drawn with 1 problem(s) marked on the page" in result.stderr
+    assert "drawn with 1 problem marked on the page" in result.stderr
     assert "hole C is empty" in out.read_text(encoding="utf-8")
     no_traceback(result)
     unknown = str(EXAMPLES / "broken" / "wari-unknown-rules.pmn")
