@@ -40,7 +40,7 @@ def test_a_folder_of_exports_is_read_where_they_are_sniffed(tmp_path):
     result = run("validate", "-q", str(folder))
     assert result.exit_code == 0, result.output
     # the two exports and the PMN file; the note is not an export and is not read
-    assert f"{games} game(s): {games} valid, 0 invalid" in result.output
+    assert f"{games} games: {games} valid, 0 invalid" in result.output
 
 
 def test_a_folder_of_exports_is_read_with_from_playok(tmp_path):
@@ -51,7 +51,7 @@ def test_a_folder_of_exports_is_read_with_from_playok(tmp_path):
     result = run("validate", "-q", "--from", "playok", str(folder))
     assert result.exit_code == 0, result.output
     count = len(export.games)
-    assert f"{count} game(s): {count} valid, 0 invalid" in result.output
+    assert f"{count} games: {count} valid, 0 invalid" in result.output
 
 
 def test_convert_reads_a_folder_of_exports(tmp_path):

@@ -240,7 +240,7 @@ def test_pmn_validate_reads_the_sheets_and_fmt_writes_the_full_form(kz_2018, tmp
     path.write_text(_sheet_records(kz_2018, "\u0445"), encoding="utf-8")
     result = run("validate", "-q", str(path))
     assert result.exit_code == 0, result.output
-    assert "742 game(s): 742 valid, 0 invalid" in result.output
+    assert "742 games: 742 valid, 0 invalid" in result.output
     formatted = run("fmt", str(path))
     assert formatted.exit_code == 0, formatted.output
     movetext = [rec.mainline.moves for rec in read_text(formatted.output)]
@@ -254,7 +254,7 @@ def test_pmn_validate_reads_the_sheets_and_fmt_writes_the_full_form(kz_2018, tmp
 def test_the_federations_converted_games_validate(kz_2018):
     result = run("validate", "-q", str(kz_2018 / "games.pmn"))
     assert result.exit_code == 0, result.output
-    assert "742 game(s): 742 valid, 0 invalid" in result.output
+    assert "742 games: 742 valid, 0 invalid" in result.output
 
 
 # -- togyz-playok-nurkal: 3,238 more PlayOK games, CRLF line ends -------------------------
@@ -296,7 +296,7 @@ def test_every_nurkal_game_validates_as_the_reference_engine_has_it(nurkal):
 def test_pmn_validate_reads_the_nurkal_export_as_it_is(nurkal):
     result = run("validate", "-q", str(nurkal.path))
     assert result.exit_code == 0, result.output
-    assert "3238 game(s): 3238 valid, 0 invalid" in result.output
+    assert "3238 games: 3238 valid, 0 invalid" in result.output
 
 
 def test_the_nurkal_export_is_written_back_byte_for_byte(nurkal, tmp_path):
