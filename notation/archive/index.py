@@ -36,11 +36,18 @@ from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 from notation.archive.games import ArchiveGame, declared_result
-from notation.archive.tools import GameView, PositionPattern, Selection, game_key
+from notation.archive.tools import (
+    GameView,
+    PositionPattern,
+    Selection,
+    game_key,
+    player_matches,
+    player_name,
+)
 from notation.core.pits import PITS_TAG
 from notation.core.record import MAINLINE, Record
 from notation.core.replay import (
@@ -662,9 +669,11 @@ class ArchiveIndex:
                 self.db.create_function(f"pmn_tag{number}", 1, test.matches_value)
                 clauses.append(f"pmn_tag{number}({value})")
                 parameters.append(test.name)
-        for player in selection.players:
-            clauses.append("g.id IN (SELECT game_id FROM players WHERE name = ?)")
-            parameters.append(player)
+        for number, player in enumerate(selection.players):  # as streaming compares them
+            self.db.create_function(
+                f"pmn_player{number}", 1, partial(_player_is, player), deterministic=True
+            )
+            clauses.append(f"g.id IN (SELECT game_id FROM players WHERE pmn_player{number}(name))")
         if selection.result is not None:
             clauses.append("g.result = ?")
             parameters.append(selection.result)
@@ -756,6 +765,12 @@ class ArchiveIndex:
                                 result,
                             )
                 yield row
+
+
+def _player_is(player: str, name: str) -> bool:
+    """Whether a stored seat name is the ``--player`` value, as streaming compares them
+    (:func:`~notation.archive.tools.player_matches`)."""
+    return player_matches(player, player_name(name))
 
 
 def _canonical(
