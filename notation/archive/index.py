@@ -675,11 +675,11 @@ class ArchiveIndex:
             )
             clauses.append(f"g.id IN (SELECT game_id FROM players WHERE pmn_player{number}(name))")
         if selection.result is not None:
-            clauses.append("g.result = ?")
+            clauses.append("g.result = ? AND g.damaged = 0")  # (as streaming: unread)
             parameters.append(selection.result)
         if selection.plies is not None:
             low, high = selection.plies
-            clauses.append("g.plies >= ?")
+            clauses.append("g.plies >= ? AND g.damaged = 0")  # (as streaming: unread)
             parameters.append(low)
             if high is not None:
                 clauses.append("g.plies <= ?")

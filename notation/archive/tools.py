@@ -612,13 +612,17 @@ class Selection:
         """:meth:`matches` on a game of a collection, reading no more of it than the
         filters need: its tags, then for ``result`` the result it declares (its tag and
         last token: :attr:`ArchiveGame.result`), for ``plies`` its outline, then (for
-        ``valid`` and ``position``) its record, replayed."""
+        ``valid`` and ``position``) its record, replayed. A game whose moves cannot be
+        read (:attr:`ArchiveGame.damaged`, reported when read) passes no filter on its
+        moves: ``result``, ``plies``, ``position``, ``valid`` (but ``--invalid``)."""
         if not self.matches_tags(game.tags):
             return False
         if self.result is not None and game.result != self.result:
             return False
         if self.plies is not None and not self.matches_plies(game.outline[1]):
             return False
+        if (self.result is not None or self.plies is not None) and game.damaged:
+            return False  # what its moves declare is not read: reported, never matching
         return not self.needs_replay or self.matches_replay(GameView(game.record))
 
     @property
@@ -938,6 +942,8 @@ class OpeningBook:
         self.position = position
         self.trees: dict[tuple[str, str, str], OpeningTree] = {}
         self.skipped = 0  # games with no variant, or that never meet the position
+        #: of those skipped, the games whose moves could not be read (reported as read)
+        self.damaged = 0
         #: the walks of beginnings met, by what decides them (:meth:`_walk_head`)
         self._heads: dict[tuple[Any, ...], tuple[AnyVariant, str, tuple[str, ...]] | None] = {}
 
@@ -998,10 +1004,14 @@ class OpeningBook:
         (:attr:`ArchiveGame.result`, as ``select --result`` and the index compare it),
         reading no more of it than the tree's depth when there is no position to start
         from (:meth:`ArchiveGame.head`)."""
-        if self.position is None:
-            self.add(game.head(self.depth))  # (the head's result is the declared one)
+        record = game.head(self.depth) if self.position is None else game.record
+        if record.damaged:  # reported where it was read: not said to name no game
+            self.skipped += 1
+            self.damaged += 1
+        elif self.position is None:
+            self.add(record)  # (the head's result is the declared one)
         else:
-            self.add(game.record, game.result)
+            self.add(record, game.result)
 
     def add_moves(
         self,
