@@ -51,3 +51,20 @@ def test_openings_reports_an_unreadable_game_once(tmp_path):
     assert "name no game PMN plays" not in result.stderr
     tree = run("openings", str(source), "--depth", "4", "--format", "json")
     assert json.loads(tree.stdout)["skipped"] == 1  # (games not counted: the damaged one)
+
+
+def test_openings_streaming_and_from_the_index_agree_on_a_game_damaged_after_the_depth(
+    tmp_path,
+):
+    """docs/archive.md: a plainly written game is read only to the tree's depth, so a fault
+    further on is not met (streaming counts it); the index gives the same output."""
+    source = tmp_path / "games.pmn"
+    source.write_text(GOOD + DAMAGED[1])  # damaged after its fourth move
+    index = tmp_path / "games.sqlite"
+    run("index", str(source), "-o", str(index))
+    for depth, counted in (("2", 2), ("4", 1)):
+        streamed = run("openings", str(source), "--depth", depth, "--format", "json")
+        indexed = run("openings", "--index", str(index), "--depth", depth, "--format", "json")
+        assert json.loads(streamed.stdout) == json.loads(indexed.stdout), depth
+        (tree,) = json.loads(indexed.stdout)["trees"]
+        assert tree["games"] == counted
