@@ -123,8 +123,10 @@ def dedupe(
     duplicates: str | None,
     verbose: bool,
 ) -> None:
-    """Drop copies of a game: by default the same players, the same result and the
-    same moves from the same start (--by moves: the same moves alone).
+    """Drop duplicate games: the same moves from the same start.
+
+    By default a copy is the same game: the same players and the same result too
+    (--by moves: the same moves alone, pgn-extract's -D).
 
     Moves are compared by the positions they reach, so a game written with
     long move forms or numbered holes is a copy of the same game written the
