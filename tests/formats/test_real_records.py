@@ -151,15 +151,22 @@ def test_repair_drops_unknown_exactly_where_the_rules_ended_the_game(playok):
 
 
 def test_dedupe_drops_the_games_whose_moves_repeat_another(playok, tmp_path):
-    # a game with no move repeats only a game with the same header and result
+    # --by moves (pgn-extract's -D): a game with no move repeats only a game with the same
+    # header and result
     keys = Counter(
         tuple(node.token for node in r.mainline.moves) or (r.tags, r.result) for r in playok.records
     )
     repeated = sum(count - 1 for count in keys.values())
-    result = run("dedupe", str(playok.path), "-o", str(tmp_path / "unique.pmn"))
+    result = run("dedupe", str(playok.path), "-o", str(tmp_path / "unique.pmn"), "--by", "moves")
     assert result.exit_code == 0, result.output
     kept = len(playok.records) - repeated
     assert f"kept {kept} game(s), dropped {repeated} duplicate(s)" in result.stderr
+    # by default a copy has the same players and result too (issue 37): one summary line
+    result = run("dedupe", str(playok.path), "-o", str(tmp_path / "unique.pmn"))
+    assert result.exit_code == 0, result.output
+    (line,) = result.stderr.splitlines()
+    dropped = int(line.split("dropped ")[1].split()[0])
+    assert dropped <= repeated
 
 
 # -- togyz-playstrategy: one PlayStrategy game, its test's asserted end -------------------
