@@ -10,12 +10,14 @@ lives in the centre because the archive and the desk may not import each other.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 import unicodedata
 from collections.abc import Sequence
 
 
+@functools.lru_cache(maxsize=8192)  # (a collection has few names, each in many games)
 def name_key(name: str) -> str:
     """A name reduced to what stays the same however it is written.
 
