@@ -18,7 +18,7 @@ from .archive_io import (
     shared,
 )
 from .common import FORMAT_CHOICE, RegistryCommand
-from .dedupe import games_worth_comparing, report_duplicate
+from .dedupe import by_option, dropped_reporter, games_worth_comparing, verbose_option
 from .inputs import WalkedInputs, output_file_option
 
 
@@ -26,10 +26,17 @@ from .inputs import WalkedInputs, output_file_option
 @input_options
 @output_file_option("Output file; '-' is stdout.")
 @click.option("--to", "to", type=FORMAT_CHOICE, help="Output format (default: by extension).")
-@click.option("--dedupe", "dedupe", is_flag=True, help="Drop duplicate games (the first is kept).")
+@click.option(
+    "--dedupe",
+    "dedupe",
+    is_flag=True,
+    help="Drop copies of a game as pmn dedupe does (the first is kept).",
+)
+@by_option
 @click.option(
     "--symmetric", is_flag=True, help="With --dedupe: games equal under board symmetries too."
 )
+@verbose_option
 @shared
 def merge(
     files: tuple[str, ...],
@@ -38,7 +45,9 @@ def merge(
     output: str,
     to: str | None,
     dedupe: bool,
+    by: str,
     symmetric: bool,
+    verbose: bool,
 ) -> None:
     """Merge the games of FILES, in order, into one file.
 
@@ -51,16 +60,19 @@ def merge(
     """
     if symmetric and not dedupe:
         raise click.UsageError("--symmetric goes with --dedupe")
+    if by != "game" and not dedupe:
+        raise click.UsageError("--by goes with --dedupe")
     fmt = output_format(output, to)
     counts = Reading()
     if dedupe:  # the files are read twice (a first look at the moves); walked once
         walked = WalkedInputs.walk(files)
-        compared = None if symmetric else games_worth_comparing(walked, input_format, encoding)
+        compared = None if symmetric else games_worth_comparing(walked, input_format, encoding, by)
         games = drop_duplicates(
             iter_games(walked, input_format, encoding, counts),
-            report_duplicate,
+            dropped_reporter(verbose),
             symmetric=symmetric,
             compared=compared,
+            by=by,
         )
     else:
         games = iter_games(files, input_format, encoding, counts)
@@ -69,5 +81,6 @@ def merge(
         for game in games:
             write_game(sink, game)  # (a PMN game's text as it was read)
         sink.close()
-    click.echo(f"wrote {sink.count} game(s) to {output}", err=True)
+    dropped = f", dropped {counts.games - sink.count} duplicate(s)" if dedupe else ""
+    click.echo(f"wrote {sink.count} game(s) to {output}{dropped}", err=True)
     finish(counts)

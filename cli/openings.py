@@ -122,9 +122,8 @@ def openings(
         for tree in book:
             for line in tree_lines(tree, min_games):
                 echo(line)
-        if book.skipped:
+        unplayable = book.skipped - book.damaged  # (a damaged game was reported as read)
+        if unplayable:
             what = "never reach the position or " if position else ""
-            click.echo(
-                f"{book.skipped} game(s) {what}name no game PMN plays: not counted", err=True
-            )
+            click.echo(f"{unplayable} game(s) {what}name no game PMN plays: not counted", err=True)
     finish(counts)

@@ -51,7 +51,15 @@ from .paths import WritePath
     help="The TimeControl tag is VALUE (PlayOK: seconds a player, 600); a range with "
     "--tag 'TimeControl>=300'.",
 )
-@click.option("--player", "players", multiple=True, help="A player in any seat (repeatable).")
+@click.option(
+    "--player",
+    "players",
+    multiple=True,
+    metavar="NAME",
+    help="A player in any seat, the whole name (case and white space aside); '*' stands "
+    "for any run of characters, to match part of a name ('Mensah*'). Repeatable: a "
+    "repeated --player means both (each plays in the game).",
+)
 @click.option("--result", help="The result written at the end of the game (1-0, 1/2-1/2, *).")
 @click.option(
     "--variant",
@@ -59,10 +67,14 @@ from .paths import WritePath
     metavar="NAME",
     help="The game, as a Game tag names it ({games}).",
 )
-@click.option("--rules", help="The ruleset, as a Rules tag names it.")
+@click.option(
+    "--rules", help="The ruleset, as a Rules tag names it (one that some game has: abapa, wari)."
+)
 @click.option("--date-from", help="Dated on or after (2024.05.31, 2024.05 or 2024).")
-@click.option("--date-to", help="Dated on or before.")
-@click.option("--plies", metavar="MIN-MAX", help="Main-line moves: MIN-MAX, MIN-, -MAX or N.")
+@click.option("--date-to", help="Dated on or before (not before --date-from).")
+@click.option(
+    "--plies", metavar="MIN-MAX", help="Main-line moves: MIN-MAX (MIN <= MAX), MIN-, -MAX or N."
+)
 @click.option(
     "--valid/--invalid", default=None, help="Only games the validator passes, or only the others."
 )

@@ -131,6 +131,14 @@ class ArchiveGame:
         return declared_result(self.tags, word, lambda: self.outline[0])
 
     @property
+    def damaged(self) -> bool:
+        """Whether the game's moves cannot be read: found reading no more than its
+        :attr:`outline` (a game written plainly reads quickly, and is not damaged; any
+        other is read whole, and reported when ``on_read`` reports it)."""
+        self.outline  # noqa: B018 (reads a game that is not plain)
+        return self._record is not None and self._record.damaged
+
+    @property
     def outline(self) -> tuple[str, int]:
         """The result written at the end of the main line, and its number of moves: read
         without building the record of a game written plainly, else from its record."""

@@ -36,11 +36,18 @@ from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 from notation.archive.games import ArchiveGame, declared_result
-from notation.archive.tools import GameView, PositionPattern, Selection, game_key
+from notation.archive.tools import (
+    GameView,
+    PositionPattern,
+    Selection,
+    game_key,
+    player_matches,
+    player_name,
+)
 from notation.core.pits import PITS_TAG
 from notation.core.record import MAINLINE, Record
 from notation.core.replay import (
@@ -64,7 +71,14 @@ from notation.files.sources import (
     stored_path,
 )
 from notation.formats.collection import read_path
-from notation.formats.pmn import Chunk, TaggedChunk, iter_chunks, last_word, read_chunk
+from notation.formats.pmn import (
+    Chunk,
+    TaggedChunk,
+    iter_chunks,
+    iter_tagged,
+    last_word,
+    read_chunk,
+)
 from notation.formats.reader import read_game
 from notation.formats.registry import sniff_file
 from notation.formats.visitor import RecordBuilder
@@ -575,6 +589,17 @@ class ArchiveIndex:
 
     # -- asking -------------------------------------------------------------------
 
+    def _damaged_head(self, game_id: int, depth: int) -> OpeningRow | None:
+        """A game indexed as damaged, read back from its file to the tree's depth (such
+        games are few): what streaming's tree counts of it (:func:`_head_row`)."""
+        for indexed, game in read_back_games(self._games("g.id = ?", [game_id])):
+            text = game.text
+            if text is not None:  # cut from its bytes, as streaming cuts it
+                tagged = iter_tagged(io.BytesIO(text.encode("utf-8")), indexed.source)
+                game = ArchiveGame(next(tagged), indexed.ordinal)
+            return _head_row(game, depth)
+        return None
+
     def select(self, selection: Selection) -> Iterator[IndexedGame]:
         """The games that pass every filter, in the order streaming gives them."""
         where, parameters = self._where(selection)
@@ -662,15 +687,17 @@ class ArchiveIndex:
                 self.db.create_function(f"pmn_tag{number}", 1, test.matches_value)
                 clauses.append(f"pmn_tag{number}({value})")
                 parameters.append(test.name)
-        for player in selection.players:
-            clauses.append("g.id IN (SELECT game_id FROM players WHERE name = ?)")
-            parameters.append(player)
+        for number, player in enumerate(selection.players):  # as streaming compares them
+            self.db.create_function(
+                f"pmn_player{number}", 1, partial(_player_is, player), deterministic=True
+            )
+            clauses.append(f"g.id IN (SELECT game_id FROM players WHERE pmn_player{number}(name))")
         if selection.result is not None:
-            clauses.append("g.result = ?")
+            clauses.append("g.result = ? AND g.damaged = 0")  # (as streaming: unread)
             parameters.append(selection.result)
         if selection.plies is not None:
             low, high = selection.plies
-            clauses.append("g.plies >= ?")
+            clauses.append("g.plies >= ? AND g.damaged = 0")  # (as streaming: unread)
             parameters.append(low)
             if high is not None:
                 clauses.append("g.plies <= ?")
@@ -713,12 +740,14 @@ class ArchiveIndex:
     ) -> Iterator[OpeningRow | None]:
         """Each game as the opening tree counts it, in file order, with its first ``depth``
         moves (all with None) as the variant writes them; None when it is not counted (no
-        variant, or never at the position)."""
+        variant, or never at the position). A game that could not be read is read back
+        to the tree's depth, as streaming reads it (:meth:`_damaged_head`)."""
         targets = self._targets(pattern) if pattern is not None else {}
         variants: dict[tuple[str, str, str], AnyVariant | None] = {}
         query = (
-            "SELECT g.game, g.rules, g.seats, g.start, g.moves, g.positions, g.result, g.header "
-            "FROM games g JOIN files f ON f.id = g.file_id ORDER BY f.id, g.ordinal"
+            "SELECT g.game, g.rules, g.seats, g.start, g.moves, g.positions, g.result, g.header, "
+            "g.damaged, g.id FROM games g JOIN files f ON f.id = g.file_id "
+            "ORDER BY f.id, g.ordinal"
         )
         with self._answering():
             rows = self.db.execute(query)
@@ -727,9 +756,11 @@ class ArchiveIndex:
                     found = rows.fetchone()
                     if found is None:
                         return
-                    game, rules, seats, start, moves, positions, result, header = found
+                    game, rules, seats, start, moves, positions, result, header = found[:8]
                     row: OpeningRow | None = None
-                    if game is not None and start is not None:
+                    if found[8] and pattern is None and depth is not None:
+                        row = self._damaged_head(found[9], depth)
+                    elif game is not None and start is not None:
                         tokens = _moves(moves)
                         variant = variants.get((game, rules, seats), False)
                         if variant is False:
@@ -756,6 +787,26 @@ class ArchiveIndex:
                                 result,
                             )
                 yield row
+
+
+def _head_row(game: ArchiveGame, depth: int) -> OpeningRow | None:
+    """A game's first ``depth`` moves as streaming's opening tree reads them
+    (:meth:`ArchiveGame.head`: a fault further on is not met), or None when it does not
+    count them (it is damaged before, or its tags name no game)."""
+    head = game.head(depth)
+    view = GameView(head, plies=depth)
+    variant = view.variant
+    if variant is None or view.start is None:
+        return None
+    return OpeningRow(
+        variant.game, variant.rules, tuple(variant.seats), view.start, view.moves, head.result
+    )
+
+
+def _player_is(player: str, name: str) -> bool:
+    """Whether a stored seat name is the ``--player`` value, as streaming compares them
+    (:func:`~notation.archive.tools.player_matches`)."""
+    return player_matches(player, player_name(name))
 
 
 def _canonical(

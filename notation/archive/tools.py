@@ -15,6 +15,7 @@ import hashlib
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
@@ -199,14 +200,17 @@ def variant_of_tags(tags: Sequence[tuple[str, str]]) -> AnyVariant | None:
 
 
 _TAG_TEST_RE = re.compile(r"([A-Za-z0-9_]+)(!=|<=|>=|=|<|>|~)(.*)", re.DOTALL)
-#: A number as a tag value or a filter value may write it: ``1800``, ``-3``, ``2.5``.
-_NUMBER_RE = re.compile(r"[+-]?[0-9]{1,30}(?:\.[0-9]{1,30})?")
+#: A number as a tag value or a filter value may write it: ``1800``, ``-3``, ``2.5``, of
+#: any length (compared exactly, as a :class:`~decimal.Decimal`: never as text, and a value
+#: of thousands of digits is no error).
+_NUMBER_RE = re.compile(r"[+-]?[0-9]+(?:\.[0-9]+)?")
+_ORDER = ("<", "<=", ">", ">=")
 
 
-def _number(text: str) -> Fraction | None:
+def _number(text: str) -> Decimal | None:
     """The number a text is (spaces around it allowed), or None."""
     text = text.strip()
-    return Fraction(text) if _NUMBER_RE.fullmatch(text) else None
+    return Decimal(text) if _NUMBER_RE.fullmatch(text) else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,9 +220,11 @@ class TagTest:
     (a search).
 
     When VALUE is a number (``WhiteElo>=1800``, ``TimeControl=600``) the comparison is
-    numeric, and a tag whose value is not a number (``?``, missing Elo) never passes an
-    order test (``<``, ``<=``, ``>``, ``>=``) nor ``=``; otherwise values compare as text.
-    A game without the tag never matches, ``!=`` included.
+    numeric, whatever its length, and a tag whose value is not a number (``?``, missing
+    Elo) never passes an order test (``<``, ``<=``, ``>``, ``>=``) nor ``=``; ``=`` and
+    ``!=`` with a VALUE that is no number compare text. An order test needs a number
+    (``WhiteElo>=1,800`` is refused: numbers are never ordered as text). A game without
+    the tag never matches, ``!=`` included.
     """
 
     name: str
@@ -241,8 +247,14 @@ class TagTest:
                 re.compile(value)
             except re.error as exc:
                 raise FilterError(f"--tag {text!r}: bad regular expression: {exc}") from None
-        elif operator in ("<", "<=", ">", ">=") and not value.strip():
+        elif operator in _ORDER and not value.strip():
             raise FilterError(f"--tag {text!r}: {operator} needs a value to compare with")
+        elif operator in _ORDER and _number(value) is None:
+            raise FilterError(
+                f"--tag {text!r}: {operator} compares numbers, and {value.strip()!r} is not "
+                "a number: write digits, with a point for a fraction (WhiteElo>=1800, "
+                "Round<2.5); use = or ~ for text"
+            )
         return cls(name, value, operator == "~", operator)
 
     @property
@@ -308,17 +320,44 @@ def _date_bound(text: str, option: str) -> tuple[int, ...]:
     return bound
 
 
+#: More moves than any game can have (a main line held in memory is far shorter): what a
+#: ``--plies`` bound of more digits than this reads as, so it compares as the number it
+#: is, with no conversion of thousands of digits.
+PLIES_BEYOND = 10**18
+
+
+def _plies_bound(digits: str) -> int:
+    """A ``--plies`` bound's digits as a number: :data:`PLIES_BEYOND` past it."""
+    digits = digits.lstrip("0") or "0"
+    return int(digits) if len(digits) < 19 else PLIES_BEYOND
+
+
 def parse_plies(text: str) -> tuple[int, int | None]:
-    """``MIN-MAX``, ``MIN-``, ``-MAX`` or ``N`` as (min, max or None); raises FilterError."""
-    match = re.fullmatch(r"\s*(\d*)\s*(-?)\s*(\d*)\s*", text)
+    """``MIN-MAX``, ``MIN-``, ``-MAX`` or ``N`` as (min, max or None); raises FilterError
+    for any other text and for a range that holds no number (the maximum below the
+    minimum). A bound of any length is a number (past :data:`PLIES_BEYOND`, it is
+    more than any game has)."""
+    match = re.fullmatch(r"\s*([0-9]*)\s*(-?)\s*([0-9]*)\s*", text)
     if match is None or not (match.group(1) or match.group(3)):
-        raise FilterError(f"--plies {text!r}: expected MIN-MAX, MIN-, -MAX or N")
+        raise FilterError(
+            f"--plies {text!r}: expected MIN-MAX, MIN-, -MAX or N (numbers of moves, "
+            "e.g. 40-, 10-20)"
+        )
     low, dash, high = match.groups()
-    minimum = int(low) if low else 0
-    maximum = int(high) if high else (None if dash else minimum)
-    if maximum is not None and maximum < minimum:
-        raise FilterError(f"--plies {text!r}: the maximum is below the minimum")
+    if low and high and _digits_key(high) < _digits_key(low):
+        raise FilterError(
+            f"--plies {text!r}: the maximum is below the minimum, so no game has that "
+            "many moves: write MIN-MAX with MIN <= MAX"
+        )
+    minimum = _plies_bound(low) if low else 0
+    maximum = _plies_bound(high) if high else (None if dash else minimum)
     return minimum, maximum
+
+
+def _digits_key(digits: str) -> tuple[int, str]:
+    """A whole number's digits as a key that orders them by value, of any length."""
+    digits = digits.lstrip("0") or "0"
+    return len(digits), digits
 
 
 def _wildcard_regex(pattern: str) -> re.Pattern[str]:
@@ -432,12 +471,55 @@ def _ruleset(rules: str) -> str:
     return rules.split()[0].lower() if rules.split() else ""
 
 
+def _rules_filter(text: str, variant: AnyVariant | None) -> str:
+    """A ``--rules`` value: one that the game named (``--variant``), or else some
+    registered game, reads as its ruleset; raises FilterError saying the rulesets that
+    are read (a value that names none would select nothing, silently)."""
+    candidates = [variant.game] if variant is not None else [cls.names[0] for cls in games()]
+    refusals: list[str] = []
+    for game in candidates:
+        try:
+            find_variant(game, text)
+        except RulesError as exc:
+            refusals.append(str(exc))
+        else:
+            return text
+    raise FilterError(
+        f"--rules {text!r} names no ruleset"
+        + (f" of {variant.game}" if variant is not None else " of any game PMN plays")
+        + ": "
+        + "; ".join(refusals)
+    )
+
+
+def player_name(name: str) -> str:
+    """A player's name as ``--player`` compares it: case folded, runs of white space
+    made one space, none at either end (``" Ada  Mensah"`` is ``ada mensah``)."""
+    return " ".join(name.split()).casefold()
+
+
+@lru_cache(maxsize=64)
+def _player_regex(pattern: str) -> re.Pattern[str]:
+    return re.compile(".*".join(map(re.escape, pattern.split("*"))), re.DOTALL)
+
+
+def player_matches(pattern: str, name: str) -> bool:
+    """Whether a seat's name (as :func:`player_name` makes it) is the ``--player`` value
+    (made so too): the whole name, or, where the value has ``*``, any run of characters
+    there (``Mensah*``, ``*Mensah``, ``*ens*``)."""
+    if "*" not in pattern:
+        return pattern == name
+    return _player_regex(pattern).fullmatch(name) is not None
+
+
 @dataclass(frozen=True, slots=True)
 class Selection:
     """Filters a game must all pass; an empty selection keeps every game.
 
     - ``tags``: every :class:`TagTest` holds;
-    - ``players``: each name is in one of the game's seat tags (case-insensitive);
+    - ``players``: each name is in one of the game's seat tags (:func:`player_matches`:
+      case and white space aside, ``*`` any run of characters), so a repeated
+      ``--player`` means both;
     - ``result``: the result token written at the end of the movetext;
     - ``game``: the game a ``Game`` tag of that name plays, and the ruleset the
       name implies if it implies one (``Oware`` is Wari under abapa rules);
@@ -486,14 +568,27 @@ class Selection:
             default = find_variant(named.game)
             implied = _ruleset(named.rules) if named.rules != default.rules else None
             game_target = (named.game, implied)
+        start = _date_bound(date_from, "--date-from") if date_from else None
+        end = _date_bound(date_to, "--date-to") if date_to else None
+        if start and end and end[: len(start)] < start[: len(end)]:
+            raise FilterError(
+                f"--date-from {date_from!r} --date-to {date_to!r}: the range holds no day "
+                "(--date-to is before --date-from): write the earlier date first"
+            )
+        for player in players:
+            if not player_name(player).strip("*"):
+                raise FilterError(
+                    f"--player {player!r}: expected a name, or part of one with * "
+                    "(e.g. --player 'Mensah*')"
+                )
         return cls(
             tags=tuple(TagTest.parse(t) for t in tags),
-            players=tuple(p.strip().lower() for p in players),
+            players=tuple(player_name(p) for p in players),
             result=_result_filter(result) if result is not None else None,
             game=game,
-            rules=rules,
-            date_from=_date_bound(date_from, "--date-from") if date_from else None,
-            date_to=_date_bound(date_to, "--date-to") if date_to else None,
+            rules=_rules_filter(rules, named) if rules is not None else None,
+            date_from=start,
+            date_to=end,
             plies=parse_plies(plies) if plies else None,
             valid=valid,
             position=_position_pattern(position, named) if position is not None else None,
@@ -517,13 +612,17 @@ class Selection:
         """:meth:`matches` on a game of a collection, reading no more of it than the
         filters need: its tags, then for ``result`` the result it declares (its tag and
         last token: :attr:`ArchiveGame.result`), for ``plies`` its outline, then (for
-        ``valid`` and ``position``) its record, replayed."""
+        ``valid`` and ``position``) its record, replayed. A game whose moves cannot be
+        read (:attr:`ArchiveGame.damaged`, reported when read) passes no filter on its
+        moves: ``result``, ``plies``, ``position``, ``valid`` (but ``--invalid``)."""
         if not self.matches_tags(game.tags):
             return False
         if self.result is not None and game.result != self.result:
             return False
         if self.plies is not None and not self.matches_plies(game.outline[1]):
             return False
+        if (self.result is not None or self.plies is not None) and game.damaged:
+            return False  # what its moves declare is not read: reported, never matching
         return not self.needs_replay or self.matches_replay(GameView(game.record))
 
     @property
@@ -551,9 +650,17 @@ class Selection:
         if self.rules is not None and not self.rules_match(variant):
             return False
         if self.players:
-            seated = {(first_tag(tags, seat) or "").strip().lower() for seat in variant.seats}
-            return all(player in seated for player in self.players)
+            seated = {player_name(first_tag(tags, seat) or "") for seat in variant.seats}
+            return all(self.player_seated(player, seated) for player in self.players)
         return True
+
+    @staticmethod
+    def player_seated(player: str, seated: set[str]) -> bool:
+        """Whether a ``--player`` value (:func:`player_name`) is one of a game's seated
+        names (each made so): :func:`player_matches`."""
+        if "*" not in player:
+            return player in seated
+        return any(player_matches(player, name) for name in seated)
 
     def matches_outline(self, result: str, plies: int) -> bool:
         """The tests on a game's main line as written: its result token, its length."""
@@ -695,12 +802,24 @@ def safe_stem(value: str | None) -> str:
     return f"{slug}-{hashlib.sha1(value.encode('utf-8')).hexdigest()[:8]}"
 
 
+_DIGITS_RE = re.compile(r"([0-9]+)")
+
+
 def natural_key(value: str | None) -> tuple[Any, ...]:
-    """A sort key that orders numbers inside text by value (``2`` before ``10``); None last."""
+    """A sort key that orders numbers inside text by value (``2`` before ``10``, of any
+    length), and any other text after the numbers, as text (``²`` is no number); None
+    last."""
     if value is None:
         return (1,)
-    parts = re.split(r"(\d+)", value)
-    return (0, tuple((0, int(p), p) if p.isdigit() else (1, 0, p) for p in parts if p))
+    parts = _DIGITS_RE.split(value)
+    return (
+        0,
+        tuple(
+            (0, len(p.lstrip("0")), p.lstrip("0"), p) if i % 2 else (1, 0, p, "")
+            for i, p in enumerate(parts)
+            if p
+        ),
+    )
 
 
 def sort_key(record: Record, names: Sequence[str]) -> tuple[Any, ...]:
@@ -823,6 +942,8 @@ class OpeningBook:
         self.position = position
         self.trees: dict[tuple[str, str, str], OpeningTree] = {}
         self.skipped = 0  # games with no variant, or that never meet the position
+        #: of those skipped, the games whose moves could not be read (reported as read)
+        self.damaged = 0
         #: the walks of beginnings met, by what decides them (:meth:`_walk_head`)
         self._heads: dict[tuple[Any, ...], tuple[AnyVariant, str, tuple[str, ...]] | None] = {}
 
@@ -883,10 +1004,14 @@ class OpeningBook:
         (:attr:`ArchiveGame.result`, as ``select --result`` and the index compare it),
         reading no more of it than the tree's depth when there is no position to start
         from (:meth:`ArchiveGame.head`)."""
-        if self.position is None:
-            self.add(game.head(self.depth))  # (the head's result is the declared one)
+        record = game.head(self.depth) if self.position is None else game.record
+        if record.damaged:  # reported where it was read: not said to name no game
+            self.skipped += 1
+            self.damaged += 1
+        elif self.position is None:
+            self.add(record)  # (the head's result is the declared one)
         else:
-            self.add(game.record, game.result)
+            self.add(record, game.result)
 
     def add_moves(
         self,
@@ -928,6 +1053,8 @@ __all__ = [
     "ordered",
     "parse_date",
     "parse_plies",
+    "player_matches",
+    "player_name",
     "safe_stem",
     "sort_key",
     "tags_sort_key",

@@ -3,7 +3,8 @@
 What lives here: the record values (:mod:`notation.core.record`), move tokens
 (:mod:`~notation.core.tokens`), the size caps (:mod:`~notation.core.limits`), comment
 commands such as ``[%clk]`` (:mod:`~notation.core.commands`), pit names
-(:mod:`~notation.core.pits`), the one replay and validation
+(:mod:`~notation.core.pits`), who played a game and which games are one
+(:mod:`~notation.core.identity`), the one replay and validation
 (:mod:`~notation.core.replay`), move listing (:mod:`~notation.core.movelist`) and random
 legal games (:mod:`~notation.core.generate`).
 

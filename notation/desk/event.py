@@ -25,6 +25,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from notation.core.identity import game_identity, name_key
 from notation.core.record import Record
 from notation.core.replay import record_variant
 from notation.errors import PMNError
@@ -69,7 +70,11 @@ CHECKS: Mapping[str, Check] = {
         Check("missing-tag", "error", "no Event, Date or Round tag (or only '?')"),
         Check("bad-date", "error", "a Date not in YYYY.MM.DD form (?? for unknown parts)"),
         Check("bad-round", "error", "a Round that is not a number such as 3 or 3.1"),
-        Check("duplicate-game", "error", "the same game (same moves) submitted twice"),
+        Check(
+            "duplicate-game",
+            "error",
+            "the same game (same players, result and moves) submitted twice",
+        ),
         Check("pairing-twice", "error", "the same players paired twice in one round"),
         Check("player-twice", "error", "a player in two games of one round"),
         Check("similar-names", "warning", "names that are probably one person written two ways"),
@@ -193,6 +198,16 @@ class Entry:
         return tuple((self.tag(seat) or "").strip() for seat in self.seats)
 
     @property
+    def identity(self) -> bytes:
+        """The game as one game (:func:`~notation.core.identity.game_identity`, the
+        archive's ``dedupe`` definition): its players, result, and moves as written from
+        its start; two entries with one identity are one game submitted twice."""
+        moves = "\x00".join(
+            [(self.tag("Game") or "").lower(), self.tag("Position") or "", *self.moves]
+        )
+        return game_identity(moves.encode(), self.players, self.result)
+
+    @property
     def round_key(self) -> tuple[str, str] | None:
         """(event, round) when both are given, else None."""
         event, round_ = self.tag("Event"), self.tag("Round")
@@ -259,25 +274,6 @@ def check_entry(entry: Entry) -> list[Finding]:
                 _finding(entry, "bad-round", f'Round "{value}" is not a number such as 3 or 3.1')
             )
     return found
-
-
-def name_key(name: str) -> str:
-    """A name reduced to what stays the same however it is written.
-
-    Accents dropped, case folded, punctuation and repeated spaces removed,
-    ``Last, First`` turned round, and the words sorted (so ``Ada Mensah``,
-    ``Mensah, Ada``, ``ada  mensah`` and ``Adá Mensah`` give one key).
-
-    >>> name_key("Mensah, Adá") == name_key("ada  mensah")
-    True
-    """
-    if "," in name:
-        last, _, first = name.partition(",")
-        name = f"{first} {last}"
-    decomposed = unicodedata.normalize("NFKD", name)
-    plain = "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
-    words = re.findall(r"\w+", plain)
-    return " ".join(sorted(words))
 
 
 def preferred_spelling(spellings: Counter[str]) -> str:
@@ -538,13 +534,13 @@ def check_event(entries: Sequence[Entry]) -> list[Finding]:
     (:func:`submission_order`); when the files do not tell, the finding says so."""
     found: list[Finding] = []
     copies: set[int] = set()  # indexes of games that repeat an earlier one
-    first_seen: dict[tuple[str, str, tuple[str, ...]], int] = {}
+    first_seen: dict[bytes, int] = {}
     times = submission_times(entries)
     for index in submission_order(entries):
         entry = entries[index]
         if not entry.moves:  # byes and forfeits have no moves: nothing to compare
             continue
-        key = ((entry.tag("Game") or "").lower(), entry.tag("Position") or "", entry.moves)
+        key = entry.identity
         if key not in first_seen:
             first_seen[key] = index
             continue

@@ -133,7 +133,7 @@ def collect(games: Iterable[tuple[Entry, GameReport]]) -> tuple[list[Played], li
     # each game with its place in the input (they are given back in input order)
     played: list[tuple[int, Played]] = []
     excluded: list[tuple[int, Excluded]] = []
-    seen: dict[tuple[object, ...], Entry] = {}
+    seen: dict[bytes, Entry] = {}
     given = list(games)  # a copy is the game submitted later (submission_order)
     for position in submission_order([entry for entry, _ in given]):
         entry, report = given[position]
@@ -173,7 +173,7 @@ def collect(games: Iterable[tuple[Entry, GameReport]]) -> tuple[list[Played], li
             leave_out("a seat has no player named")
             continue
         if entry.moves:  # the same game submitted twice counts once
-            key = ((entry.tag("Game") or "").lower(), entry.tag("Position"), entry.moves)
+            key = entry.identity  # (one game: players, result, moves; as dedupe's)
             if key in seen:
                 leave_out(f"submitted twice: the same game as {seen[key].where}", copy=True)
                 continue

@@ -56,7 +56,7 @@ def test_dedupe_drops_repeats_and_reports_header_differences(tmp_path):
         ),
         encoding="utf-8",
     )
-    result = run("dedupe", str(path))
+    result = run("dedupe", str(path), "--verbose")
     assert result.exit_code == 0, result.output
     assert events(result.stdout) == ["a", "b", "d"]
     lines = result.stderr.splitlines()
@@ -102,7 +102,7 @@ def test_keep_most_complete_keeps_the_fullest_header(tmp_path):
         encoding="utf-8",
     )
     first = run("dedupe", str(path))
-    fullest = run("dedupe", str(path), "--keep", "most-complete")
+    fullest = run("dedupe", str(path), "--keep", "most-complete", "--verbose")
     assert events(first.stdout) == ["a"]
     assert events(fullest.stdout) == ["b"]
     assert "a duplicate of" in fullest.stderr and "(game 2)" in fullest.stderr
@@ -157,7 +157,7 @@ def test_dedupe_symmetric_finds_a_mirrored_tricala_game(tmp_path):
     path.write_text(original + "\n" + mirrored, encoding="utf-8")
     assert run("select", str(path), "--valid", "--count").stdout == "2\n"
     assert events(run("dedupe", str(path)).stdout) == ["o", "m"]
-    symmetric = run("dedupe", str(path), "--symmetric")
+    symmetric = run("dedupe", str(path), "--symmetric", "--verbose")
     assert events(symmetric.stdout) == ["o"]
     assert "(game 2): dropped, a duplicate of" in symmetric.stderr
 
@@ -279,10 +279,10 @@ def test_merge_mixes_formats_and_can_dedupe(tmp_path):
     out = tmp_path / "all.json"
     assert run("merge", str(first), str(second), "-o", str(out)).exit_code == 0
     assert [r.tag("Event") for r in read_path(str(out))] == ["a", "b", "c", "b"]
-    result = run("merge", str(first), str(second), "--dedupe", "-o", str(out))
+    result = run("merge", str(first), str(second), "--dedupe", "-o", str(out), "--verbose")
     assert result.exit_code == 0
     assert [r.tag("Event") for r in read_path(str(out))] == ["a", "b"]
-    assert result.stderr.count("dropped") == 2
+    assert result.stderr.count("dropped, a duplicate") == 2
 
 
 # -- sort -----------------------------------------------------------------------------------

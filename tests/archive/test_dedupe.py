@@ -40,17 +40,23 @@ def records():
 
 
 def test_the_first_copy_is_kept_and_each_other_reported_with_the_copy_it_repeats():
+    # (by their moves alone: the default asks the same players and result too, as
+    # tests/archive/test_dedupe_identity.py shows)
     dropped = []
-    kept = list(drop_duplicates(records(), lambda r, n, k: dropped.append((n, k.ordinal))))
+    kept = list(
+        drop_duplicates(records(), lambda r, n, k: dropped.append((n, k.ordinal)), by="moves")
+    )
     assert [r.tag("South") for r in kept] == ["Ada", None]
     assert dropped == [(2, 1), (4, 1)]
 
 
 def test_the_most_complete_copy_is_kept_first_on_a_tie():
-    chosen = choose_most_complete(records(), symmetric=False)
+    chosen = choose_most_complete(records(), symmetric=False, by="moves")
     assert sorted(k.ordinal for k in chosen.values()) == [2, 3]  # 4 tags beat 2 and 3
     dropped = []
-    kept = list(drop_duplicates(records(), lambda r, n, k: dropped.append(n), chosen=chosen))
+    kept = list(
+        drop_duplicates(records(), lambda r, n, k: dropped.append(n), chosen=chosen, by="moves")
+    )
     assert [r.tag("Date") for r in kept] == ["2025.01.01", None]
     assert dropped == [1, 4]
 
@@ -61,8 +67,15 @@ def test_keys_from_an_index_choose_the_same_copies():
         g.__class__(tags=g.tags, result=g.result, source=g.source, line=g.line) for g in games
     ]
     keys = [b"a", b"a", b"b", b"a"]
-    assert [k.ordinal for k in choose_from_keys(keys, headers, most_complete=False)] == [1, 1, 3, 1]
-    assert [k.ordinal for k in choose_from_keys(keys, headers, most_complete=True)] == [2, 2, 3, 2]
+    assert [
+        k.ordinal for k in choose_from_keys(keys, headers, most_complete=False, by="moves")
+    ] == [1, 1, 3, 1]
+    assert [k.ordinal for k in choose_from_keys(keys, headers, most_complete=True, by="moves")] == [
+        2,
+        2,
+        3,
+        2,
+    ]
 
 
 def test_where_a_game_was_read_names_file_line_and_number():

@@ -76,10 +76,10 @@ def test_a_file_is_deduplicated_as_standard_input_is(tmp_path, monkeypatch):
         return game_key(view, **options)
 
     monkeypatch.setattr(dedupe_module, "game_key", counted)
-    from_file = run("dedupe", str(path), "-o", str(tmp_path / "a.pmn"))
+    from_file = run("dedupe", str(path), "-o", str(tmp_path / "a.pmn"), "--verbose")
     replayed_from_file = len(keyed)
     keyed.clear()
-    from_stdin = run("dedupe", "-", "-o", str(tmp_path / "b.pmn"), stdin=text)
+    from_stdin = run("dedupe", "-", "-o", str(tmp_path / "b.pmn"), "--verbose", stdin=text)
     assert from_file.exit_code == from_stdin.exit_code == 1  # (the damaged game)
     assert (tmp_path / "a.pmn").read_bytes() == (tmp_path / "b.pmn").read_bytes()
     assert from_file.stderr.replace(str(path), "<stdin>") == from_stdin.stderr
@@ -95,9 +95,9 @@ def test_merge_dedupe_of_files_drops_what_it_drops_from_standard_input(tmp_path)
     path = tmp_path / "games.pmn"
     path.write_text(text, encoding="utf-8")
     merged = tmp_path / "merged.pmn"
-    from_file = run("merge", str(path), "--dedupe", "-o", str(merged))
+    from_file = run("merge", str(path), "--dedupe", "-o", str(merged), "-v")
     written = merged.read_bytes()
-    from_stdin = run("merge", "-", "--dedupe", "-o", str(merged), stdin=text)
+    from_stdin = run("merge", "-", "--dedupe", "-o", str(merged), "-v", stdin=text)
     assert merged.read_bytes() == written
     assert from_file.stderr.replace(str(path), "<stdin>") == from_stdin.stderr
     assert from_stdin.stderr.count("dropped, a duplicate") == 6

@@ -205,12 +205,13 @@ def test_select_by_rating_and_time_control(sample):
 
 
 def test_dedupe_drops_the_games_the_file_repeats(sample, tmp_path):
-    # the same moves: the same game exported twice, or its moves played again; a game with
+    # (--by moves, pgn-extract's -D) the same moves: the same game exported twice, or its
+    # moves played again by other players; a game with
     # no move (a forfeit, a game never begun) repeats only a game with the same header and
     # result (the file has several, with their own headers: none is dropped)
     repeated = [game for game in GAMES if game.repeats is not None]
     out = tmp_path / "unique.pmn"
-    result = run("dedupe", str(sample), "-o", str(out))
+    result = run("dedupe", str(sample), "-o", str(out), "--by", "moves", "--verbose")
     assert result.exit_code == 0, result.output
     kept = read_text(out.read_text())
     assert [(r.tag("White"), r.tag("Black"), r.tag("Time")) for r in kept] == [

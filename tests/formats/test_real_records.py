@@ -167,15 +167,22 @@ def test_convert_writes_unknown_termination_only_where_the_rules_had_not_ended(p
 
 
 def test_dedupe_drops_the_games_whose_moves_repeat_another(playok, tmp_path):
-    # a game with no move repeats only a game with the same header and result
+    # --by moves (pgn-extract's -D): a game with no move repeats only a game with the same
+    # header and result
     keys = Counter(
         tuple(node.token for node in r.mainline.moves) or (r.tags, r.result) for r in playok.records
     )
     repeated = sum(count - 1 for count in keys.values())
-    result = run("dedupe", str(playok.path), "-o", str(tmp_path / "unique.pmn"))
+    result = run("dedupe", str(playok.path), "-o", str(tmp_path / "unique.pmn"), "--by", "moves")
     assert result.exit_code == 0, result.output
     kept = len(playok.records) - repeated
     assert f"kept {kept} game(s), dropped {repeated} duplicate(s)" in result.stderr
+    # by default a copy has the same players and result too (issue 37): one summary line
+    result = run("dedupe", str(playok.path), "-o", str(tmp_path / "unique.pmn"))
+    assert result.exit_code == 0, result.output
+    (line,) = result.stderr.splitlines()
+    dropped = int(line.split("dropped ")[1].split()[0])
+    assert dropped <= repeated
 
 
 # -- togyz-kz-2018: the federation's score sheets, as written (ruling Q10 as amended) ------

@@ -250,8 +250,8 @@ def test_validate_csv_guards_a_file_name(tmp_path, monkeypatch):
     [
         ["standings", "{event}"],
         ["reconcile", "{event}", "{file}"],
-        ["dedupe", "{event}", "{file}", "-o", "{out}"],
-        ["merge", "{event}", "{file}", "--dedupe", "-o", "{out}"],
+        ["dedupe", "{event}", "{file}", "-o", "{out}", "--verbose"],
+        ["merge", "{event}", "{file}", "--dedupe", "-o", "{out}", "--verbose"],
     ],
     ids=lambda args: args[0],
 )
