@@ -41,7 +41,7 @@ from .archive_io import (
 from .common import FORMAT_CHOICE
 from .inputs import Inputs, WalkedInputs, output_file_option
 from .paths import WritePath
-from .terminal import SafeClickException, echo
+from .terminal import SafeClickException, echo, plural
 
 
 def report_duplicate(record: Record, ordinal: int, kept: Kept) -> None:
@@ -123,10 +123,10 @@ def dedupe(
     duplicates: str | None,
     verbose: bool,
 ) -> None:
-    """Drop duplicate games: the same moves from the same start.
+    """Drop copies of a game: the same players, result and moves.
 
-    By default a copy is the same game: the same players and the same result too
-    (--by moves: the same moves alone, pgn-extract's -D).
+    A copy is the same game: the same players, the same result and the same moves
+    from the same start (--by moves: the same moves alone, pgn-extract's -D).
 
     Moves are compared by the positions they reach, so a game written with
     long move forms or numbered holes is a copy of the same game written the
@@ -190,7 +190,10 @@ def dedupe(
                 others.close()
     except InputChangedError as exc:
         raise SafeClickException(str(exc)) from None
-    click.echo(f"kept {kept} game(s), dropped {counts.games - kept} duplicate(s)", err=True)
+    click.echo(
+        f"kept {plural(kept, 'game')}, dropped {plural(counts.games - kept, 'duplicate')}",
+        err=True,
+    )
     finish(counts)
 
 
@@ -266,7 +269,8 @@ def _dedupe_indexed(
                 others.close()
             sink.close()
         click.echo(
-            f"kept {len(wanted)} game(s), dropped {len(games) - len(wanted)} duplicate(s)",
+            f"kept {plural(len(wanted), 'game')}, "
+            f"dropped {plural(len(games) - len(wanted), 'duplicate')}",
             err=True,
         )
     finally:

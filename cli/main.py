@@ -87,7 +87,7 @@ COMMANDS = {
     ),
     "dedupe": Command(
         "notation.cli.dedupe:dedupe",
-        "Drop duplicate games: the same moves from the same start.",
+        "Drop copies of a game: the same players, result and moves.",
     ),
     "split": Command(
         "notation.cli.split:split",

@@ -20,6 +20,7 @@ from .archive_io import (
 from .common import FORMAT_CHOICE, RegistryCommand
 from .dedupe import by_option, dropped_reporter, games_worth_comparing, verbose_option
 from .inputs import WalkedInputs, output_file_option
+from .terminal import plural
 
 
 @click.command("merge", cls=RegistryCommand)
@@ -81,6 +82,6 @@ def merge(
         for game in games:
             write_game(sink, game)  # (a PMN game's text as it was read)
         sink.close()
-    dropped = f", dropped {counts.games - sink.count} duplicate(s)" if dedupe else ""
-    click.echo(f"wrote {sink.count} game(s) to {output}{dropped}", err=True)
+    dropped = f", dropped {plural(counts.games - sink.count, 'duplicate')}" if dedupe else ""
+    click.echo(f"wrote {plural(sink.count, 'game')} to {output}{dropped}", err=True)
     finish(counts)

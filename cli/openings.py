@@ -19,7 +19,7 @@ from .archive_io import (
     shared,
 )
 from .inputs import output_option, with_unread
-from .terminal import echo
+from .terminal import echo, plural
 
 
 def _tally_text(node: OpeningNode, seats: tuple[str, ...]) -> str:
@@ -27,7 +27,7 @@ def _tally_text(node: OpeningNode, seats: tuple[str, ...]) -> str:
     wins = tally.wins + [0] * (len(seats) - len(tally.wins))
     parts = [f"{seat} {count}" for seat, count in zip(seats, wins, strict=True)]
     parts += [f"shared {tally.shared}", f"unfinished {tally.unfinished}"]
-    return f"{tally.games} game(s): " + ", ".join(parts)
+    return f"{plural(tally.games, 'game')}: " + ", ".join(parts)
 
 
 def tree_lines(tree: OpeningTree, min_games: int) -> list[str]:
@@ -124,6 +124,13 @@ def openings(
                 echo(line)
         unplayable = book.skipped - book.damaged  # (a damaged game was reported as read)
         if unplayable:
-            what = "never reach the position or " if position else ""
-            click.echo(f"{unplayable} game(s) {what}name no game PMN plays: not counted", err=True)
+            one = unplayable == 1
+            what = (
+                f"{'never reaches' if one else 'never reach'} the position or " if position else ""
+            )
+            name = "names" if one else "name"
+            click.echo(
+                f"{plural(unplayable, 'game')} {what}{name} no game PMN plays: not counted",
+                err=True,
+            )
     finish(counts)

@@ -98,11 +98,11 @@ def test_split_invalid_from_the_index(archive, tmp_path):
 @pytest.mark.parametrize(
     ("args", "counts"),
     [
-        ([], "kept 8 game(s), dropped 8 duplicate(s)"),
-        (["--keep", "most-complete"], "kept 8 game(s), dropped 8 duplicate(s)"),
-        (["--symmetric"], "kept 8 game(s), dropped 8 duplicate(s)"),
-        (["--by", "moves"], "kept 7 game(s), dropped 9 duplicate(s)"),
-        (["--by", "moves", "--keep", "most-complete"], "kept 7 game(s), dropped 9 duplicate(s)"),
+        ([], "kept 8 games, dropped 8 duplicates"),
+        (["--keep", "most-complete"], "kept 8 games, dropped 8 duplicates"),
+        (["--symmetric"], "kept 8 games, dropped 8 duplicates"),
+        (["--by", "moves"], "kept 7 games, dropped 9 duplicates"),
+        (["--by", "moves", "--keep", "most-complete"], "kept 7 games, dropped 9 duplicates"),
     ],
 )
 def test_dedupe_from_the_index_gives_what_streaming_gives(archive, args, counts):
@@ -136,8 +136,8 @@ def test_indexing_is_incremental(archive, tmp_path):
     with open(files[0], "a", encoding="utf-8") as handle:  # a changed file
         handle.write("\n" + EXTRA.replace("x1", "x2"))
     result = run("index", files[0], str(new), "-o", database)
-    assert f"{files[0]}: 8 game(s) indexed" in result.stderr
-    assert f"{new}: 1 game(s) indexed" in result.stderr
+    assert f"{files[0]}: 8 games indexed" in result.stderr
+    assert f"{new}: 1 game indexed" in result.stderr
     rows = sqlite3.connect(database).execute("SELECT count(*) FROM games").fetchone()[0]
     assert rows == 8 + 8 + 1 + 1  # the changed file's old games are gone
     streamed = run("select", *files, str(new), "--player", "Ada")

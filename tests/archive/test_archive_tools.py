@@ -65,7 +65,7 @@ def test_dedupe_drops_repeats_and_reports_header_differences(tmp_path):
         'Event: "a" vs "c"; Date: "2024.01.01" vs "2024.01.02"'
     )
     assert lines[1].startswith(f"{path}:23 (game 5): dropped, a duplicate of {path}:1 (game 1)")
-    assert lines[-1] == "kept 3 game(s), dropped 2 duplicate(s)"
+    assert lines[-1] == "kept 3 games, dropped 2 duplicates"
 
 
 def test_dedupe_compares_positions_not_spellings():
@@ -325,12 +325,12 @@ def test_openings_counts_games_and_wins_by_seat(tmp_path):
     result = run("openings", str(source), "--depth", "2")
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines() == [
-        "Wari (wari) from 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S: 5 game(s): South 2, North 1, "
+        "Wari (wari) from 4-4-4-4-4-4-4-4-4-4-4-4-0-0-S: 5 games: South 2, North 1, "
         "shared 1, unfinished 1",
-        "  C: 4 game(s): South 2, North 1, shared 1, unfinished 0",
-        "    b: 3 game(s): South 1, North 1, shared 1, unfinished 0",
-        "    d: 1 game(s): South 1, North 0, shared 0, unfinished 0",
-        "  D: 1 game(s): South 0, North 0, shared 0, unfinished 1",
+        "  C: 4 games: South 2, North 1, shared 1, unfinished 0",
+        "    b: 3 games: South 1, North 1, shared 1, unfinished 0",
+        "    d: 1 game: South 1, North 0, shared 0, unfinished 0",
+        "  D: 1 game: South 0, North 0, shared 0, unfinished 1",
     ]
 
 
@@ -357,9 +357,9 @@ def test_openings_from_a_position(tmp_path):
     result = run("openings", str(source), "--position", variant.format_position(position))
     assert after_c_b and result.exit_code == 0
     lines = result.stdout.splitlines()
-    assert lines[0].endswith("3 game(s): South 1, North 1, shared 1, unfinished 0")
+    assert lines[0].endswith("3 games: South 1, North 1, shared 1, unfinished 0")
     assert [line.split(":")[0].strip() for line in lines[1:]] == ["D", "E"]
-    assert "2 game(s) never reach the position" in result.stderr
+    assert "2 games never reach the position" in result.stderr
 
 
 @pytest.mark.parametrize("command", ["select", "dedupe", "split", "merge", "sort", "openings"])

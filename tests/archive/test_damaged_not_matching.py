@@ -30,7 +30,7 @@ def test_select_result_count_reports_damaged_games_and_does_not_count_them(tmp_p
     result = run("select", str(source), "--result", "1-0", "--count")
     assert result.stdout.strip() == "1", result.output
     assert result.exit_code == 1
-    assert "3 game(s) could not be read" in result.stderr
+    assert "3 games could not be read" in result.stderr
 
 
 def test_select_result_from_the_index_does_not_count_damaged_games(tmp_path):

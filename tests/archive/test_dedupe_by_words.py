@@ -84,7 +84,7 @@ def test_a_file_is_deduplicated_as_standard_input_is(tmp_path, monkeypatch):
     assert (tmp_path / "a.pmn").read_bytes() == (tmp_path / "b.pmn").read_bytes()
     assert from_file.stderr.replace(str(path), "<stdin>") == from_stdin.stderr
     assert "dropped, a duplicate" in from_stdin.stderr
-    assert "kept 37 game(s), dropped 6 duplicate(s)" in from_stdin.stderr
+    assert "kept 37 games, dropped 6 duplicates" in from_stdin.stderr
     # standard input replays every game; the file only those that may be copies
     assert len(keyed) == len(read_text(text))  # (the damaged game is keyed on its text)
     assert replayed_from_file < len(keyed) // 2

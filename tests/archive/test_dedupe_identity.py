@@ -49,7 +49,7 @@ def test_copies_are_games_of_the_same_players_result_and_moves(tmp_path):
     result = run("dedupe", str(source))
     assert result.exit_code == 0, result.output
     assert events(result.stdout) == ["a", "b", "d"]
-    assert result.stderr.strip().splitlines() == ["kept 3 game(s), dropped 2 duplicate(s)"]
+    assert result.stderr.strip().splitlines() == ["kept 3 games, dropped 2 duplicates"]
 
 
 def test_by_moves_is_pgn_extracts_meaning(tmp_path):
@@ -66,7 +66,7 @@ def test_each_dropped_game_is_listed_only_with_verbose(tmp_path):
     result = run("dedupe", str(source), "--verbose")
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 3 and "dropped, a duplicate of" in lines[0]
-    assert lines[-1] == "kept 3 game(s), dropped 2 duplicate(s)"
+    assert lines[-1] == "kept 3 games, dropped 2 duplicates"
 
 
 def test_duplicates_file_gets_what_is_dropped(tmp_path):
