@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import click
 
 from notation.archive.index import ArchiveIndex
@@ -36,11 +38,16 @@ def index(
     """
     if "-" in files:
         raise click.UsageError("the index reads files again later: give files, not '-'")
-    database = ArchiveIndex(output, create=True)
     counts = GameCounts()
-    try:
+    seen: set[tuple[int, int]] = set()  # (a file named twice, or by a link, is read once)
+    with ArchiveIndex.building(output) as database:  # (whole, or the old index left whole)
         for path in counts.paths(files):
             try:  # (a file is added in one transaction: one not read whole adds nothing)
+                status = os.stat(path)
+                if (status.st_dev, status.st_ino) in seen:
+                    counts.add(database.games_of_file(path))
+                    continue
+                seen.add((status.st_dev, status.st_ino))
                 added = database.add_file(path, input_format, encoding)
             except OSError as exc:  # the other files are indexed
                 counts.unreadable(UnreadPath.of(path, exc))
@@ -51,7 +58,5 @@ def index(
             else:
                 counts.add(added)
                 echo(f"{shown_path(path)}: {added} game(s) indexed", err=True)
-    finally:
-        database.close()
     if report_empty(counts):  # an input with no game (ruling N4)
         raise SystemExit(1)
