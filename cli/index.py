@@ -48,7 +48,7 @@ def index(
                     counts.add(database.games_of_file(path))
                     continue
                 seen.add((status.st_dev, status.st_ino))
-                added = database.add_file(path, input_format, encoding)
+                added = database.add_file(path, input_format, encoding, counts.progress.add)
             except OSError as exc:  # the other files are indexed
                 counts.unreadable(UnreadPath.of(path, exc))
                 continue
@@ -56,7 +56,7 @@ def index(
                 counts.add(database.games_of_file(path))
                 echo(f"{shown_path(path)}: unchanged, skipped", err=True)
             else:
-                counts.add(added)
+                counts.add(added, shown=True)
                 echo(f"{shown_path(path)}: {added} game(s) indexed", err=True)
     if report_empty(counts):  # an input with no game (ruling N4)
         raise SystemExit(1)

@@ -12,11 +12,14 @@ import click
 
 from notation.render.sinks import terminal_text
 
+from . import progress
+
 __all__ = ["SafeClickException", "SafeUsageError", "echo", "terminal_text"]
 
 
 def echo(text: str = "", *, err: bool = False, lines: bool = False) -> None:
-    """``click.echo`` of :func:`terminal_text`."""
+    """``click.echo`` of :func:`terminal_text` (a progress line shown is erased first)."""
+    progress.clear()
     click.echo(terminal_text(text, lines=lines), err=err)
 
 

@@ -491,8 +491,15 @@ class ArchiveIndex:
 
     # -- building ---------------------------------------------------------------
 
-    def add_file(self, path: str, fmt: str | None = None, encoding: str | None = None) -> int:
+    def add_file(
+        self,
+        path: str,
+        fmt: str | None = None,
+        encoding: str | None = None,
+        on_game: Callable[[], None] | None = None,
+    ) -> int:
         """Index one file (again if it changed); returns the games added, -1 if unchanged.
+        ``on_game`` is called as each game is added (a progress line).
 
         A file is unchanged when the hash of its bytes, its format and its encoding are
         those indexed: its size and modification time are stored, but never decide it
@@ -530,6 +537,8 @@ class ArchiveIndex:
                 ):
                     self._add_game(file_id, ordinal, game, offset, length, game_digest)
                     count += 1
+                    if on_game is not None:
+                        on_game()
         return count
 
     def games_of_file(self, path: str) -> int:
