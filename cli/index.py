@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import click
 
 from notation.archive.index import ArchiveIndex
@@ -9,7 +11,7 @@ from notation.files.sources import UnreadPath, shown_path
 
 from .archive_io import input_options, shared
 from .inputs import GameCounts, output_file_option, report_empty
-from .terminal import echo
+from .terminal import echo, plural
 
 
 @click.command("index")
@@ -36,12 +38,17 @@ def index(
     """
     if "-" in files:
         raise click.UsageError("the index reads files again later: give files, not '-'")
-    database = ArchiveIndex(output, create=True)
     counts = GameCounts()
-    try:
+    seen: set[tuple[int, int]] = set()  # (a file named twice, or by a link, is read once)
+    with ArchiveIndex.building(output) as database:  # (whole, or the old index left whole)
         for path in counts.paths(files):
             try:  # (a file is added in one transaction: one not read whole adds nothing)
-                added = database.add_file(path, input_format, encoding)
+                status = os.stat(path)
+                if (status.st_dev, status.st_ino) in seen:
+                    counts.add(database.games_of_file(path))
+                    continue
+                seen.add((status.st_dev, status.st_ino))
+                added = database.add_file(path, input_format, encoding, counts.progress.add)
             except OSError as exc:  # the other files are indexed
                 counts.unreadable(UnreadPath.of(path, exc))
                 continue
@@ -49,9 +56,7 @@ def index(
                 counts.add(database.games_of_file(path))
                 echo(f"{shown_path(path)}: unchanged, skipped", err=True)
             else:
-                counts.add(added)
-                echo(f"{shown_path(path)}: {added} game(s) indexed", err=True)
-    finally:
-        database.close()
+                counts.add(added, shown=True)
+                echo(f"{shown_path(path)}: {plural(added, 'game')} indexed", err=True)
     if report_empty(counts):  # an input with no game (ruling N4)
         raise SystemExit(1)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import itertools
+import os
 import sys
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -43,6 +44,7 @@ from notation.games.base import PositionError, RulesError
 from .common import FORMAT_CHOICE, encoding_option
 from .excerpt import ProblemException
 from .paths import ReadPath, WritePath
+from .progress import Progress
 from .terminal import SafeClickException, echo
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -252,6 +254,21 @@ def _paths(
             yield item
 
 
+def input_bytes(files: Inputs, extensions: tuple[str, ...] = WALKED_EXTENSIONS) -> int | None:
+    """The bytes of the files the inputs name, as stored (folders walked again, quietly:
+    what the walk skips is said by the reading, not here); None when one is standard
+    input, whose size is not known. For the progress line's share of the bytes."""
+    total = 0
+    for _, found in _walks(files, extensions):
+        for item in found:
+            if item == "-":
+                return None
+            if isinstance(item, str):
+                with contextlib.suppress(OSError):
+                    total += os.stat(item).st_size
+    return total or None
+
+
 def read_each(
     paths: Iterable[str],
     reader: Callable[[str], Iterable[T]],
@@ -288,6 +305,7 @@ class GameCounts:
     :attr:`empty`, for the command to report; :func:`report_empty` says it)."""
 
     def __init__(self, empty: Callable[[str], None] | None = None) -> None:
+        self.progress = Progress(None)  # (a progress line while :meth:`paths` reads)
         self.games: dict[str, int] = {}
         self.empty: list[str] = []
         self._on_empty = empty if empty is not None else self.empty.append
@@ -302,13 +320,19 @@ class GameCounts:
         extensions: tuple[str, ...] = WALKED_EXTENSIONS,
     ) -> Iterator[str]:
         """:func:`input_paths`, argument by argument; each argument done with no game
-        counted is empty."""
-        for argument, found in _walks(files, extensions):
-            self._current = argument
-            self.games.setdefault(argument, 0)
-            yield from _paths(found, skipped, self.unreadable)
-            if not self.games[argument] and argument not in self._unread:
-                self._on_empty(argument)
+        counted is empty. On a terminal, a line on stderr shows the progress
+        (:mod:`notation.cli.progress`): the games counted, and the bytes of the files read."""
+        if not isinstance(files, WalkedInputs):
+            files = list(files)  # (named twice: walked here, summed by the progress line)
+        walked = files
+        self.progress = Progress(lambda: input_bytes(walked, extensions))
+        with self.progress:
+            for argument, found in _walks(files, extensions):
+                self._current = argument
+                self.games.setdefault(argument, 0)
+                yield from _paths(found, skipped, self.unreadable)
+                if not self.games[argument] and argument not in self._unread:
+                    self._on_empty(argument)
 
     def unreadable(self, item: UnreadPath) -> None:
         """Report a file or folder that could not be read (:func:`report_unread`); an
@@ -327,9 +351,12 @@ class GameCounts:
         :meth:`add`); a file that cannot be read is reported and the rest is read."""
         return read_each(self.paths(files, extensions=extensions), reader, self.unreadable)
 
-    def add(self, count: int = 1) -> None:
-        """Count games of the argument being read."""
+    def add(self, count: int = 1, *, shown: bool = False) -> None:
+        """Count games of the argument being read (``shown``: counted already by
+        :attr:`progress`, game by game)."""
         self.games[self._current] = self.games.get(self._current, 0) + count
+        if not shown:
+            self.progress.add(count)
 
 
 def report_empty(counts: GameCounts) -> bool:

@@ -39,8 +39,9 @@ from notation.render.sinks import json_text
 from . import inputs
 from .archive_io import check_inputs
 from .csvout import for_terminal
-from .inputs import output_file_option, report_skipped, report_unread, with_unread
+from .inputs import input_bytes, output_file_option, report_skipped, report_unread, with_unread
 from .paths import ReadPath
+from .progress import Progress
 from .report import describe_finding
 from .roster import players_option
 from .terminal import SafeClickException, SafeUsageError, echo
@@ -57,15 +58,17 @@ def read_event(
     (:func:`notation.archive.events.read_event`): what cannot be read said on stderr as it
     comes, an index that cannot be used or no game at all a message (exit 1)."""
     try:
-        return events.read_event(
-            files,
-            input_format,
-            jobs,
-            index_path,
-            encoding,
-            unread=report_unread,
-            skipped=report_skipped,
-        )
+        with Progress(lambda: input_bytes(files)) as progress:
+            return events.read_event(
+                files,
+                input_format,
+                jobs,
+                index_path,
+                encoding,
+                unread=report_unread,
+                skipped=report_skipped,
+                on_game=progress.add,
+            )
     except (ArchiveIndexError, events.NoGamesError) as exc:
         raise SafeClickException(str(exc)) from exc
 

@@ -12,6 +12,8 @@ import click
 
 from notation.render.sinks import terminal_text
 
+from . import progress
+
 __all__ = ["SafeClickException", "SafeUsageError", "echo", "plural", "terminal_text"]
 
 
@@ -29,7 +31,8 @@ def plural(count: int, noun: str, many: str | None = None) -> str:
 
 
 def echo(text: str = "", *, err: bool = False, lines: bool = False) -> None:
-    """``click.echo`` of :func:`terminal_text`."""
+    """``click.echo`` of :func:`terminal_text` (a progress line shown is erased first)."""
+    progress.clear()
     click.echo(terminal_text(text, lines=lines), err=err)
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -35,36 +34,11 @@ from .common import (
     variant_option,
 )
 from .excerpt import SourceLines, kept
-from .inputs import input_options, output_file_option
+from .inputs import input_bytes, input_options, output_file_option
+from .progress import Progress, clear, silence
 from .report import WRITERS, counts, game_verdict, write_text
 from .roster import players_option
 from .terminal import echo, plural, terminal_text
-
-
-class Progress:
-    """A one-line count of games checked on stderr, redrawn at most ten times a second."""
-
-    def __init__(self, enabled: bool) -> None:
-        self.enabled = enabled
-        self.last = 0.0
-        self.shown = False
-
-    def update(self, games: int, invalid: int) -> None:
-        """Redraw the count, unless it was drawn less than a tenth of a second ago."""
-        if not self.enabled:
-            return
-        now = time.monotonic()
-        if now - self.last < 0.1:
-            return
-        self.last = now
-        click.echo(f"\r{plural(games, 'game')} checked, {invalid} invalid", nl=False, err=True)
-        self.shown = True
-
-    def clear(self) -> None:
-        """Erase the count line before other output."""
-        if self.shown:
-            click.echo("\r\033[K", nl=False, err=True)
-            self.shown = False
 
 
 @click.command(cls=RegistryCommand)
@@ -176,13 +150,13 @@ def validate(
         sys.exit(code)
     reports: list[dict[str, object]] = []
     games = valid = 0
-    progress = Progress(enabled=not quiet and sys.stderr.isatty())
+    if quiet:
+        silence()
     unread: list[dict[str, object]] = []  # files not read: skipped by the walk, or unreadable
 
     def not_read(path: str, reason: str, error: bool) -> None:
         unread.append(unread_entry(path, reason, error=error))
         if output_format == "text":
-            progress.clear()
             echo(f"{path}: {'cannot read' if error else 'skipped'}: {reason}", err=True)
 
     source = GameSource(
@@ -192,19 +166,20 @@ def validate(
 
     lines = SourceLines(encoding)  # the records' lines shown under their problems
     games_read = kept(iter(source), lines) if output_format == "text" else iter(source)
-    for report in validate_many(games_read, jobs or default_jobs()):
-        games += 1
-        valid += report.valid
-        progress.update(games, games - valid)
-        if output_format == "json":
-            reports.append(report.to_json())
-            continue
-        if quiet and report.valid:
-            continue
-        progress.clear()
-        _print_game(report, lines)
+    with Progress(lambda: input_bytes(files), noun="games checked") as progress:
+        progress.note = lambda: f", {games - valid} invalid"
+        for report in validate_many(games_read, jobs or default_jobs()):
+            games += 1
+            valid += report.valid
+            progress.add()
+            if output_format == "json":
+                reports.append(report.to_json())
+                continue
+            if quiet and report.valid:
+                continue
+            clear()
+            _print_game(report, lines)
     lines.close()
-    progress.clear()
     invalid = games - valid
     unreadable = sum(1 for entry in unread if entry["error"])
     empty = [argument for argument in files if not counted.get(argument)]
@@ -266,13 +241,13 @@ def validate_event(files: tuple[str, ...], options: EventOptions) -> int:
     except LevelError as exc:
         raise click.BadParameter(str(exc), param_hint="--level") from exc
     entries: list[Entry] = []
-    progress = Progress(enabled=not options.quiet and sys.stderr.isatty())
+    if options.quiet:
+        silence()
 
     unreadable: list[str] = []
 
     def not_read(path: str, reason: str, error: bool) -> None:
         if error:  # (a file a folder walk skips is an unread-file finding under --strict)
-            progress.clear()
             echo(f"{path}: cannot read: {reason}", err=True)
             unreadable.append(path)
 
@@ -295,11 +270,12 @@ def validate_event(files: tuple[str, ...], options: EventOptions) -> int:
 
     reports: list[GameReport] = []
     invalid = 0
-    for report in validate_many(every_game(), options.jobs or default_jobs()):
-        reports.append(report)
-        invalid += not report.valid
-        progress.update(len(reports), invalid)
-    progress.clear()
+    with Progress(lambda: input_bytes(files), noun="games checked") as progress:
+        progress.note = lambda: f", {invalid} invalid"
+        for report in validate_many(every_game(), options.jobs or default_jobs()):
+            reports.append(report)
+            invalid += not report.valid
+            progress.add()
     findings = submission_findings(
         files,
         source.counted,

@@ -78,6 +78,7 @@ def read_event(
     *,
     unread: Callable[[UnreadPath], None],
     skipped: Callable[[SkippedPath], None] | None = None,
+    on_game: Callable[[], None] | None = None,
 ) -> list[tuple[Record, GameReport]]:
     """Every game of ``files`` (files or folders), or of the archive index at
     ``index_path``, with its validation report, in input order (an index gives its games
@@ -85,7 +86,8 @@ def read_event(
     core).
 
     A file or folder that cannot be read is handed to ``unread`` and the rest is read;
-    an entry a folder walk skips (a FIFO, a link out of the folder) to ``skipped``.
+    an entry a folder walk skips (a FIFO, a link out of the folder) to ``skipped``;
+    ``on_game`` is called as each game is read (a progress line).
     Raises :class:`NoGamesError` when no game at all was read (ruling N4), and
     :class:`notation.archive.index.ArchiveIndexError` for an index that cannot be used.
     """
@@ -99,6 +101,8 @@ def read_event(
     def every_record() -> Iterator[tuple[Record, int]]:
         for record, number in games:
             records.append(record)
+            if on_game is not None:
+                on_game()
             yield record, number
 
     reports = list(validate_many(every_record(), jobs or default_jobs()))

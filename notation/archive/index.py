@@ -62,6 +62,7 @@ from notation.core.replay import (
 )
 from notation.errors import Code, PMNError
 from notation.files.guard import claim_output
+from notation.files.outputs import FileBusyError, replacing_file
 from notation.files.sources import (
     loaded_path,
     open_input,
@@ -407,8 +408,9 @@ class ArchiveIndex:
     too if the damage shows then.
     """
 
-    def __init__(self, path: str, *, create: bool = False) -> None:
-        self.path = path
+    def __init__(self, path: str, *, create: bool = False, shown: str | None = None) -> None:
+        self.path = shown or path  # (shown: the index a temporary file is being built for)
+        self._files_checked = create  # (a reader checks the indexed files once, when asked)
         if create:
             claim_output(path)  # never an input of the command (its records)
             self.db = self._connect(path, path)
@@ -451,14 +453,43 @@ class ArchiveIndex:
         try:
             yield
         except sqlite3.Error as exc:
-            raise ArchiveIndexError(
-                f"{self.path}: not a PMN index, or a damaged one ({_brief(exc)})"
-            ) from None
+            raise _database_error(self.path, exc) from None
         except (ValueError, TypeError, AttributeError) as exc:
             if isinstance(exc, PMNError) or not rows:
                 raise
             raise ArchiveIndexError(
                 f"{self.path}: a damaged PMN index (a row not as pmn index writes it)"
+            ) from None
+
+    @classmethod
+    @contextmanager
+    def building(cls, path: str) -> Iterator[ArchiveIndex]:
+        """The index at ``path`` opened to write (``pmn index``), whole or not at all.
+
+        The index is built in a temporary file next to it (a copy of the index there is
+        to update), which replaces it only when the block ends without error: a build or
+        an update interrupted (an exception, Ctrl-C, SIGTERM, SIGHUP) leaves the old index
+        as it was, or none, never a part of one (:func:`notation.files.outputs.replacing_file`).
+        A second ``pmn index`` of the same database while one is writing it is refused
+        (busy, :class:`ArchiveIndexError`). The temporary file keeps no journal and is not
+        flushed to disk game by game: it is flushed once, before it replaces the index.
+        """
+        try:
+            with replacing_file(path) as temp:
+                if os.path.exists(path):
+                    _copy_database(path, temp)
+                index = cls(temp, create=True, shown=path)
+                try:
+                    index.db.execute("PRAGMA journal_mode = MEMORY")
+                    index.db.execute("PRAGMA synchronous = OFF")
+                    yield index
+                except BaseException:
+                    index.db.close()  # (uncommitted: rolled back, and the file removed)
+                    raise
+                index.close()
+        except FileBusyError:
+            raise ArchiveIndexError(
+                f"{path}: busy: another pmn index is writing it; try again when it is done"
             ) from None
 
     def close(self) -> None:
@@ -474,8 +505,15 @@ class ArchiveIndex:
 
     # -- building ---------------------------------------------------------------
 
-    def add_file(self, path: str, fmt: str | None = None, encoding: str | None = None) -> int:
+    def add_file(
+        self,
+        path: str,
+        fmt: str | None = None,
+        encoding: str | None = None,
+        on_game: Callable[[], None] | None = None,
+    ) -> int:
         """Index one file (again if it changed); returns the games added, -1 if unchanged.
+        ``on_game`` is called as each game is added (a progress line).
 
         A file is unchanged when the hash of its bytes, its format and its encoding are
         those indexed: its size and modification time are stored, but never decide it
@@ -484,7 +522,7 @@ class ArchiveIndex:
         fmt = fmt or sniff_file(path).name  # (.txt: PMN or a PlayOK export, by its first lines)
         digest = file_digest(path)  # before reading: a change made meanwhile shows next time
         stat = os.stat(path)
-        abspath = stored_path(os.path.abspath(path))  # (a name that is not UTF-8: its bytes)
+        abspath = stored_path(os.path.realpath(path))  # (a name that is not UTF-8: its bytes)
         shown = shown_path(path)
         with self._answering(rows=False):
             row = self.db.execute(
@@ -513,6 +551,8 @@ class ArchiveIndex:
                 ):
                     self._add_game(file_id, ordinal, game, offset, length, game_digest)
                     count += 1
+                    if on_game is not None:
+                        on_game()
         return count
 
     def games_of_file(self, path: str) -> int:
@@ -521,7 +561,7 @@ class ArchiveIndex:
             row = self.db.execute(
                 "SELECT count(*) FROM games JOIN files ON games.file_id = files.id "
                 "WHERE files.abspath = ?",
-                (stored_path(os.path.abspath(path)),),
+                (stored_path(os.path.realpath(path)),),
             ).fetchone()
         return int(row[0])
 
@@ -605,8 +645,26 @@ class ArchiveIndex:
         where, parameters = self._where(selection)
         yield from self._games(where, parameters)
 
+    def check_files(self) -> None:
+        """Raise :class:`StaleIndexError` naming every indexed file that is gone or whose size
+        or modification time is not what was indexed (a reader's questions ask it first:
+        an index never answers for files that changed since)."""
+        self._files_checked = True
+        with self._answering():
+            files = self.db.execute("SELECT path, abspath, size, mtime_ns FROM files").fetchall()
+        stale = [said for said in map(_stale_file, files) if said is not None]
+        if stale:
+            raise StaleIndexError(
+                f"{self.path}: " + "; ".join(stale) + ": run pmn index again on them"
+            )
+
+    def _checked(self) -> None:
+        if not self._files_checked:
+            self.check_files()
+
     def count(self, selection: Selection) -> int:
         """How many games pass every filter."""
+        self._checked()
         where, parameters = self._where(selection)
         with self._answering():
             row = self.db.execute(
@@ -619,6 +677,7 @@ class ArchiveIndex:
         yield from self._games("1", [])
 
     def _games(self, where: str, parameters: Sequence[Any]) -> Iterator[IndexedGame]:
+        self._checked()
         query = (
             "SELECT g.id, f.path, f.abspath, f.format, f.encoding, g.ordinal, g.line, g.offset, "
             "g.length, g.header, g.result, g.valid, g.key, coalesce(g.symmetric_key, g.key), g.digest, "
@@ -742,6 +801,7 @@ class ArchiveIndex:
         moves (all with None) as the variant writes them; None when it is not counted (no
         variant, or never at the position). A game that could not be read is read back
         to the tree's depth, as streaming reads it (:meth:`_damaged_head`)."""
+        self._checked()
         targets = self._targets(pattern) if pattern is not None else {}
         variants: dict[tuple[str, str, str], AnyVariant | None] = {}
         query = (
@@ -807,6 +867,48 @@ def _player_is(player: str, name: str) -> bool:
     """Whether a stored seat name is the ``--player`` value, as streaming compares them
     (:func:`~notation.archive.tools.player_matches`)."""
     return player_matches(player, player_name(name))
+
+
+def _database_error(path: str, exc: sqlite3.Error) -> ArchiveIndexError:
+    """SQLite's error, said as what it means for the index: busy (another program holds
+    it: try again), or not a PMN index or a damaged one."""
+    text = str(exc).lower()
+    if "locked" in text or "busy" in text:
+        return ArchiveIndexError(
+            f"{path}: busy: another program is writing the index; try again when it is done"
+        )
+    return ArchiveIndexError(f"{path}: not a PMN index, or a damaged one ({_brief(exc)})")
+
+
+def _copy_database(path: str, target: str) -> None:
+    """Copy the database at ``path`` into the new file ``target`` (SQLite's backup: a
+    consistent copy, its journal honoured)."""
+    try:
+        source = sqlite3.connect(path, timeout=1)
+    except sqlite3.Error as exc:
+        raise ArchiveIndexError(f"{path}: cannot open the index ({_brief(exc)})") from None
+    try:
+        copy = sqlite3.connect(target)
+        try:
+            source.backup(copy)
+        finally:
+            copy.close()
+    except sqlite3.Error as exc:
+        raise _database_error(path, exc) from None
+    finally:
+        source.close()
+
+
+def _stale_file(row: Sequence[Any]) -> str | None:
+    """What is wrong with an indexed file now (gone, changed), or None."""
+    shown, abspath, size, mtime_ns = row
+    try:
+        status = os.stat(loaded_path(abspath))
+    except OSError as exc:
+        return f"{shown} is gone or cannot be read ({exc.strerror or exc})"
+    if (status.st_size, status.st_mtime_ns) != (size, mtime_ns):
+        return f"{shown} changed since it was indexed"
+    return None
 
 
 def _canonical(

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import bz2
 import errno
+import glob
 import gzip
 import io
 import lzma
@@ -46,7 +47,7 @@ import sys
 import tempfile
 import threading
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager, nullcontext, suppress
 from types import FrameType
 from typing import IO
 
@@ -230,6 +231,79 @@ def _binary_target(path: str) -> Iterator[IO[bytes]]:
             with suppress(FileNotFoundError):
                 os.unlink(temp)
             raise
+
+
+class FileBusyError(BlockingIOError):
+    """Another writer holds the file :func:`replacing_file` was asked to replace."""
+
+
+@contextmanager
+def _held(path: str) -> Iterator[None]:
+    """A lock (``flock``, not waited for) on the file at ``path``, for the block: a second
+    writer of the same file is refused with :class:`FileBusyError` instead of one of the
+    two losing its work. The file's inode is locked, so a writer that replaced it in the
+    meantime (the lock taken on a name that names another file now) counts as busy too."""
+    try:
+        import fcntl
+    except ImportError:  # (no flock: Windows) nothing is locked
+        yield
+        return
+    descriptor = os.open(path, os.O_RDONLY)
+    try:
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise FileBusyError(errno.EWOULDBLOCK, "another program is writing it", path) from None
+        if file_identity(os.stat(path)) != file_identity(os.fstat(descriptor)):
+            raise FileBusyError(errno.EWOULDBLOCK, "another program has just written it", path)
+        yield
+    finally:
+        os.close(descriptor)  # closing releases the lock
+
+
+@contextmanager
+def replacing_file(path: str) -> Iterator[str]:
+    """The name of a new, empty temporary file in the folder of ``path``, which becomes
+    ``path`` when the block ends without error (flushed to disk, given the old file's mode,
+    and renamed over it: a reader sees the old file or the new one, never a part of one).
+
+    When the block fails or is interrupted (an exception, ``KeyboardInterrupt``, SIGTERM,
+    SIGHUP), the temporary file and every file named after it (a database's journal) are
+    removed and the old file is left as it was. While the block runs, the old file is
+    locked: a second writer is refused with :class:`FileBusyError`. For a program that
+    writes a file by name (an SQLite database) rather than through a stream.
+    """
+    claim_output(path)
+    real = os.path.realpath(path)
+    folder = os.path.dirname(real)
+    try:
+        status: os.stat_result | None = os.stat(real)
+    except FileNotFoundError:
+        status = None
+    if status is not None and not stat.S_ISREG(status.st_mode):
+        raise IsADirectoryError(errno.EISDIR, "not a regular file", path)
+    if status is None:
+        if not os.path.isdir(folder):
+            raise FileNotFoundError(errno.ENOENT, "no such folder", folder)
+        mode = 0o666 & ~_umask()
+    else:
+        _check_writable(real, status)
+        mode = stat.S_IMODE(status.st_mode)
+    with _cleanup_on_signals(), _held(real) if status is not None else nullcontext():
+        descriptor, temp = tempfile.mkstemp(prefix=".pmn-", suffix=".tmp", dir=folder)
+        os.close(descriptor)
+        try:
+            yield temp
+            os.chmod(temp, mode)
+            with open(temp, "rb") as written:
+                os.fsync(written.fileno())
+            claim_output(path)  # an input opened since may be this file
+            os.replace(temp, real)
+            _fsync_folder(folder)
+        finally:
+            for name in [temp, *glob.glob(glob.escape(temp) + "-*")]:
+                with suppress(FileNotFoundError):
+                    os.unlink(name)
 
 
 @contextmanager
@@ -522,9 +596,11 @@ def write_bytes(path: str, data: bytes) -> None:
 
 
 __all__ = [
+    "FileBusyError",
     "OutputFolder",
     "UnwritableOutputError",
     "check_output_name",
+    "replacing_file",
     "safe_output",
     "update_record_file",
     "write_bytes",

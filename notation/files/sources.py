@@ -31,6 +31,7 @@ import stat
 import sys
 import zlib
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import IO, cast
 
@@ -224,6 +225,27 @@ def open_source(path: str, encoding: str | None = None) -> io.BufferedReader:
     return io.BufferedReader(_Transcoder(stream, encoding, source), buffer_size=_BLOCK)
 
 
+#: Who is told of each input opened (its path and its stream of bytes as stored): the
+#: command line's progress, which follows how far the file being read is.
+_WATCHERS: list[Callable[[str, IO[bytes]], None]] = []
+
+
+@contextmanager
+def watching_inputs(watcher: Callable[[str, IO[bytes]], None]) -> Iterator[None]:
+    """Tell ``watcher`` of every input :func:`open_input` opens while the block runs."""
+    _WATCHERS.append(watcher)
+    try:
+        yield
+    finally:
+        _WATCHERS.remove(watcher)
+
+
+def _opened(path: str, stream: IO[bytes]) -> IO[bytes]:
+    for watcher in _WATCHERS:
+        watcher(path, stream)
+    return stream
+
+
 def open_input(path: str) -> IO[bytes]:
     """Open a file of records to read (``-``: standard input).
 
@@ -232,7 +254,7 @@ def open_input(path: str) -> IO[bytes]:
     """
     if path == "-":
         note_input(sys.stdin.buffer, path)
-        return sys.stdin.buffer
+        return _opened(path, sys.stdin.buffer)
     stream = open(path, "rb")  # noqa: SIM115
     mode = os.fstat(stream.fileno()).st_mode
     if stat.S_ISDIR(mode) or stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
@@ -244,7 +266,7 @@ def open_input(path: str) -> IO[bytes]:
     except OutputIsInputError:
         stream.close()
         raise
-    return stream
+    return _opened(path, stream)
 
 
 def first_non_utf8(path: str, block_size: int = 1 << 20) -> int | None:
@@ -639,4 +661,5 @@ __all__ = [
     "text_encoding",
     "walk_entries",
     "walk_inputs",
+    "watching_inputs",
 ]

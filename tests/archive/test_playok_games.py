@@ -257,7 +257,7 @@ def test_the_index_answers_as_the_file_does(sample, tmp_path):
     database = tmp_path / "playok.sqlite"
     result = run("index", str(sample), "-o", str(database))
     assert result.exit_code == 0, result.output
-    assert f"{len(GAMES)} game(s) indexed" in result.stderr
+    assert f"{len(GAMES)} games indexed" in result.stderr
     for tags in (["WhiteElo>=1300"], [f"Event={EXPORT.events[1]}"], ["TimeControl<300"]):
         args = [arg for tag in tags for arg in ("--tag", tag)]
         from_index = run("select", "--index", str(database), *args, "--count")

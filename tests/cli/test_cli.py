@@ -180,19 +180,23 @@ def test_quiet_prints_only_problems_and_the_summary(runner):
     assert lines[1] == "2 games: 1 valid, 1 invalid"
 
 
-def test_progress_is_drawn_only_on_a_terminal(monkeypatch):
-    from notation.cli import validate as command
+def test_progress_is_drawn_only_on_a_terminal(monkeypatch, tmp_path):
+    """validate's count is the shared progress line now (tests/cli/test_progress.py): the
+    games checked and how many are invalid, on stderr, on a terminal only."""
+    from notation.cli import progress
 
-    shown = []
-    monkeypatch.setattr(command.click, "echo", lambda text="", **kw: shown.append((text, kw)))
-    progress = command.Progress(enabled=True)
-    progress.update(5, 1)
-    progress.clear()
-    assert shown[0] == ("\r5 games checked, 1 invalid", {"nl": False, "err": True})
-    assert shown[1][1] == {"nl": False, "err": True}
-    silent = command.Progress(enabled=False)
-    silent.update(5, 1)
-    assert len(shown) == 2
+    games = tmp_path / "games.pmn"
+    games.write_text((ANNOTATED.read_text() + "\n") * 20)
+    monkeypatch.setattr(progress, "DELAY", 0.0)
+    monkeypatch.setattr(progress, "INTERVAL", 0.0)
+    monkeypatch.setattr(progress, "EVERY", 1)
+    monkeypatch.delenv("PMN_PROGRESS", raising=False)
+    plain = CliRunner().invoke(pmn, ["validate", str(games)])
+    assert plain.exit_code == 0 and "games checked" not in plain.stderr
+    monkeypatch.setattr(progress, "_terminal", lambda: True)
+    shown = CliRunner().invoke(pmn, ["validate", str(games)])
+    assert shown.exit_code == 0 and "games checked, 0 invalid" in shown.stderr
+    assert "games checked" not in shown.stdout
 
 
 def test_validate_reads_other_hole_numberings(runner):
