@@ -10,24 +10,11 @@ from __future__ import annotations
 
 import click
 
-from notation.render.sinks import terminal_text
+from notation.render.sinks import plural, terminal_text
 
 from . import progress
 
 __all__ = ["SafeClickException", "SafeUsageError", "echo", "plural", "terminal_text"]
-
-
-#: Nouns whose plural is not the noun and an ``s``.
-_PLURALS = {"ply": "plies", "match": "matches", "bye": "byes", "copy": "copies"}
-
-
-def plural(count: int, noun: str, many: str | None = None) -> str:
-    """A count and its noun, agreeing: ``plural(1, "move")`` is ``"1 move"``,
-    ``plural(2, "move")`` ``"2 moves"``, ``plural(0, "game")`` ``"0 games"``; ``many``
-    names a plural that is not the noun and an ``s`` (``plural(3, "ply")``: ``"3 plies"``)."""
-    if count == 1:
-        return f"{count} {noun}"
-    return f"{count} {many or _PLURALS.get(noun, noun + 's')}"
 
 
 def echo(text: str = "", *, err: bool = False, lines: bool = False) -> None:

@@ -45,7 +45,7 @@ from notation.core.replay import (
 from notation.errors import Code
 from notation.games import AnyVariant
 from notation.games.base import MoveError, PositionError, RulesError
-from notation.render.sinks import json_text, terminal_text, write_csv
+from notation.render.sinks import json_text, plural, terminal_text, write_csv
 
 #: The characters a claim is written with, which :func:`repair_record` may take off a
 #: token's end to find the move it names.
@@ -201,7 +201,7 @@ def _cut(
     changes.append(
         Change(
             "cut-moves",
-            f"{len(cut)} move(s) after the game ended ({outcome.result}, {outcome.reason}) cut: "
+            f"{plural(len(cut), 'move')} after the game ended ({outcome.result}, {outcome.reason}) cut: "
             "no move may follow the end of the game (ruling N2)",
             written,
             "",
@@ -319,8 +319,8 @@ def summary_line(repairs: Sequence[Repair]) -> str:
     """The text report's last line."""
     counts = summary(repairs)
     return (
-        f"{counts['games']} game(s): {counts['repaired']} repaired ({counts['changes']} "
-        f"change(s)), {counts['invalid']} still invalid"
+        f"{plural(counts['games'], 'game')}: {counts['repaired']} repaired "
+        f"({plural(counts['changes'], 'change')}), {counts['invalid']} still invalid"
     )
 
 

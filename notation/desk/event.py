@@ -30,6 +30,7 @@ from notation.core.record import Record
 from notation.core.replay import record_variant
 from notation.errors import PMNError
 from notation.formats.collection import WALKED_EXTENSIONS
+from notation.render.sinks import plural
 
 #: Severities a check can be given; ``off`` turns it off.
 SEVERITIES = ("error", "warning", "off")
@@ -366,8 +367,8 @@ class NameMatch:
     def message(self) -> str:
         """The warning as every command prints it."""
         return (
-            f'"{self.suspect}" ({self.suspect_games} game(s)) is probably "{self.likely}" '
-            f"({self.likely_games} game(s)), {self.how}: write it one way"
+            f'"{self.suspect}" ({plural(self.suspect_games, "game")}) is probably "{self.likely}" '
+            f"({plural(self.likely_games, 'game')}), {self.how}: write it one way"
         )
 
 

@@ -25,7 +25,14 @@ from notation.core.replay import GameReport
 from notation.desk.event import BYE, Entry, submission_order
 from notation.errors import Code, PMNError
 from notation.games import parse_result
-from notation.render.sinks import csv_text, html_isolated, html_name, html_text, terminal_text
+from notation.render.sinks import (
+    csv_text,
+    html_isolated,
+    html_name,
+    html_text,
+    plural,
+    terminal_text,
+)
 
 #: The ``Termination`` value of a game decided without play (a forfeit; a bye, see docs/desk.md).
 UNPLAYED_TERMINATION = "adjudication"
@@ -425,7 +432,7 @@ def _system_reason(
     """Whether the pairings are a round robin, and why (in words, for display)."""
     swiss, robin = System.SWISS, System.ROUND_ROBIN
     if n < 2 or cycles == 0:
-        return swiss, f"Swiss: {n} player(s) and no pairing, no round robin to see"
+        return swiss, f"Swiss: {plural(n, 'player')} and no pairing, no round robin to see"
     per_cycle = n - 1 + n % 2
     times = "once" if cycles == 1 else f"{cycles} times"
     if bye and n % 2 == 0:
@@ -434,7 +441,7 @@ def _system_reason(
     if known and len(known) == len(rounds):
         if len(known) != cycles * per_cycle:
             return swiss, (
-                f"Swiss: {n} players in {len(known)} round(s), {len(pairings)} of "
+                f"Swiss: {n} players in {plural(len(known), 'round')}, {len(pairings)} of "
                 f"{n * (n - 1) // 2} pairings met; a round robin of {n} players takes "
                 f"{cycles * per_cycle} rounds"
             )

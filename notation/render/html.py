@@ -50,6 +50,7 @@ from notation.core.record import (
 from notation.core.replay import Game, LineVisitor, Problem, Step, open_game, replay
 from notation.errors import Code, PMNError
 from notation.games.base import Outcome, PositionError, RulesError, parse_result
+from notation.render.sinks import plural
 from notation.render.svg import position_svg
 
 __all__ = [
@@ -453,7 +454,7 @@ def _move_table(
         node = mainline.moves[index]
         token = played.game.written_token(MAINLINE, index, node.token)
         rest = len(mainline.moves) - index - 1
-        after = f" The {rest} move(s) after it are not shown." if rest else ""
+        after = f" The {plural(rest, 'move')} after it are not shown." if rest else ""
         out.append(
             f'<p class="bad-row" style="grid-row: {row}; grid-column: 1 / -1">'
             f'<span class="bad">{_breakable(token)}</span> cannot be played: '

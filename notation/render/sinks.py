@@ -1,4 +1,5 @@
-"""The text layer: a record's text made safe for each place it is shown.
+"""The text layer: a record's text made safe for each place it is shown, and counts
+worded as they agree with their nouns (:func:`plural`).
 
 Records come from strangers, and so do the names of their files. A tag value,
 a comment, a file name or an error message quoting them may hold terminal
@@ -170,6 +171,19 @@ def html_isolated(text: str) -> str:
     return f"\u2068{text}\u2069"
 
 
+#: Nouns whose plural is not the noun and an ``s``.
+_PLURALS = {"ply": "plies", "match": "matches", "bye": "byes", "copy": "copies"}
+
+
+def plural(count: int, noun: str, many: str | None = None) -> str:
+    """A count and its noun, agreeing: ``plural(1, "move")`` is ``"1 move"``,
+    ``plural(2, "move")`` ``"2 moves"``, ``plural(0, "game")`` ``"0 games"``; ``many``
+    names a plural that is not the noun and an ``s`` (``plural(3, "ply")``: ``"3 plies"``)."""
+    if count == 1:
+        return f"{count} {noun}"
+    return f"{count} {many or _PLURALS.get(noun, noun + 's')}"
+
+
 __all__ = [
     "FORMULA_STARTS",
     "csv_cell",
@@ -179,6 +193,7 @@ __all__ = [
     "html_page",
     "html_text",
     "json_text",
+    "plural",
     "terminal_text",
     "write_csv",
 ]

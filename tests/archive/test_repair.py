@@ -58,7 +58,7 @@ def test_an_oware_engine_log_that_runs_past_the_end_is_cut_and_given_its_result(
     repair = repair_record(log)
     assert codes(repair) == ["cut-moves", "set-result"]
     assert repair.changes[0].before == "A a B"
-    assert "3 move(s) after the game ended" in repair.changes[0].message
+    assert "3 moves after the game ended" in repair.changes[0].message
     assert repair.changes[1].after == game.result
     assert repair.record.mainline.moves == game.mainline.moves[:ended]
     assert repair.record.result == game.result
@@ -199,7 +199,7 @@ def test_the_report_in_every_format():
     text = out.getvalue()
     assert "game 1: repaired" in text and "fix-claim: E+2: the move played is E" in text
     assert "game 1: unchanged, still INVALID" in text and "left: C: hole C is empty" in text
-    assert text.endswith("2 game(s): 1 repaired (1 change(s)), 1 still invalid\n")
+    assert text.endswith("2 games: 1 repaired (1 change), 1 still invalid\n")
     out = io.StringIO()
     write_report(repairs, out, "json")
     body = json.loads(out.getvalue())

@@ -50,10 +50,10 @@ def test_records_are_repaired_into_the_output_and_each_change_reported(tmp_path)
     assert third == read_text(GAMES)[2]
     report = result.stdout
     assert "game 1: repaired" in report and "fix-claim: E+2: the move played is E" in report
-    assert "game 2: repaired" in report and "cut-moves: 2 move(s) after the game ended" in report
+    assert "game 2: repaired" in report and "cut-moves: 2 moves after the game ended" in report
     assert "set-result" in report
     assert "game 3: unchanged, still INVALID" in report
-    assert report.rstrip().endswith("3 game(s): 2 repaired (3 change(s)), 1 still invalid")
+    assert report.rstrip().endswith("3 games: 2 repaired (3 changes), 1 still invalid")
     assert "game 3, move 2.: C: hole C is empty" in result.stderr  # as validate says it
     assert "Traceback" not in result.output
 
@@ -94,7 +94,7 @@ def test_output_is_required_and_stdin_reads(tmp_path):
     result = run("-", stdin=GAMES)
     assert result.exit_code == 2 and "-o" in result.output
     result = run("-", "-o", str(tmp_path / "f.pmn"), stdin=GAMES)
-    assert result.exit_code == 1 and "3 game(s)" in result.stdout
+    assert result.exit_code == 1 and "3 games" in result.stdout
 
 
 def test_an_empty_input_is_an_error(tmp_path):

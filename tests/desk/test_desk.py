@@ -179,7 +179,7 @@ def test_similar_names_are_warned_with_the_most_used_spelling():
     found = check_event(entries(text))
     assert checks(found) == ["similar-names", "similar-names"]
     assert found[0].message == (
-        '"Mensah, Ada" (1 game(s)) is probably "Ada Mensah" (2 game(s)), '
+        '"Mensah, Ada" (1 game) is probably "Ada Mensah" (2 games), '
         "words in another order: write it one way"
     )
     assert '"ada  mensah"' in found[1].message
@@ -188,7 +188,7 @@ def test_similar_names_are_warned_with_the_most_used_spelling():
 def test_an_accented_spelling_is_preferred_when_use_is_even():
     text = sheet("Éfua Darko", "Kofi", 1, "A f") + "\n" + sheet("Efua Darko", "Yaw", 2, "B f")
     (found,) = check_event(entries(text))
-    assert found.message.startswith('"Efua Darko" (1 game(s)) is probably "Éfua Darko"')
+    assert found.message.startswith('"Efua Darko" (1 game) is probably "Éfua Darko"')
 
 
 def test_levels_override_defaults_and_bad_levels_are_refused():

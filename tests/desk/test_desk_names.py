@@ -128,7 +128,7 @@ def test_a_one_letter_misspelling_is_found_and_the_rarer_spelling_is_the_suspect
     (match,) = similar_names({"Ama Serwaa": 6, "Ama Serwah": 1})
     assert (match.suspect, match.likely) == ("Ama Serwah", "Ama Serwaa")
     assert match.message == (
-        '"Ama Serwah" (1 game(s)) is probably "Ama Serwaa" (6 game(s)), a letter apart: '
+        '"Ama Serwah" (1 game) is probably "Ama Serwaa" (6 games), a letter apart: '
         "write it one way"
     )
     (other_way,) = similar_names({"Ama Serwaa": 1, "Ama Serwah": 6})
@@ -172,7 +172,7 @@ def test_a_misspelt_name_in_a_round_robin_is_found_and_real_neighbours_are_not(t
     (found,) = check_names(entries_of(folder))
     assert found.check == "similar-names"
     assert found.source.endswith("round-3.pmn")
-    assert found.message.startswith('"Ama Serwah" (1 game(s)) is probably "Ama Serwaa" (6 game(s))')
+    assert found.message.startswith('"Ama Serwah" (1 game) is probably "Ama Serwaa" (6 games)')
     # Ada Mensah and Kojo Mensah share a surname and rounds: not reported
 
 
@@ -220,7 +220,7 @@ def test_name_comparison_is_over_distinct_names_not_games():
 
 def test_validate_strict_standings_and_publish_print_the_same_warning(runner, tmp_path):
     folder = str(write_event(tmp_path / "event", renamed={(3, "Ama Serwaa"): "Ama Serwah"}))
-    line = 'warning [similar-names]: "Ama Serwah" (1 game(s)) is probably "Ama Serwaa"'
+    line = 'warning [similar-names]: "Ama Serwah" (1 game) is probably "Ama Serwaa"'
     strict = runner.invoke(pmn, ["validate", "--strict", "-q", folder])
     assert line in strict.stdout
     table = runner.invoke(pmn, ["standings", folder])
@@ -395,7 +395,7 @@ def test_too_few_rounds_is_a_swiss_event_and_the_reason_says_why(runner, tmp_pat
     table = standings_json(runner, str(folder))
     assert table["system"] == "swiss"
     assert table["system_reason"] == (
-        "Swiss: 8 players in 3 round(s), 12 of 28 pairings met; "
+        "Swiss: 8 players in 3 rounds, 12 of 28 pairings met; "
         "a round robin of 8 players takes 7 rounds"
     )
     forced = standings_json(runner, "--system", "round-robin", str(folder))
