@@ -174,6 +174,19 @@ def _names_an_open_file(path: str) -> bool:
     return False
 
 
+def _replacement_mode(real: str, status: os.stat_result | None) -> int:
+    """The permissions of the file that will replace ``real`` (``status`` its own, None
+    when there is none): a new file's by the umask, else the file's own, which must be
+    writable. Raises when its folder is missing or the file may not be written."""
+    if status is None:
+        folder = os.path.dirname(real)
+        if not os.path.isdir(folder):
+            raise FileNotFoundError(errno.ENOENT, "no such folder", folder)
+        return 0o666 & ~_umask()
+    _check_writable(real, status)
+    return stat.S_IMODE(status.st_mode)
+
+
 def _check_writable(path: str, status: os.stat_result) -> None:
     if not status.st_mode & 0o222 or not os.access(path, os.W_OK):
         raise PermissionError(
@@ -202,13 +215,7 @@ def _binary_target(path: str) -> Iterator[IO[bytes]]:
             yield direct
         return
     folder = os.path.dirname(real)
-    if status is None:
-        if not os.path.isdir(folder):
-            raise FileNotFoundError(errno.ENOENT, "no such folder", folder)
-        mode = 0o666 & ~_umask()
-    else:
-        _check_writable(real, status)
-        mode = stat.S_IMODE(status.st_mode)
+    mode = _replacement_mode(real, status)
     with _cleanup_on_signals():
         descriptor, temp = tempfile.mkstemp(prefix=".pmn-", suffix=".tmp", dir=folder)
         try:
@@ -282,13 +289,7 @@ def replacing_file(path: str) -> Iterator[str]:
         status = None
     if status is not None and not stat.S_ISREG(status.st_mode):
         raise IsADirectoryError(errno.EISDIR, "not a regular file", path)
-    if status is None:
-        if not os.path.isdir(folder):
-            raise FileNotFoundError(errno.ENOENT, "no such folder", folder)
-        mode = 0o666 & ~_umask()
-    else:
-        _check_writable(real, status)
-        mode = stat.S_IMODE(status.st_mode)
+    mode = _replacement_mode(real, status)
     with _cleanup_on_signals(), _held(real) if status is not None else nullcontext():
         descriptor, temp = tempfile.mkstemp(prefix=".pmn-", suffix=".tmp", dir=folder)
         os.close(descriptor)
