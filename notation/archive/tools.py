@@ -20,6 +20,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from notation.core.limits import MAX_JSON_LINE_CHARS
 from notation.core.pits import PITS_TAG, PitsError
 from notation.core.record import Record, first_tag
 from notation.core.replay import (
@@ -326,6 +327,11 @@ def _date_bound(text: str, option: str) -> tuple[int, ...]:
 PLIES_BEYOND = 10**18
 
 
+#: More moves than any game read can have: a game is read from at most this many
+#: characters in any format (a JSON Lines line, the longest), each move one at least.
+MAX_PLIES = MAX_JSON_LINE_CHARS
+
+
 def _plies_bound(digits: str) -> int:
     """A ``--plies`` bound's digits as a number: :data:`PLIES_BEYOND` past it."""
     digits = digits.lstrip("0") or "0"
@@ -335,8 +341,8 @@ def _plies_bound(digits: str) -> int:
 def parse_plies(text: str) -> tuple[int, int | None]:
     """``MIN-MAX``, ``MIN-``, ``-MAX`` or ``N`` as (min, max or None); raises FilterError
     for any other text and for a range that holds no number (the maximum below the
-    minimum). A bound of any length is a number (past :data:`PLIES_BEYOND`, it is
-    more than any game has)."""
+    minimum, or a minimum past :data:`MAX_PLIES`, which no game reaches). A bound of any
+    length is a number (past :data:`PLIES_BEYOND`, it is more than any game has)."""
     match = re.fullmatch(r"\s*([0-9]*)\s*(-?)\s*([0-9]*)\s*", text)
     if match is None or not (match.group(1) or match.group(3)):
         raise FilterError(
@@ -351,6 +357,11 @@ def parse_plies(text: str) -> tuple[int, int | None]:
         )
     minimum = _plies_bound(low) if low else 0
     maximum = _plies_bound(high) if high else (None if dash else minimum)
+    if minimum > MAX_PLIES:
+        raise FilterError(
+            f"--plies {text!r}: no game has that many moves (a game is read from at most "
+            f"{MAX_PLIES:,} characters): write a number of moves up to {MAX_PLIES:,}"
+        )
     return minimum, maximum
 
 

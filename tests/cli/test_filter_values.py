@@ -88,12 +88,25 @@ def test_a_huge_number_compares_as_a_number(games_file):
 
 
 def test_a_plies_value_of_five_thousand_digits_is_a_number(games_file):
-    result = run("select", games_file, "--plies", HUGE, "--count")
-    assert (result.exit_code, result.stdout.strip()) == (0, "0"), result.output
     result = run("select", games_file, "--plies", f"1-{HUGE}", "--count")
     assert (result.exit_code, result.stdout.strip()) == (0, "3"), result.output
     result = run("select", games_file, "--plies", f"{HUGE}-3", "--count")
     assert result.exit_code == 2
+
+
+@pytest.mark.parametrize("plies", [HUGE, "16000001", "16000001-"])
+def test_a_plies_minimum_past_any_game_names_nothing(games_file, plies):
+    """No game is read from more than 16,000,000 characters (a JSON Lines line), so none
+    has more moves: a minimum past that is a usage error, not a count of 0."""
+    result = run("select", games_file, "--plies", plies, "--count")
+    assert result.exit_code == 2, result.output
+    assert "no game has that many moves" in result.output
+    assert "16,000,000" in result.output
+
+
+def test_a_plies_minimum_any_game_may_reach_is_a_filter(games_file):
+    result = run("select", games_file, "--plies", "16000000-", "--count")
+    assert (result.exit_code, result.stdout.strip()) == (0, "0"), result.output
 
 
 def test_sort_by_round_orders_numbers_then_other_values_as_text(tmp_path, games_file):

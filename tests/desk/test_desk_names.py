@@ -128,8 +128,7 @@ def test_a_one_letter_misspelling_is_found_and_the_rarer_spelling_is_the_suspect
     (match,) = similar_names({"Ama Serwaa": 6, "Ama Serwah": 1})
     assert (match.suspect, match.likely) == ("Ama Serwah", "Ama Serwaa")
     assert match.message == (
-        '"Ama Serwah" (1 game) is probably "Ama Serwaa" (6 games), a letter apart: '
-        "write it one way"
+        '"Ama Serwah" (1 game) is probably "Ama Serwaa" (6 games), a letter apart: write it one way'
     )
     (other_way,) = similar_names({"Ama Serwaa": 1, "Ama Serwah": 6})
     assert other_way.suspect == "Ama Serwaa"  # the rarer one, whichever it is
