@@ -13,6 +13,7 @@ from notation.render.sinks import json_text
 
 from .common import location
 from .inputs import (
+    input_bytes,
     input_options,
     input_paths,
     no_game_message,
@@ -21,6 +22,7 @@ from .inputs import (
     unread_paths,
     with_unread,
 )
+from .progress import Progress
 from .terminal import SafeClickException, plural, terminal_text
 
 
@@ -29,27 +31,37 @@ def _sheets(
 ) -> list[list[Sheet]]:
     """The sheets of each argument, in order; a damaged record is a usage error."""
     found: list[list[Sheet]] = []
-    for argument in files:
-        sheets: list[Sheet] = []
-        unread = len(unread_paths())
-        records = read_each(
-            input_paths([argument]),
-            lambda path: read_path(path, input_format, encoding=encoding),
-        )
-        for record in records:
-            where = location(record.source, record.line, 0)
-            if record.damaged:
-                error = record.errors[0]
-                raise SafeClickException(
-                    f"{location(record.source, error.line, error.column)}: {error.message}"
-                )
-            sheets.append(Sheet(record, where))
-        if not sheets and len(unread_paths()) > unread:
-            continue  # could not be read: reported, and the other sheets are reconciled
-        if not sheets:  # an input with no game in it is an error (ruling N4)
-            raise SafeClickException(no_game_message(argument))
-        found.append(sheets)
+    with Progress(lambda: input_bytes(files)) as progress:
+        for argument in files:
+            sheets = _sheets_of(argument, input_format, encoding, progress)
+            if sheets:
+                found.append(sheets)
     return found
+
+
+def _sheets_of(
+    argument: str, input_format: str | None, encoding: str | None, progress: Progress
+) -> list[Sheet]:
+    """The sheets of one argument (none when it could not be read: reported)."""
+    sheets: list[Sheet] = []
+    unread = len(unread_paths())
+    records = read_each(
+        input_paths([argument]),
+        lambda path: read_path(path, input_format, encoding=encoding),
+    )
+    for record in progress.games(records):
+        where = location(record.source, record.line, 0)
+        if record.damaged:
+            error = record.errors[0]
+            raise SafeClickException(
+                f"{location(record.source, error.line, error.column)}: {error.message}"
+            )
+        sheets.append(Sheet(record, where))
+    if not sheets and len(unread_paths()) > unread:
+        return sheets  # could not be read: reported, and the other sheets are reconciled
+    if not sheets:  # an input with no game in it is an error (ruling N4)
+        raise SafeClickException(no_game_message(argument))
+    return sheets
 
 
 def _to_json(first: Sheet, second: Sheet, result: Reconciliation) -> dict[str, Any]:
