@@ -51,7 +51,7 @@ ALLOWED = {
     ("excerpt", "_Cursor"): "shows a problem's lines from its source text (no game is read)",
     ("record", "resume_game"): "the recorder's --resume reads back its own file whole, "
     "to write the other games around the one it carries on",
-    ("reconcile", "_sheets"): "each argument's sheets, kept apart argument by argument",
+    ("reconcile", "_sheets_of"): "each argument's sheets, kept apart argument by argument",
     ("stats", "stats"): "counts tags or declared records file by file (not yet moved: "
     "a library counting loop is the next step)",
 }
