@@ -440,9 +440,11 @@ class Clock:
         else:
             base, increment = self.control
             clock = max(0.0, base + increment * self.moves[seat] - self.used[seat])
+        # written as the help says, H:MM:SS in whole seconds (rounded down, as a clock
+        # shows them); the seconds kept here stay exact, so no rounding adds up
         return (
-            f"{format_clock(timedelta(seconds=clock), CLK)} "
-            f"{format_clock(timedelta(seconds=took), ELAPSED)}"
+            f"{format_clock(timedelta(seconds=int(clock)), CLK)} "
+            f"{format_clock(timedelta(seconds=int(took)), ELAPSED)}"
         )
 
 

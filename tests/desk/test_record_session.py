@@ -97,14 +97,28 @@ def test_a_command_that_takes_nothing_refuses_what_follows(tmp_path):
 
 
 def test_a_resumed_clock_reads_fractions_of_a_second(tmp_path, monkeypatch):
-    monkeypatch.setattr(notation.cli.record, "CLOCK", iter([0.0, 2.0, 5.0]).__next__)
+    monkeypatch.setattr(notation.cli.record, "CLOCK", iter([0.0, 2.0, 5.0, 5.6]).__next__)
     text = WARI.replace("*\n", "1. C {[%clk 0:00:09.5]} *\n")
-    result, record = resume(tmp_path / "g.pmn", text, "b A\n", "--clock")
+    result, record = resume(tmp_path / "g.pmn", text, "b A a\n", "--clock")
     assert result.exit_code == 0, result.output
-    # North 2 s; South 9.5 s before, and 3 s more
+    # North 2 s; South 9.5 s before, and 3 s more: 12.5 s, written in whole seconds as
+    # the help says (H:MM:SS); North 2 + 0.6 s, still kept exactly
     assert [node.comments for node in record.mainline.moves][1:] == [
         ("[%clk 0:00:02] [%emt 0:00:02]",),
-        ("[%clk 0:00:12.5] [%emt 0:00:03]",),
+        ("[%clk 0:00:12] [%emt 0:00:03]",),
+        ("[%clk 0:00:02] [%emt 0:00:00]",),
+    ]
+
+
+def test_clock_stamps_are_written_as_the_help_says_in_whole_seconds(tmp_path, monkeypatch):
+    """--clock wrote 0:00:00.91811 and 0:00:02.005541; its help says H:MM:SS."""
+    times = iter([10.0, 10.91811, 12.923651])
+    monkeypatch.setattr(notation.cli.record, "CLOCK", lambda: next(times))
+    result, record = resume(tmp_path / "g.pmn", WARI, "C b\n", "--clock")
+    assert result.exit_code == 0, result.output
+    assert [node.comments for node in record.mainline.moves] == [
+        ("[%clk 0:00:00] [%emt 0:00:00]",),
+        ("[%clk 0:00:02] [%emt 0:00:02]",),
     ]
 
 
