@@ -184,7 +184,10 @@ def ask_tags(reader: LineReader) -> list[tuple[str, str]]:
             break
         except RulesError as exc:
             _say(f"  {exc}")
-    tags: list[tuple[str, str]] = [("Game", game)]
+    # the game's name as the registry writes it ("oware": Oware), and for another name it
+    # takes ("togyz") the game's own name (Togyz Kumalak)
+    written = next((name for name in names if name.casefold() == game.casefold()), variant.game)
+    tags: list[tuple[str, str]] = [("Game", written)]
     if rules:
         tags.append(("Rules", rules))
     today = datetime.date.today().strftime("%Y.%m.%d")

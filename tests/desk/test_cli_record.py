@@ -94,3 +94,14 @@ def test_resume_sniffs_the_file_as_every_command_does(tmp_path):
     assert "in the playok format, not PMN text" in result.output
     assert f"pmn convert {path} -o game.pmn" in result.output
     assert path.read_bytes() == before
+
+
+def test_a_game_typed_by_another_name_is_written_by_its_own(tmp_path):
+    """The alias togyz was written as [Game "togyz"]: the game's name is written."""
+    for typed, written in (("togyz", "Togyz Kumalak"), ("oware", "Oware"), ("WARI", "Wari")):
+        path = tmp_path / f"{typed}.pmn"
+        tags = f"{typed}\n\nClub night\nHain\n2026.11.22\n1\nAda\nKofi\n"
+        result = run(path, tags)
+        assert result.exit_code == 0, result.output
+        (record,) = read_text(path.read_text(encoding="utf-8"))
+        assert record.tag("Game") == written, (typed, record.tags)
