@@ -419,3 +419,23 @@ def test_the_event_system_is_a_value_decided_once_not_read_back_from_the_reason(
     monkeypatch.setattr(module, "_system_reason", reworded)
     assert recognise_system(odd).system is System.ROUND_ROBIN
     assert recognise_system(odd).reason.startswith("the pairings say: round robin")
+
+
+def test_games_of_other_pairings_with_the_same_moves_are_both_counted(runner, tmp_path):
+    """Ada v Kofi and Esi v Yaw both played 1. C b 2. A a 1-0: two games, not one game
+    submitted twice (standings listed Esi's as "not counted" and dropped Esi and Yaw)."""
+    game = (
+        '[Game "Wari"]\n[Event "Club"]\n[Round "1"]\n[South "{s}"]\n[North "{n}"]\n'
+        '[Result "1-0"]\n[Termination "resignation"]\n\n1. C b 2. A a 1-0\n'
+    )
+    path = tmp_path / "round-1.pmn"
+    path.write_text(
+        game.format(s="Ada", n="Kofi") + "\n" + game.format(s="Esi", n="Yaw"), encoding="utf-8"
+    )
+    result = runner.invoke(pmn, ["standings", str(path), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert "submitted twice" not in result.output
+    names = json.dumps(report)
+    for player in ("Ada", "Kofi", "Esi", "Yaw"):
+        assert f'"{player}"' in names, (player, report)
