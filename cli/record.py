@@ -74,13 +74,41 @@ Commands:
   comment TEXT        a comment after the last move (before the first move if none yet)
   undo                take back the last move (and the comments after it)
   tag NAME VALUE      correct a tag, or add one: tag Date 2026.11.24, tag North Kofi Boateng
-  end REASON RESULT   stop the game early: REASON is resignation, agreement, time or
-                      adjudication; RESULT like 1-0, 0-1, 1/2-1/2 (Tricala: 1-0-0 ...)
-  save                save and stop recording (the game stays unfinished: *)
+  end REASON RESULT   stop the game early: REASON is resignation (resign), agreement
+                      (agreed, draw), time (flag) or adjudication; RESULT like 1-0, 0-1,
+                      1/2-1/2 (Tricala: 1-0-0 ...)
+  resign RESULT       the same as end resignation RESULT
+  save                save and stop recording (the game stays unfinished: *); also quit, exit
   help                this list"""
 
 #: The session's commands (the first word of a line); any other line is moves.
-COMMANDS = ("moves", "more", "show", "comment", "undo", "tag", "end", "save", "help")
+COMMANDS = (
+    "moves",
+    "more",
+    "show",
+    "comment",
+    "undo",
+    "tag",
+    "end",
+    "resign",
+    "save",
+    "quit",
+    "exit",
+    "help",
+)
+#: Words for a command that players use (``quit``: save and stop).
+COMMAND_WORDS = {"quit": "save", "exit": "save"}
+#: Words players use for the reasons of ``end`` (ruling N5's Termination values).
+REASON_WORDS = {
+    "resign": "resignation",
+    "resigns": "resignation",
+    "resigned": "resignation",
+    "agreed": "agreement",
+    "draw": "agreement",
+    "flag": "time",
+    "timeout": "time",
+    "adjudicated": "adjudication",
+}
 
 
 #: The clock the recorder reads for ``--clock`` (seconds; tests replace it).
@@ -269,6 +297,9 @@ class Session:
         rest = rest.strip()
         if not command:
             return
+        command = COMMAND_WORDS.get(command.lower(), command)
+        if command.lower() == "resign":
+            command, rest = "end", f"resignation {rest}".strip()
         recorder = self.recorder
         if command in ("help", "show", "more", "undo", "save") and rest:
             _say(f"  not accepted: {command} takes nothing after it")
@@ -414,7 +445,7 @@ class Session:
             _say(f"  not accepted: {given} is not a reason and a result")
             _say(usage)
             return
-        reason, result = words[0].lower(), words[1]
+        reason, result = REASON_WORDS.get(words[0].lower(), words[0].lower()), words[1]
         if reason not in EARLY_TERMINATIONS:
             _say(f"  not accepted: {words[0]} is not a reason to stop early")
             _say(usage)

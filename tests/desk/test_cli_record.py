@@ -105,3 +105,29 @@ def test_a_game_typed_by_another_name_is_written_by_its_own(tmp_path):
         assert result.exit_code == 0, result.output
         (record,) = read_text(path.read_text(encoding="utf-8"))
         assert record.tag("Game") == written, (typed, record.tags)
+
+
+def test_the_words_players_use_end_and_stop_a_game(tmp_path):
+    """resign, quit and exit were read as moves, and end resign 1-0 was refused (only
+    resignation was a reason)."""
+    for typed, termination, result in (
+        ("end resign 1-0", "resignation", "1-0"),
+        ("resign 0-1", "resignation", "0-1"),
+        ("end draw 1/2-1/2", "agreement", "1/2-1/2"),
+        ("end flag 1-0", "time", "1-0"),
+    ):
+        path = tmp_path / f"{termination}-{result.replace('/', '')}.pmn"
+        done = run(path, TAGS + f"C\nb\n{typed}\n")
+        assert done.exit_code == 0, done.output
+        assert "not a move" not in done.output and "not accepted" not in done.output, typed
+        (record,) = read_text(path.read_text())
+        assert (record.tag("Termination"), record.result) == (termination, result), typed
+        assert validate_record(record).valid
+    for word in ("quit", "exit", "QUIT"):
+        path = tmp_path / f"{word}.pmn"
+        done = run(path, TAGS + f"C\n{word}\nb\n")
+        assert done.exit_code == 0, done.output
+        assert "not a move" not in done.output, word
+        (record,) = read_text(path.read_text())
+        assert [m.token for m in record.mainline.moves] == ["C"], word  # stopped at quit
+        assert record.result == "*"
