@@ -754,23 +754,25 @@ def standings_csv(standings: Standings, view: str | None = None) -> str:
     that every row of the file is a row of the table.
 
     Every text cell is guarded against formulas (:func:`notation.render.sinks.csv_cell`);
-    whole points and tie-break values (``-4`` stones) are written as numbers.
+    points and tie-break values are written as numbers a spreadsheet sums and sorts
+    (``4.5``, ``11.25``, ``-4``), as the JSON form writes them, not as people write
+    them (``4½``, ``11 1/4``: the text and HTML tables).
     """
     header, rows = crosstable_rows(standings, view)
-    numeric = {0, *range(2, 3 + len(standings.tie_breaks))}
     system = [standings.system, standings.system_reason]
     return csv_text(
         [
             [*header, "system", "system reason"],
             *(
                 [
-                    *(
-                        int(value) if i in numeric and _INTEGER_RE.fullmatch(value) else value
-                        for i, value in enumerate(row)
-                    ),
+                    int(row[0]) if _INTEGER_RE.fullmatch(row[0]) else row[0],
+                    row[1],
+                    _number(standing.points),
+                    *(_number(value) for _, value in standing.tie_breaks),
+                    *row[3 + len(standing.tie_breaks) :],
                     *system,
                 ]
-                for row in rows
+                for standing, row in zip(standings.players, rows, strict=True)
             ),
         ]
     )

@@ -439,3 +439,23 @@ def test_games_of_other_pairings_with_the_same_moves_are_both_counted(runner, tm
     names = json.dumps(report)
     for player in ("Ada", "Kofi", "Esi", "Yaw"):
         assert f'"{player}"' in names, (player, report)
+
+
+def test_csv_writes_points_and_tie_breaks_as_numbers(runner):
+    """A spreadsheet can sum and sort 4.5 and 11.25, not 4½ or 11 1/4 (as CSV wrote them);
+    the JSON form writes the same numbers."""
+    result = runner.invoke(pmn, ["standings", "--format", "csv", str(EVENTS / "round-robin")])
+    assert result.exit_code == 0, result.output
+    rows = list(csv.reader(io.StringIO(result.stdout)))
+    header = rows[0]
+    numeric = header[2 : header.index("1")]  # points and the tie-breaks
+    report = json.loads(
+        runner.invoke(pmn, ["standings", "--format", "json", str(EVENTS / "round-robin")]).stdout
+    )
+    halves = 0
+    for row, player in zip(rows[1:], report["players"], strict=True):
+        cells = row[2 : 2 + len(numeric)]
+        assert all("½" not in cell and " " not in cell for cell in cells), row
+        assert float(cells[0]) == player["points"], (row, player)
+        halves += cells[0].endswith(".5")
+    assert halves  # the event has half points, written 2.5, not 2½
