@@ -222,11 +222,19 @@ def round_page(event: str, round_: str, games: Sequence[SiteGame]) -> str:
         link = f'<a href="{game.page}">{number}</a>' if game.page else str(number)
         body.append(
             f'<tr><td>{link}</td><td class="name">{players}</td>'
-            f"<td>{escape(game.record.result)}</td><td>{len(game.record.mainline.moves)}</td>"
+            f"<td>{escape(game.record.result)}</td><td>{moves_as_players_count(game.record)}</td>"
             f"<td>{_status(game)}</td></tr>"
         )
     body.append("</tbody></table>")
     return _page(f"{html_isolated(event)} \u2014 round {html_isolated(round_)}", body)
+
+
+def moves_as_players_count(record: Record) -> int:
+    """A game's length as players count it: its last move number (each seat's turn is
+    one ply; a move is a turn of every seat, PMN's move-number rule), not its plies (a
+    Wari game of 161 plies is a game of 81 moves)."""
+    seats = len(_seats(record)) or 1
+    return -(-len(record.mainline.moves) // seats)
 
 
 def round_page_name(key: str) -> str:
@@ -315,6 +323,7 @@ __all__ = [
     "game_page",
     "game_page_name",
     "line_text",
+    "moves_as_players_count",
     "pack_boards",
     "round_key",
     "round_keys",

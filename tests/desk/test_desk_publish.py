@@ -300,3 +300,19 @@ def test_on_a_narrow_screen_each_move_number_is_on_the_line_of_its_move(browser,
     )
     assert apart == []
     assert browser.execute_script("return document.querySelectorAll('#moves .pair').length") > 0
+
+
+def test_a_round_page_counts_moves_as_players_do():
+    """A round page said "161 moves" for a game of 81 moves: it counted plies."""
+    from notation.desk.publish import moves_as_players_count
+    from notation.formats.pmn import read_text as read_pmn
+
+    two = read_pmn('[Game "Wari"]\n\n1. C b 2. A *\n')[0]
+    assert moves_as_players_count(two) == 2  # three plies: 1. C b 2. A
+    wari = read_pmn('[Game "Wari"]\n\n' + "1. C b " + "*\n")[0]
+    assert moves_as_players_count(wari) == 1
+    from notation.core.replay import validate_record
+    from notation.desk.publish import SiteGame, round_page
+
+    page = round_page("Club", "1", [SiteGame(two, validate_record(two), None, "1")])
+    assert "<td>*</td><td>2</td>" in page and "<td>*</td><td>3</td>" not in page
