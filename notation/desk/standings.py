@@ -870,8 +870,8 @@ def standings_about_html(standings: Standings, view: str | None = None) -> str:
     crosstable's cells, as HTML to put beside :func:`standings_table_html`."""
     legend = "".join(f"<li>{html_text(item)}</li>" for item in crosstable_legend(standings, view))
     return (
-        f'<p class="system">{html_text(standings.system)}: '
-        f"{html_text(standings.system_reason)}; points: {html_text(standings.scheme)}; "
+        f'<p class="system">{html_text(standings.system_reason or str(standings.system))}; '
+        f"points: {html_text(standings.scheme)}; "
         f"tie-breaks: {html_text(', '.join(standings.tie_breaks) or 'none')}</p>"
         f'<ul class="legend">{legend}</ul>'
     )

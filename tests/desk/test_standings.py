@@ -459,3 +459,12 @@ def test_csv_writes_points_and_tie_breaks_as_numbers(runner):
         assert float(cells[0]) == player["points"], (row, player)
         halves += cells[0].endswith(".5")
     assert halves  # the event has half points, written 2.5, not 2½
+
+
+def test_the_html_standings_name_the_system_once(runner):
+    """The page said "round-robin: round robin: 6 players": the system's id, then the
+    reason, which names it in words already."""
+    html = runner.invoke(pmn, ["standings", "--format", "html", str(EVENTS / "round-robin")]).stdout
+    line = html[html.index('<p class="system">') :].split("</p>")[0]
+    assert "round-robin:" not in line
+    assert line.count("round robin") == 1, line
