@@ -38,7 +38,9 @@ from notation.desk.recorder import (
     Clock,
     Recorder,
     RecordFileChanged,
+    append_game,
     nearest,
+    read_template,
     start_pit,
 )
 from notation.files.sources import open_input
@@ -181,7 +183,68 @@ def unknown_game(name: str, names: tuple[str, ...]) -> str:
     return f'unknown game "{name}"{hint} (known: {", ".join(names)})'
 
 
-def ask_tags(reader: LineReader) -> list[tuple[str, str]]:
+#: The tags ``pmn record`` asks for after the game, in this order (Date: today by default).
+ASKED = ("Event", "Site", "Date", "Round")
+_TAG_NAME_RE = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
+
+
+def _template_tags(path: str) -> list[tuple[str, str]]:
+    """The tag pairs of a template file (a PMN tag section); raises click.UsageError."""
+    try:
+        return read_template(path)
+    except OSError as exc:
+        raise click.UsageError(f"--tags {path}: cannot read: {exc.strerror or exc}") from exc
+    except ValueError as exc:
+        raise click.UsageError(f"--tags {exc}") from exc
+
+
+def tournament_tags(template: str | None, options: tuple[str, ...]) -> list[tuple[str, str]]:
+    """The tags every game of a tournament shares: a template file's (``--tags``), then each
+    ``--tag NAME=VALUE`` (replacing the template's value). An empty value means "ask it".
+
+    Checked before any question (raises click.UsageError): a known game and its rules, a
+    PGN date, tag names, no tag given twice in the template (ruling N4), and no
+    ``Result`` or ``Termination`` (set by the rules or by ``end``).
+    """
+    tags = _template_tags(template) if template is not None else []
+    names = [name for name, _ in tags]
+    twice = sorted({name for name in names if names.count(name) > 1})
+    if twice:
+        raise click.UsageError(f"--tags {template}: {twice[0]} is given twice (ruling N4)")
+    for option in options:
+        name, equals, value = option.partition("=")
+        name = name.strip()
+        if not equals or not _TAG_NAME_RE.fullmatch(name):
+            raise click.UsageError(f"--tag {option}: give NAME=VALUE (--tag Round=3)")
+        if name in names:
+            tags = [(n, value if n == name else v) for n, v in tags]
+        else:
+            tags.append((name, value))
+            names.append(name)
+    given = dict(tags)
+    for name in ("Result", "Termination"):
+        if given.get(name, "*") != "*" or (name == "Termination" and name in given):
+            raise click.UsageError(f"{name} is set by the rules, or with end REASON RESULT")
+    if given.get("Date") and (problem := date_problem(given["Date"])) is not None:
+        raise click.UsageError(f"Date: {problem}")
+    if given.get("Game"):
+        try:
+            counts = find_game(given["Game"]).seat_counts
+        except RulesError:
+            raise click.UsageError(unknown_game(given["Game"], game_names())) from None
+        players = given.get("Players", "")
+        if players and players not in [str(count) for count in counts]:
+            raise click.UsageError(f"Players {players!r} is not one of: {counts}")
+        try:
+            find_variant(given["Game"], given.get("Rules") or None, {"Players": players})
+        except RulesError as exc:
+            raise click.UsageError(str(exc)) from None
+    return [(name, value) for name, value in tags if name != "Result"]
+
+
+def ask_tags(
+    reader: LineReader, given: list[tuple[str, str]] | None = None
+) -> list[tuple[str, str]]:
     """Ask for the game and the facts about it; blank answers leave a tag out.
 
     The questions come in one order for every game: Game, Players (only for a game
@@ -189,24 +252,37 @@ def ask_tags(reader: LineReader) -> list[tuple[str, str]]:
     A refused answer is asked again at once, alone: an unknown game before any
     other question (with the nearest names), rules the game does not have, a date
     not in YYYY.MM.DD form.
+
+    ``given`` (:func:`tournament_tags`, checked) answers questions before they are asked:
+    only the others are asked, and a tag given empty (``[Board ""]``) is asked too,
+    after Round, so that a board's recorder types only what differs. With the game
+    given, its rules are its default unless ``Rules`` is given too.
     """
+    fixed = dict(given or [])
     names = game_names()
-    while True:
+    game = fixed.get("Game", "")
+    while not game:
         game = ask(reader, f"Game ({', '.join(names)})", names[0], lambda _: names)
         try:
-            counts = find_game(game).seat_counts
-            break
+            find_game(game)
         except RulesError:
             _say(f"  {unknown_game(game, names)}")
-    players = ""
-    if len(counts) > 1:
+            game = ""
+    counts = find_game(game).seat_counts
+    players = fixed.get("Players", "")
+    if len(counts) > 1 and not players:
         choices = [str(count) for count in counts]
         while (
             players := ask(reader, f"Players ({', '.join(choices)})", choices[0])
         ) not in choices:
             _say(f"  {players!r} is not one of: {', '.join(choices)}")
+    # the tournament's rules, or with its game given the game's default; else asked
+    preset: str | None = fixed.get("Rules") or (
+        "" if "Game" in fixed and "Rules" not in fixed else None
+    )
     while True:
-        rules = ask(reader, "Rules (blank: the game's default)")
+        rules = ask(reader, "Rules (blank: the game's default)") if preset is None else preset
+        preset = None  # (rules refused for the players answered: asked)
         try:
             variant = find_variant(game, rules or None, {"Players": players} if players else {})
             break
@@ -219,16 +295,31 @@ def ask_tags(reader: LineReader) -> list[tuple[str, str]]:
     if rules:
         tags.append(("Rules", rules))
     today = datetime.date.today().strftime("%Y.%m.%d")
-    for name, default in (("Event", ""), ("Site", ""), ("Date", today), ("Round", "")):
-        value = ask(reader, name, default)
+    for name, default in zip(ASKED, ("", "", today, ""), strict=True):
+        value = fixed.get(name) or ask(reader, name, default)
         while name == "Date" and value and (problem := date_problem(value)) is not None:
             _say(f"  {problem}")
             value = ask(reader, name, default)
         if value:
             tags.append((name, value))
+    done = {"Game", "Rules", *ASKED, *variant.seats}
+    for name, value in fixed.items():  # the template's other tags (Board, TimeControl...)
+        if name not in done and (value := value or ask(reader, name)):
+            tags.append((name, value))
     for seat in variant.seats:
-        tags.append((seat, ask(reader, seat, "?")))
+        tags.append((seat, fixed.get(seat) or ask(reader, seat, "?")))
     return tags
+
+
+def appended(path: str, tags: list[tuple[str, str]]) -> Recorder:
+    """A recorder of a new game after the games of the record file ``path`` (``--append``),
+    which are kept byte for byte (:func:`notation.desk.recorder.append_game`)."""
+    try:
+        return append_game(path, Record(tuple(tags)))
+    except OSError as exc:
+        raise click.ClickException(f"{path}: cannot read: {exc.strerror or exc}") from exc
+    except ValueError as exc:
+        raise click.ClickException(str(exc)) from exc
 
 
 def describe_error(
@@ -609,7 +700,36 @@ def game_over(recorder: Recorder) -> str:
     "left, as python-chess reads it; without one, the time used so far. A resumed game "
     "carries on from each seat's last %clk.",
 )
-def record_command(file: str, resume: bool, game_number: int | None, clock: bool) -> None:
+@click.option(
+    "--tags",
+    "template",
+    metavar="FILE",
+    help="The tags every game of the tournament shares, from a PMN tag section "
+    '([Event "Accra Open"] [Site "Accra"] [Date "2026.11.28"] [Round "3"] [Game "Oware"]): '
+    'they are not asked. A tag given empty ([Board ""]) is asked.',
+)
+@click.option(
+    "--tag",
+    "tag_options",
+    multiple=True,
+    metavar="NAME=VALUE",
+    help="A tag every game shares, not asked (--tag Round=3; over --tags; repeatable). "
+    "NAME= (empty) asks it.",
+)
+@click.option(
+    "--append",
+    is_flag=True,
+    help="Record a new game after the games of FILE (a round's file), keeping them byte for byte.",
+)
+def record_command(
+    file: str,
+    resume: bool,
+    game_number: int | None,
+    clock: bool,
+    template: str | None,
+    tag_options: tuple[str, ...],
+    append: bool,
+) -> None:
     """Record a game in FILE as it is played, one move at a time.
 
     Asks for the game and its tags, then reads moves, checking each at once;
@@ -617,7 +737,13 @@ def record_command(file: str, resume: bool, game_number: int | None, clock: bool
     Type 'help' for the commands (moves, more, show, comment, undo, end, save).
     FILE is a valid PMN record after every accepted move. With --resume,
     carries on the last game of FILE (or --game N), keeping the rest of the
-    file byte for byte.
+    file byte for byte. With --append, a new game goes after the games of
+    FILE (a round's file), which are kept byte for byte.
+
+    Set up once for a tournament: --tags FILE (a PMN tag section) and
+    --tag NAME=VALUE give the tags every board shares (Event, Site, Date,
+    Round, Game...), which are not asked; a tag given empty ([Board ""],
+    --tag Board=) is asked, so a board's recorder types only what differs.
 
     On a terminal, lines can be edited, the up arrow recalls earlier lines and
     Tab completes legal moves and commands. Otherwise (a pipe) each prompt is
@@ -625,6 +751,12 @@ def record_command(file: str, resume: bool, game_number: int | None, clock: bool
     """
     if game_number is not None and not resume:
         raise click.UsageError("--game chooses the game to resume: it needs --resume")
+    if resume and (append or template is not None or tag_options):
+        raise click.UsageError(
+            "--resume carries on a game of FILE with its own tags: --append, --tags and --tag "
+            "are for a new game (correct a tag with the tag command)"
+        )
+    given = tournament_tags(template, tag_options)
     reader = make_reader()
     if resume:
         if not os.path.exists(file):
@@ -638,15 +770,22 @@ def record_command(file: str, resume: bool, game_number: int | None, clock: bool
             f"Resuming {file}, game {recorder.number}: {plural(len(recorder.nodes), 'move')} so far."
         )
     else:
-        if os.path.lexists(file):
-            raise click.UsageError(f"{file} exists: use --resume to carry it on, or another name")
+        if os.path.lexists(file) and not append:
+            raise click.UsageError(
+                f"{file} exists: use --resume to carry on its game, --append to record a new "
+                "game after its games, or another name"
+            )
         try:
-            tags = ask_tags(reader)
+            tags = ask_tags(reader, given)
         except (EOFError, KeyboardInterrupt):
             raise click.ClickException(
                 "input ended before the game's tags were given: nothing recorded"
             ) from None
-        recorder = Recorder(file, Record(tuple(tags)))
+        if append and os.path.lexists(file):
+            recorder = appended(file, tags)
+            _say(f"Game {recorder.number} of {file}, after its other games (kept as they are).")
+        else:
+            recorder = Recorder(file, Record(tuple(tags)))
     save(recorder)
     session = Session(recorder, Clock.resumed(recorder, CLOCK) if clock else None)
     _say("Type moves as they are played; 'help' lists the commands.")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import difflib
 import errno
+import io
 import re
 from collections.abc import Callable
 from dataclasses import replace
@@ -34,7 +35,9 @@ from notation.core.replay import (
 from notation.desk.event import date_problem
 from notation.errors import Code
 from notation.files.outputs import update_record_file
-from notation.formats.pmn import write_record
+from notation.files.sources import open_input
+from notation.formats.pmn import iter_chunks, read_chunk, write_record
+from notation.formats.registry import sniff_file
 from notation.games import AnyVariant
 from notation.games.base import MoveCount, MoveError
 
@@ -349,6 +352,42 @@ class Recorder:
         self.tags = tags
 
 
+def read_template(path: str) -> list[tuple[str, str]]:
+    """The tag pairs of a tournament's template file (``pmn record --tags``): a PMN tag
+    section, with no moves. Raises OSError, or ValueError saying what is wrong with it."""
+    with open_input(path) as stream:
+        chunks = list(iter_chunks(stream, path))
+    if len(chunks) != 1:
+        raise ValueError(
+            f'{path}: a template is one tag section ([Event "..."] lines), not {len(chunks)} games'
+        )
+    record = read_chunk(chunks[0])
+    errors = [e for e in record.errors if e.code != "missing-result"]  # a tag section alone
+    if errors:
+        raise ValueError(f"{path}:{errors[0].line}:{errors[0].column}: {errors[0].message}")
+    if record.mainline.moves or record.mainline.comments:
+        raise ValueError(f"{path}: a template holds tags only, no moves or comments")
+    return list(record.tags)
+
+
+def append_game(path: str, record: Record) -> Recorder:
+    """A recorder of a new game (``record``: its tags) after the games of the PMN record
+    file ``path``: every byte of the file is kept, then a blank line when it ends without
+    one. Raises OSError, or ValueError when the file is not PMN text."""
+    found = sniff_file(path)  # as every command sniffs
+    with open_input(path) as stream:
+        data = stream.read()
+    if found.name != "pmn":
+        raise ValueError(
+            f"{path} is in the {found.name} format, not PMN text: a game is appended to a "
+            "PMN record file only"
+        )
+    games = sum(1 for _ in iter_chunks(io.BytesIO(data), path))
+    ends = data[len(data.rstrip(b"\r\n")) :].count(b"\n")  # line ends after the last text
+    before = data + b"\n" * max(0, 2 - ends) if data.strip() else data
+    return Recorder(path, record, before, b"", on_disk=data, number=games + 1)
+
+
 def nearest(typed: str, legal: list[str], count: int = 8) -> list[str]:
     """The legal tokens nearest to ``typed``: those from the same pit first, then the closest others."""
     pit = start_pit(typed)
@@ -456,7 +495,9 @@ __all__ = [
     "Clock",
     "RecordFileChanged",
     "Recorder",
+    "append_game",
     "nearest",
+    "read_template",
     "start_pit",
     "time_control",
 ]

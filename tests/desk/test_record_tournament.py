@@ -1,0 +1,105 @@
+"""pmn record set up once for a tournament: the tags every board shares from a template
+file (--tags) and options (--tag), a new game appended to a round's file (--append), the
+board and the last move on --resume, a finished game's last move taken back, and the
+unsaved game printed when a save fails."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+from notation.cli.main import pmn
+
+from notation import read_text, validate_record
+
+TOURNAMENT = """[Event "Accra Open"]
+[Site "Accra"]
+[Date "2026.11.28"]
+[Round "3"]
+[Game "Wari"]
+[Board ""]
+"""
+
+
+def run(path: Path, lines: str, *extra: str):
+    return CliRunner().invoke(pmn, ["record", *extra, str(path)], input=lines)
+
+
+def template(tmp_path: Path) -> Path:
+    path = tmp_path / "accra.tags"
+    path.write_text(TOURNAMENT)
+    return path
+
+
+def test_the_tournaments_tags_come_from_a_template_and_options(tmp_path):
+    path = tmp_path / "board-2.pmn"
+    # only what differs is typed: the Board (left blank in the template), then the players
+    result = run(
+        path, "2\nAda\nKofi\nC\nsave\n", "--tags", str(template(tmp_path)), "--tag", "Round=4"
+    )
+    assert result.exit_code == 0, result.output
+    for question in ("Game (", "Event", "Site", "Date", "Round", "Rules"):
+        assert question not in result.output, question
+    assert "Board" in result.output
+    (record,) = read_text(path.read_text())
+    tags = dict(record.tags)
+    assert tags["Event"] == "Accra Open" and tags["Site"] == "Accra"
+    assert tags["Date"] == "2026.11.28" and tags["Round"] == "4"  # the option wins
+    assert tags["Game"] == "Wari" and tags["Board"] == "2"
+    assert (tags["South"], tags["North"]) == ("Ada", "Kofi")
+    assert [m.token for m in record.mainline.moves] == ["C"] and validate_record(record).valid
+
+
+def test_tag_options_alone_set_the_tags_and_the_rest_is_asked(tmp_path):
+    path = tmp_path / "g.pmn"
+    typed = "Hain\n\n1\nAda\nKofi\nsave\n"  # Site, Date (today), Round, the seats
+    result = run(path, typed, "--tag", "Game=oware", "--tag", "Event=Club night")
+    assert result.exit_code == 0, result.output
+    (record,) = read_text(path.read_text())
+    assert record.tag("Game") == "Oware" and record.tag("Event") == "Club night"
+    assert record.tag("Site") == "Hain" and record.tag("Round") == "1"
+    assert "Rules" not in result.output  # the game given: its default rules
+
+
+def test_a_bad_template_or_tag_option_is_refused_before_any_question(tmp_path):
+    path = tmp_path / "g.pmn"
+    cases = [
+        ('[Game "Wairi"]\n', "did you mean Wari"),
+        ('[Game "Wari"]\n[Date "28.11.2026"]\n', "Date"),
+        ('[Game "Wari"]\n\n1. C *\n', "moves"),
+        ('[Event "A"]\n[Event "B"]\n', "twice"),
+        ('[Game "Wari"]\n[Result "1-0"]\n', "Result"),
+    ]
+    for text, said in cases:
+        tags = tmp_path / "bad.tags"
+        tags.write_text(text)
+        result = run(path, "", "--tags", str(tags))
+        assert result.exit_code == 2, (text, result.output)
+        assert said in result.output and "Traceback" not in result.output, (text, result.output)
+        assert not path.exists()
+    result = run(path, "", "--tag", "Round")
+    assert result.exit_code == 2 and "NAME=VALUE" in result.output
+    result = run(path, "", "--tags", str(tmp_path / "none.tags"))
+    assert result.exit_code == 2 and "Traceback" not in result.output
+
+
+def test_append_adds_a_game_to_a_rounds_file_keeping_the_others_byte_for_byte(tmp_path):
+    path = tmp_path / "round-3.pmn"
+    tags = template(tmp_path)
+    assert run(path, "1\nAda\nKofi\nC\nb\nsave\n", "--tags", str(tags)).exit_code == 0
+    first = path.read_bytes() + b"{ the arbiter's note }\n"  # whatever was there, kept
+    path.write_bytes(first)
+    refused = run(path, "2\nEsi\nYaw\n", "--tags", str(tags))
+    assert refused.exit_code == 2 and "--append" in refused.output
+    assert path.read_bytes() == first
+    result = run(path, "2\nEsi\nYaw\nA\nsave\n", "--tags", str(tags), "--append")
+    assert result.exit_code == 0, result.output
+    data = path.read_bytes()
+    assert data.startswith(first)
+    games = read_text(data.decode())
+    assert [g.tag("Board") for g in games] == ["1", "2"]
+    assert [g.tag("South") for g in games] == ["Ada", "Esi"]
+    assert [m.token for m in games[1].mainline.moves] == ["A"]
+    assert all(validate_record(g).valid for g in games)
+    result = run(path, "", "--append", "--resume")
+    assert result.exit_code == 2 and "--append" in result.output
