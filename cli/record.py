@@ -428,7 +428,7 @@ class Session:
         elif command == "end":
             self.end(rest)
         elif command == "save":
-            if save(recorder):
+            if recorder.saved or save(recorder):  # (a game resumed and left as it was)
                 self.stop = True
         else:
             self.movetext(line)
@@ -671,6 +671,14 @@ def save(recorder: Recorder) -> bool:
     return True
 
 
+def _stopped(file: str, recorder: Recorder, reopened: str) -> str:
+    """What is said when recording stops with the game saved (``reopened``: a finished
+    game resumed and left as it was)."""
+    if reopened:
+        return f"{file} left as it was ({reopened})."
+    return f"Saved to {file} ({game_over(recorder) or 'unfinished'})."
+
+
 def game_over(recorder: Recorder) -> str:
     """How a game is over (its result and why), or ``""`` while it goes on."""
     outcome = recorder.variant.outcome(recorder.position)
@@ -762,13 +770,19 @@ def record_command(
         if not os.path.exists(file):
             raise click.UsageError(f"{file} does not exist: nothing to resume")
         recorder = resume_game(file, game_number)
-        over = game_over(recorder)
-        if over:
-            _say(f"{file}, game {recorder.number}: {over}; nothing to record.")
-            return
+        last = recorder.last_move()
         _say(
-            f"Resuming {file}, game {recorder.number}: {plural(len(recorder.nodes), 'move')} so far."
+            f"Resuming {file}, game {recorder.number}: {plural(len(recorder.nodes), 'move')} "
+            "so far" + (f"; the last: {last}." if last else ".")
         )
+        _say(recorder.variant.diagram(recorder.position))
+        reopened = game_over(recorder)
+        if reopened:  # its final move may be wrong: it can be taken back
+            taken = "the last move" if recorder.variant.outcome(recorder.position) else "the ending"
+            _say(
+                f"  {reopened}: type undo to take back {taken}, or save (quit) to leave it as it is."
+            )
+            recorder.saved = True  # the file holds it: nothing is written unless it changes
     else:
         if os.path.lexists(file) and not append:
             raise click.UsageError(
@@ -786,13 +800,16 @@ def record_command(
             _say(f"Game {recorder.number} of {file}, after its other games (kept as they are).")
         else:
             recorder = Recorder(file, Record(tuple(tags)))
-    save(recorder)
+        reopened = ""
+    if not reopened:
+        save(recorder)
     session = Session(recorder, Clock.resumed(recorder, CLOCK) if clock else None)
     _say("Type moves as they are played; 'help' lists the commands.")
     while True:
         outcome = recorder.variant.outcome(recorder.position)
         finished = (outcome is not None and recorder.nodes) or recorder.result != "*"
-        if finished and recorder.saved:
+        reopened = reopened if finished else ""  # a resumed finished game, taken back
+        if finished and recorder.saved and not reopened:
             if outcome is not None and recorder.nodes:
                 _say(f"Game over: {outcome.result} ({outcome.reason}). Saved to {file}.")
             else:
@@ -800,15 +817,15 @@ def record_command(
                 _say(f"Game ended: {recorder.result} ({reason}). Saved to {file}.")
             return
         if session.stop:
-            _say(f"Saved to {file} (unfinished).")
+            _say(_stopped(file, recorder, reopened))
             return
-        if finished:
+        if finished and not recorder.saved:
             _say("  The game is over but not saved: type save to try again.")
         try:
             line = reader.read(recorder.prompt(), session.words)
         except (EOFError, KeyboardInterrupt):
             if recorder.saved or save(recorder):
-                _say(f"Saved to {file} (unfinished).")
+                _say(_stopped(file, recorder, reopened))
                 return
             raise click.ClickException(f"the game could not be saved to {file}") from None
         session.handle(line)

@@ -194,6 +194,12 @@ class Recorder:
 
     def play(self, token: str, glyph: str = "") -> str:
         """Check and add a move (with its suffix annotation); the message to show. Raises MoveError."""
+        if self.result != "*" and self.variant.outcome(self.position) is None:
+            raise MoveError(  # ruling N2: no move after the game is over (here: by end)
+                f"the game has ended ({self.result}, "
+                f"{dict(self.tags).get('Termination', 'ended')}): undo takes the ending back",
+                code=Code.GAME_OVER,
+            )
         step = next_step(self.variant, self.position, token)
         move = step.move
         canonical = self.variant.format_move(move, self.position)
@@ -216,6 +222,12 @@ class Recorder:
             self.result = outcome.result
             self._set_tag("Termination", None)
         return f"{canonical}{glyph}" + (f": {effect}" if effect else "")
+
+    def last_move(self) -> str | None:
+        """The last move with its number (``1... b``), or None before the first move."""
+        if not self.nodes:
+            return None
+        return f"{expected_number(self.variant, self.positions[-2])} {self.nodes[-1].token}"
 
     def annotate(self, nag: int) -> bool:
         """Add a numeric annotation glyph ($n) to the last move; False when there is no move."""
@@ -281,9 +293,15 @@ class Recorder:
     def undo(self) -> str | None:
         """Take back the last move; the token taken back, or None.
 
-        The comments written after the move go with it (:attr:`dropped` holds them,
+        A game stopped with :meth:`end` has its ending taken back first (what was
+        taken back is then ``the end (resignation 1-0)``), its moves kept. The comments written after the move go with it (:attr:`dropped` holds them,
         for the recorder to be told); the comments before it stay."""
         self.dropped = ()
+        if self.result != "*" and (not self.nodes or self.variant.outcome(self.position) is None):
+            ended = f"the end ({dict(self.tags).get('Termination', 'ended')} {self.result})"
+            self.result = "*"  # an ending given with end: taken back alone, the moves stay
+            self._set_tag("Termination", None)
+            return ended
         if not self.nodes:
             return None
         node = self.nodes.pop()

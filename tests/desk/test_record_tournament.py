@@ -103,3 +103,38 @@ def test_append_adds_a_game_to_a_rounds_file_keeping_the_others_byte_for_byte(tm
     assert all(validate_record(g).valid for g in games)
     result = run(path, "", "--append", "--resume")
     assert result.exit_code == 2 and "--append" in result.output
+
+
+FINISHED = '[Game "Trysse"]\n[Position "5-5-5-5-5-1-1-1-1-0-0-0-19-0-S"]\n\n*\n'
+
+
+def test_resume_shows_the_board_and_the_last_move(tmp_path):
+    path = tmp_path / "live.pmn"
+    assert run(path, "Wari\n\nClub night\nHain\n2026.11.22\n1\nAda\nKofi\nC\nb\n").exit_code == 0
+    result = run(path, "save\n", "--resume")
+    assert result.exit_code == 0, result.output
+    assert "2 moves so far; the last: 1... b" in result.output
+    assert "South to move" in result.output and "+---+" in result.output  # the board
+
+
+def test_a_finished_games_final_move_can_be_taken_back_on_resume(tmp_path):
+    path = tmp_path / "end.pmn"
+    path.write_text(FINISHED)
+    assert run(path, "F\n", "--resume").exit_code == 0  # the wrong final move: 1-0
+    (record,) = read_text(path.read_text())
+    assert record.result == "1-0"
+    result = run(path, "undo\nE\nsave\n", "--resume")
+    assert result.exit_code == 0, result.output
+    assert "the game is over: 1-0" in result.output and "undo" in result.output
+    assert "took back F+2" in result.output
+    (record,) = read_text(path.read_text())
+    assert [m.token for m in record.mainline.moves] == ["E"] and record.result == "*"
+    assert validate_record(record).valid
+    # a finished game resumed and left as it is stays as it is
+    path.write_text(FINISHED)
+    assert run(path, "F\n", "--resume").exit_code == 0
+    finished = path.read_bytes()
+    for typed in ("", "save\n", "quit\n"):
+        result = run(path, typed, "--resume")
+        assert result.exit_code == 0 and path.read_bytes() == finished
+        assert "left as it was (the game is over: 1-0" in result.output
