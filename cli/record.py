@@ -4,7 +4,9 @@ The recorder checks each move at once against the rules, and rewrites the
 record file (safely: see :mod:`notation.files.outputs`) after every change, so the
 file on disk is always a valid PMN record and a crash loses nothing. A save
 that fails (a full disk, no permission) is reported and the game goes on:
-it is saved again after the next change, or with ``save``. ``--resume``
+it is saved again after the next change, or with ``save``; when input ends
+with the game still not saved, it is printed in PMN on stderr and the exit
+code is 1, so nothing since the last save is lost. ``--resume``
 carries on a game of a file (the last, or ``--game N``) and keeps every
 other byte of the file as it was.
 """
@@ -645,6 +647,12 @@ def _wrapped(items: list[str], label: str = "") -> None:
     _say(line.rstrip())
 
 
+def print_unsaved(recorder: Recorder) -> None:
+    """Print the game as it stands, in PMN, on stderr: a game that could not be saved."""
+    echo("  The game as recorded here, to keep (copy it into a file):", err=True)
+    echo(write_record(recorder.record()), err=True, lines=True)
+
+
 def save(recorder: Recorder) -> bool:
     """Save the record; on failure say so and keep the game (True when saved)."""
     merges = recorder.merges
@@ -652,8 +660,7 @@ def save(recorder: Recorder) -> bool:
         recorder.save()
     except RecordFileChanged as exc:
         echo(f"  NOT SAVED: {recorder.path}: {exc.strerror}.", err=True)
-        echo("  The game as recorded here, to keep (copy it into a file):", err=True)
-        echo(write_record(recorder.record()), err=True, lines=True)
+        print_unsaved(recorder)
         return False
     except OSError as exc:
         echo(
@@ -827,5 +834,8 @@ def record_command(
             if recorder.saved or save(recorder):
                 _say(_stopped(file, recorder, reopened))
                 return
-            raise click.ClickException(f"the game could not be saved to {file}") from None
+            print_unsaved(recorder)  # nothing since the last save is lost
+            raise click.ClickException(
+                f"the game could not be saved to {file}: it is printed above, to keep"
+            ) from None
         session.handle(line)

@@ -138,3 +138,35 @@ def test_a_finished_games_final_move_can_be_taken_back_on_resume(tmp_path):
         result = run(path, typed, "--resume")
         assert result.exit_code == 0 and path.read_bytes() == finished
         assert "left as it was (the game is over: 1-0" in result.output
+
+
+def test_after_a_failed_save_the_end_of_input_prints_the_unsaved_game(tmp_path):
+    """A full disk, simulated by a file size limit: the moves since the last save were lost
+    at the end of input, never printed. Now the game is printed in PMN, and exit 1."""
+    import resource
+    import subprocess
+    import sys
+
+    path = tmp_path / "full.pmn"
+    note = "x" * 400  # the save after this comment goes past the limit
+
+    def limited() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (300, 300))
+
+    typed = "Wari\n\nClub night\nHain\n2026.11.22\n1\nAda\nKofi\nC\nb\ncomment " + note + "\nA\n"
+    done = subprocess.run(
+        [sys.executable, "-m", "notation.cli", "record", str(path)],
+        input=typed,
+        capture_output=True,
+        text=True,
+        preexec_fn=limited,
+        timeout=120,
+    )
+    assert done.returncode == 1, (done.stdout, done.stderr)
+    assert "NOT SAVED" in done.stderr and "Traceback" not in done.stderr
+    (saved,) = read_text(path.read_text())
+    assert [m.token for m in saved.mainline.moves] == ["C", "b"]  # the last save that worked
+    printed = done.stderr[done.stderr.index("[Game ") :]
+    (kept,) = read_text(printed[: printed.index("*\n") + 2])
+    assert [m.token for m in kept.mainline.moves] == ["C", "b", "A"]
+    assert kept.mainline.moves[1].comments == (note,) and kept.tag("South") == "Ada"
