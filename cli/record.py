@@ -578,6 +578,9 @@ class Session:
                 else:
                     changed = True
                     _say(f"  {message}")
+                    for skipped in recorder.skipped:  # ruling T10: said, as players say it
+                        named = _seat_named(recorder, skipped)
+                        _say(f"  {named} is skipped: no stones on the board (ruling T10)")
                     if self.clock is not None:
                         recorder.comment(self.clock.stamp(seat))
             elif kind == "nag":
@@ -619,6 +622,13 @@ class Session:
                 break
         if changed:
             save(recorder)
+
+
+def _seat_named(recorder: Recorder, seat: int) -> str:
+    """A seat with its player's name when the record gives one: ``Red (Cy)``."""
+    colour = recorder.variant.seats[seat]
+    name = dict(recorder.tags).get(colour, "?")
+    return f"{colour} ({name})" if name not in ("", "?") else colour
 
 
 _WHY = {

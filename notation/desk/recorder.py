@@ -101,6 +101,8 @@ class Recorder:
         self.merges = 0
         #: the comments the last undo took away with its move
         self.dropped: tuple[str, ...] = ()
+        #: the seats the rules skipped after the last move played (:func:`skipped_seats`)
+        self.skipped: tuple[int, ...] = ()
         # the current position's first legal moves (not written) and how many there are
         self._scan: tuple[Any, list[Any], MoveCount] | None = None
         game = open_game(record)  # a numbered record is kept in the game's own names...
@@ -217,6 +219,7 @@ class Recorder:
         )
         self.trailing = []
         self.positions.append(step.after)
+        self.skipped = skipped_seats(self.variant, self.positions[-2], step.after)
         outcome = self.variant.outcome(self.position)
         if outcome is not None:
             self.result = outcome.result
@@ -370,6 +373,19 @@ class Recorder:
         self.tags = tags
 
 
+def skipped_seats(variant: AnyVariant, before: Any, after: Any) -> tuple[int, ...]:
+    """The seats whose turn passed after the move from ``before`` to ``after``, in turn
+    order: in Tricala, a player with no stones on the board is skipped (ruling T10), and
+    the turn count moves on by every seat passed. None once the game is over, and none in
+    the other games (no game but Tricala passes a turn)."""
+    if variant.game != "Tricala" or variant.outcome(after) is not None:
+        return ()
+    seats = len(variant.seats)
+    mover = variant.to_move(before)
+    passed = variant.turn(after) - variant.turn(before) - 1  # ruling T10: each pass a turn
+    return tuple((mover + step) % seats for step in range(1, passed + 1))
+
+
 def read_template(path: str) -> list[tuple[str, str]]:
     """The tag pairs of a tournament's template file (``pmn record --tags``): a PMN tag
     section, with no moves. Raises OSError, or ValueError saying what is wrong with it."""
@@ -516,6 +532,7 @@ __all__ = [
     "append_game",
     "nearest",
     "read_template",
+    "skipped_seats",
     "start_pit",
     "time_control",
 ]

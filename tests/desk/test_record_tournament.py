@@ -170,3 +170,35 @@ def test_after_a_failed_save_the_end_of_input_prints_the_unsaved_game(tmp_path):
     (kept,) = read_text(printed[: printed.index("*\n") + 2])
     assert [m.token for m in kept.mainline.moves] == ["C", "b", "A"]
     assert kept.mainline.moves[1].comments == (note,) and kept.tag("South") == "Ada"
+
+
+# Worked by hand from T6 and T10: three players, Black to move; White on 3b and 5d, Black
+# on 4b and 5c, Red's last stone on 4c; captured 8-6-8, nothing in hand, no corner taken.
+# 4bx4c sows Black's stone east into 4c, which holds a Red stone: Black captures both
+# (T6), 8 in all (no win, T8a; no corner held, T8b). Red has no stone on the board: its
+# turn passes to White (T10), and the recorder says so.
+TRICALA_SKIP = """[Game "Tricala"]
+[Players "3"]
+[White "Ann"]
+[Black "Bob"]
+[Red "Cy"]
+[Position "-/-,-/-,W1,-/-,B1,R1,-/-,-,B1,W1,-/-,-,-,-,-,- 8-6-8 0-0-0 B"]
+
+*
+"""
+
+
+def test_a_skipped_tricala_seat_is_said_with_its_reason(tmp_path):
+    path = tmp_path / "tri.pmn"
+    path.write_text(TRICALA_SKIP)
+    result = run(path, "4bx4c\nsave\n", "--resume")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    said = [line for line in lines if " is skipped" in line]
+    assert said == ["  Red (Cy) is skipped: no stones on the board (ruling T10)"], lines
+    assert lines[lines.index(said[0]) + 1].endswith("White>"), lines
+    (record,) = read_text(path.read_text())
+    assert [m.token for m in record.mainline.moves] == ["4bx4c"] and validate_record(record).valid
+    # a move that skips nobody says nothing of the kind
+    result = run(path, "3b-2b\nsave\n", "--resume")
+    assert result.exit_code == 0 and " is skipped" not in result.output, result.output
