@@ -688,11 +688,45 @@ def write_folder_whole(
     return sorted(ours - set(files) - {FOLDER_MANIFEST})
 
 
+def _exchange(first: str, second: str) -> bool:
+    """Swap two folders' names in one step (Linux's ``renameat2`` with ``RENAME_EXCHANGE``);
+    False where the system or the file system cannot, and nothing was changed."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        import ctypes
+
+        renameat2 = ctypes.CDLL(None, use_errno=True).renameat2
+    except (OSError, AttributeError):  # (a C library without it)
+        return False
+    renameat2.argtypes = [
+        ctypes.c_int,
+        ctypes.c_char_p,
+        ctypes.c_int,
+        ctypes.c_char_p,
+        ctypes.c_uint,
+    ]
+    at_cwd, exchange = -100, 2  # AT_FDCWD, RENAME_EXCHANGE
+    if renameat2(at_cwd, os.fsencode(first), at_cwd, os.fsencode(second), exchange) == 0:
+        return True
+    number = ctypes.get_errno()
+    if number in (errno.ENOSYS, errno.EINVAL, errno.EOPNOTSUPP):
+        return False
+    raise OSError(number, os.strerror(number), second)
+
+
 def _swap_folder(new: str, real: str, exists: bool) -> None:
-    """Rename the folder ``new`` to ``real``; an old ``real`` is renamed aside first and
-    removed after (put back when the second rename fails)."""
+    """Put the folder ``new`` in the place of ``real``, and remove the old ``real``.
+
+    The two are swapped in one step where the system can (:func:`_exchange`: a reader
+    never finds the folder missing); elsewhere the old folder is renamed aside, the new
+    one renamed into its place (the old one put back when that fails), and the old one
+    removed."""
     if not exists:
         os.rename(new, real)
+        return
+    if _exchange(new, real):
+        shutil.rmtree(new, ignore_errors=True)  # (the old folder, under the new one's name)
         return
     aside = tempfile.mkdtemp(
         prefix=f".{os.path.basename(real)}.pmn-old-", dir=os.path.dirname(real)

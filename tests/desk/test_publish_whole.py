@@ -95,3 +95,32 @@ def test_a_file_publish_did_not_write_is_replaced_only_with_force(runner, tmp_pa
     assert result.exit_code == 0, result.output
     assert "the club's own page" not in (site / "index.html").read_text()
     assert publish(runner, SWISS, site).exit_code == 0  # its own now: no --force needed
+
+
+@pytest.mark.parametrize("exchange", [True, False], ids=["renameat2", "two-renames"])
+def test_the_folders_own_files_subfolders_and_mode_are_kept(
+    runner, tmp_path, monkeypatch, exchange
+):
+    if not exchange:  # a system that cannot swap two names in one step
+        monkeypatch.setattr(outputs, "_exchange", lambda first, second: False)
+    site = tmp_path / "site"
+    assert publish(runner, SWISS, site).exit_code == 0
+    (site / "images").mkdir()
+    (site / "images" / "logo.svg").write_text("<svg/>\n")
+    (site / "feed").symlink_to("index.html")
+    site.chmod(0o751)
+    assert publish(runner, SWISS, site, "--points", "3-1-0").exit_code == 0
+    assert (site / "images" / "logo.svg").read_text() == "<svg/>\n"
+    assert os.readlink(site / "feed") == "index.html"
+    assert site.stat().st_mode & 0o777 == 0o751
+    assert sorted(os.listdir(tmp_path)) == ["site"]
+
+
+def test_publish_into_a_link_to_a_folder_replaces_the_folder_it_leads_to(runner, tmp_path):
+    real = tmp_path / "www" / "club"
+    real.mkdir(parents=True)
+    link = tmp_path / "site"
+    link.symlink_to(real)
+    assert publish(runner, SWISS, link).exit_code == 0
+    assert link.is_symlink() and (real / "index.html").exists()
+    assert sorted(os.listdir(tmp_path / "www")) == ["club"]
