@@ -709,7 +709,12 @@ def game_over(recorder: Recorder) -> str:
 
 @click.command("record")
 @click.argument("file", type=RewritePath(dir_okay=False))
-@click.option("--resume", is_flag=True, help="Carry on a game of the record file FILE.")
+@click.option(
+    "--resume",
+    is_flag=True,
+    help="Carry on a game of the record file FILE, shown with its board and last move "
+    "(a finished game too: undo takes back its final move or its end).",
+)
 @click.option(
     "--game",
     "game_number",
