@@ -8,7 +8,7 @@ from notation.desk.publish import event_site
 from notation.desk.standings import (
     SYSTEMS,
 )
-from notation.files.outputs import OutputFolder
+from notation.files.outputs import ForeignFilesError, write_folder_whole
 
 from .inputs import input_options
 from .paths import WriteDir
@@ -24,7 +24,9 @@ from .terminal import plural
     "--output-dir",
     "output",
     type=WriteDir(file_okay=False),
-    help="The folder to write the site to (made if missing; its files are replaced).",
+    help="The folder to write the site to (made if missing), whole or not at all: the "
+    "pages publish wrote there before and no longer writes are removed; other files are "
+    "kept, and not replaced without --force.",
 )
 @click.option("--points", "scheme", default="result", show_default=True, metavar="W-D-L",
               help="Point scheme of the standings (as pmn standings).")  # fmt: skip
@@ -36,7 +38,8 @@ from .terminal import plural
     "--force",
     is_flag=True,
     help="Publish even when names are probably one player written two ways, or not on "
-    "the roster (--players): they are still listed on stderr.",
+    "the roster (--players): they are still listed on stderr; and replace files in the "
+    "folder that publish did not write (an index.html of your own).",
 )
 @click.option("-j", "--jobs", type=click.IntRange(min=1), help="Processes to validate with.")
 def publish(
@@ -63,6 +66,12 @@ def publish(
     probably one player written two ways (similar-names), and with --players
     every name not on the roster, are listed on stderr, and the site is not
     written unless --force is given.
+    The site is written whole or not at all: built beside the folder and
+    swapped in, so a failure partway leaves the old site as it was. A
+    file .pmn-site in the site lists the files publish wrote; a republish
+    removes those no longer in the event (a withdrawn round's pages), keeps
+    every other file, and refuses to replace a file it did not write (an
+    index.html of your own) unless --force is given.
     Exit code 0, or 1 when a game is invalid (it is shown, and listed on stderr),
     a name is not on the roster, or nothing was published.
 
@@ -89,12 +98,21 @@ def publish(
             "(or publish anyway with --force)"
         )
     site = event_site(games, table)
-    try:  # never through a link, a FIFO or a hard link out of the folder (notation.files.outputs)
-        with OutputFolder(output) as folder:
-            for name, text in site.items():
-                folder.write_file(name, text)
+    try:  # built beside and swapped in; never through a link, a FIFO or a hard link
+        removed = write_folder_whole(output, site, replace_foreign=force)
+    except ForeignFilesError as exc:
+        raise click.ClickException(
+            f"not published: {exc.strerror}; publish writes a site whole, and replaces no "
+            "file it did not write: move them away, or pass --force to replace them"
+        ) from exc
     except OSError as exc:
         raise click.FileError(exc.filename or output, exc.strerror) from exc
+    if removed:
+        click.echo(
+            f"removed {plural(len(removed), 'page')} of the last publish no longer in the "
+            f"event: {', '.join(removed[:5])}" + (" ..." if len(removed) > 5 else ""),
+            err=True,
+        )
     pages = sum(name.startswith("game-") for name in site)
     click.echo(
         f"{plural(len(site), 'file')} in {output}: index.html, "

@@ -89,24 +89,58 @@ def _to_json(first: Sheet, second: Sheet, result: Reconciliation) -> dict[str, A
     }
 
 
+def summary(
+    verdicts: list[tuple[Sheet, Sheet, Reconciliation]],
+    alone: list[Sheet],
+    crowded: list[Any],
+) -> dict[str, int]:
+    """How many sheets were read, how many pairs agree and disagree, how many sheets have no
+    partner, and how many games have more than two sheets."""
+    agreed = sum(r.agree for _, _, r in verdicts)
+    return {
+        "sheets": 2 * len(verdicts) + len(alone) + sum(len(group) for group in crowded),
+        "pairs": len(verdicts),
+        "agree": agreed,
+        "disagree": len(verdicts) - agreed,
+        "unpaired": len(alone),
+        "more_than_two": len(crowded),
+    }
+
+
+def summary_line(counts: dict[str, int]) -> str:
+    """The last line of the text report: the counts of :func:`summary`."""
+
+    def verb(count: int, word: str) -> str:
+        return f"{count} {word}s" if count == 1 else f"{count} {word}"
+
+    return (
+        f"{plural(counts['sheets'], 'sheet')}: {plural(counts['pairs'], 'pair')} "
+        f"({verb(counts['agree'], 'agree')}, {verb(counts['disagree'], 'disagree')}), "
+        f"{plural(counts['unpaired'], 'sheet')} with no partner, "
+        f"{plural(counts['more_than_two'], 'game')} with more than two sheets"
+    )
+
+
 def text_report(
     verdicts: list[tuple[Sheet, Sheet, Reconciliation]],
     alone: list[Sheet],
     crowded: list[Any],
+    quiet: bool = False,
 ) -> Iterator[str]:
-    """The text report, a line at a time (each written as terminal text)."""
+    """The text report, a line at a time (each written as terminal text). ``quiet``: only
+    the pairs that disagree and the games with more than two sheets, then the counts (a
+    pair that agrees and a sheet with no partner are counted, not told)."""
     for a, b, result in verdicts:
+        if quiet and result.agree:
+            continue
         yield f"{a.where} and {b.where}:"
         yield from (f"  {line}" for line in describe(result, "the first", "the second"))
-    for sheet in alone:
-        yield f"{sheet.where}: no other sheet of this game (event, round, players)"
+    if not quiet:
+        for sheet in alone:
+            yield f"{sheet.where}: no other sheet of this game (event, round, players)"
     for group in crowded:
         yield f"{', '.join(s.where for s in group)}: {len(group)} sheets of one game"
-    agreed = sum(r.agree for _, _, r in verdicts)
-    yield (
-        f"{plural(len(verdicts), 'pair')}: {agreed} agree, {len(verdicts) - agreed} disagree; "
-        f"{plural(len(alone), 'sheet')} alone"
-    )
+    yield summary_line(summary(verdicts, alone, crowded))
 
 
 @click.command("reconcile")
@@ -119,12 +153,20 @@ def text_report(
     show_default=True,
     help="text: a verdict per pair; json: an object with a 'pairs' array.",
 )
+@click.option(
+    "-q",
+    "--quiet",
+    is_flag=True,
+    help="Text: tell only the pairs that disagree (and games with more than two sheets); "
+    "pairs that agree and sheets with no partner are only counted in the last line.",
+)
 @output_file_option("Write the report to this file ('-': standard output).")
 def reconcile_command(
     files: tuple[str, ...],
     input_format: str | None,
     encoding: str | None,
     output_format: str,
+    quiet: bool,
     output: str,
 ) -> None:
     """Compare two scoresheets of one game, or pair and compare the sheets of an event.
@@ -135,13 +177,17 @@ def reconcile_command(
     each pair: whether it is the same game, the tags that disagree, and the
     first ply where the moves differ, with which version is legal from there,
     how far each replays, and the position there. Exit code 0 when every pair
-    agrees, 1 otherwise (a sheet with no partner too).
+    agrees, 1 otherwise (a sheet with no partner too). The last line counts
+    the sheets, the pairs that agree and disagree, and the sheets with no
+    partner; --quiet leaves out the lines of the pairs that agree and of
+    the sheets with no partner.
 
     \b
     Examples:
       pmn reconcile ada-sheet.pmn kofi-sheet.json
       pmn reconcile sheets-south/ sheets-north/
       pmn reconcile --format json round-3/
+      pmn reconcile --quiet submissions/
     """
     per_argument = _sheets(files, input_format, encoding)
     if len(files) == 2 and all(len(sheets) == 1 for sheets in per_argument):
@@ -162,11 +208,13 @@ def reconcile_command(
                     "pairs": [_to_json(a, b, r) for a, b, r in verdicts],
                     "unpaired": [s.where for s in alone],
                     "more_than_two": [[s.where for s in group] for group in crowded],
+                    "summary": summary(verdicts, alone, crowded),
                 }
                 out.write(json_text(with_unread(report), indent=1) + "\n")
             else:
                 out.writelines(
-                    f"{terminal_text(line)}\n" for line in text_report(verdicts, alone, crowded)
+                    f"{terminal_text(line)}\n"
+                    for line in text_report(verdicts, alone, crowded, quiet)
                 )
     except OSError as exc:
         raise click.FileError(output, exc.strerror) from exc

@@ -4,7 +4,9 @@ The recorder checks each move at once against the rules, and rewrites the
 record file (safely: see :mod:`notation.files.outputs`) after every change, so the
 file on disk is always a valid PMN record and a crash loses nothing. A save
 that fails (a full disk, no permission) is reported and the game goes on:
-it is saved again after the next change, or with ``save``. ``--resume``
+it is saved again after the next change, or with ``save``; when input ends
+with the game still not saved, it is printed in PMN on stderr and the exit
+code is 1, so nothing since the last save is lost. ``--resume``
 carries on a game of a file (the last, or ``--game N``) and keeps every
 other byte of the file as it was.
 """
@@ -38,7 +40,9 @@ from notation.desk.recorder import (
     Clock,
     Recorder,
     RecordFileChanged,
+    append_game,
     nearest,
+    read_template,
     start_pit,
 )
 from notation.files.sources import open_input
@@ -181,7 +185,68 @@ def unknown_game(name: str, names: tuple[str, ...]) -> str:
     return f'unknown game "{name}"{hint} (known: {", ".join(names)})'
 
 
-def ask_tags(reader: LineReader) -> list[tuple[str, str]]:
+#: The tags ``pmn record`` asks for after the game, in this order (Date: today by default).
+ASKED = ("Event", "Site", "Date", "Round")
+_TAG_NAME_RE = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
+
+
+def _template_tags(path: str) -> list[tuple[str, str]]:
+    """The tag pairs of a template file (a PMN tag section); raises click.UsageError."""
+    try:
+        return read_template(path)
+    except OSError as exc:
+        raise click.UsageError(f"--tags {path}: cannot read: {exc.strerror or exc}") from exc
+    except ValueError as exc:
+        raise click.UsageError(f"--tags {exc}") from exc
+
+
+def tournament_tags(template: str | None, options: tuple[str, ...]) -> list[tuple[str, str]]:
+    """The tags every game of a tournament shares: a template file's (``--tags``), then each
+    ``--tag NAME=VALUE`` (replacing the template's value). An empty value means "ask it".
+
+    Checked before any question (raises click.UsageError): a known game and its rules, a
+    PGN date, tag names, no tag given twice in the template (ruling N4), and no
+    ``Result`` or ``Termination`` (set by the rules or by ``end``).
+    """
+    tags = _template_tags(template) if template is not None else []
+    names = [name for name, _ in tags]
+    twice = sorted({name for name in names if names.count(name) > 1})
+    if twice:
+        raise click.UsageError(f"--tags {template}: {twice[0]} is given twice (ruling N4)")
+    for option in options:
+        name, equals, value = option.partition("=")
+        name = name.strip()
+        if not equals or not _TAG_NAME_RE.fullmatch(name):
+            raise click.UsageError(f"--tag {option}: give NAME=VALUE (--tag Round=3)")
+        if name in names:
+            tags = [(n, value if n == name else v) for n, v in tags]
+        else:
+            tags.append((name, value))
+            names.append(name)
+    given = dict(tags)
+    for name in ("Result", "Termination"):
+        if given.get(name, "*") != "*" or (name == "Termination" and name in given):
+            raise click.UsageError(f"{name} is set by the rules, or with end REASON RESULT")
+    if given.get("Date") and (problem := date_problem(given["Date"])) is not None:
+        raise click.UsageError(f"Date: {problem}")
+    if given.get("Game"):
+        try:
+            counts = find_game(given["Game"]).seat_counts
+        except RulesError:
+            raise click.UsageError(unknown_game(given["Game"], game_names())) from None
+        players = given.get("Players", "")
+        if players and players not in [str(count) for count in counts]:
+            raise click.UsageError(f"Players {players!r} is not one of: {counts}")
+        try:
+            find_variant(given["Game"], given.get("Rules") or None, {"Players": players})
+        except RulesError as exc:
+            raise click.UsageError(str(exc)) from None
+    return [(name, value) for name, value in tags if name != "Result"]
+
+
+def ask_tags(
+    reader: LineReader, given: list[tuple[str, str]] | None = None
+) -> list[tuple[str, str]]:
     """Ask for the game and the facts about it; blank answers leave a tag out.
 
     The questions come in one order for every game: Game, Players (only for a game
@@ -189,24 +254,37 @@ def ask_tags(reader: LineReader) -> list[tuple[str, str]]:
     A refused answer is asked again at once, alone: an unknown game before any
     other question (with the nearest names), rules the game does not have, a date
     not in YYYY.MM.DD form.
+
+    ``given`` (:func:`tournament_tags`, checked) answers questions before they are asked:
+    only the others are asked, and a tag given empty (``[Board ""]``) is asked too,
+    after Round, so that a board's recorder types only what differs. With the game
+    given, its rules are its default unless ``Rules`` is given too.
     """
+    fixed = dict(given or [])
     names = game_names()
-    while True:
+    game = fixed.get("Game", "")
+    while not game:
         game = ask(reader, f"Game ({', '.join(names)})", names[0], lambda _: names)
         try:
-            counts = find_game(game).seat_counts
-            break
+            find_game(game)
         except RulesError:
             _say(f"  {unknown_game(game, names)}")
-    players = ""
-    if len(counts) > 1:
+            game = ""
+    counts = find_game(game).seat_counts
+    players = fixed.get("Players", "")
+    if len(counts) > 1 and not players:
         choices = [str(count) for count in counts]
         while (
             players := ask(reader, f"Players ({', '.join(choices)})", choices[0])
         ) not in choices:
             _say(f"  {players!r} is not one of: {', '.join(choices)}")
+    # the tournament's rules, or with its game given the game's default; else asked
+    preset: str | None = fixed.get("Rules") or (
+        "" if "Game" in fixed and "Rules" not in fixed else None
+    )
     while True:
-        rules = ask(reader, "Rules (blank: the game's default)")
+        rules = ask(reader, "Rules (blank: the game's default)") if preset is None else preset
+        preset = None  # (rules refused for the players answered: asked)
         try:
             variant = find_variant(game, rules or None, {"Players": players} if players else {})
             break
@@ -219,16 +297,31 @@ def ask_tags(reader: LineReader) -> list[tuple[str, str]]:
     if rules:
         tags.append(("Rules", rules))
     today = datetime.date.today().strftime("%Y.%m.%d")
-    for name, default in (("Event", ""), ("Site", ""), ("Date", today), ("Round", "")):
-        value = ask(reader, name, default)
+    for name, default in zip(ASKED, ("", "", today, ""), strict=True):
+        value = fixed.get(name) or ask(reader, name, default)
         while name == "Date" and value and (problem := date_problem(value)) is not None:
             _say(f"  {problem}")
             value = ask(reader, name, default)
         if value:
             tags.append((name, value))
+    done = {"Game", "Rules", *ASKED, *variant.seats}
+    for name, value in fixed.items():  # the template's other tags (Board, TimeControl...)
+        if name not in done and (value := value or ask(reader, name)):
+            tags.append((name, value))
     for seat in variant.seats:
-        tags.append((seat, ask(reader, seat, "?")))
+        tags.append((seat, fixed.get(seat) or ask(reader, seat, "?")))
     return tags
+
+
+def appended(path: str, tags: list[tuple[str, str]]) -> Recorder:
+    """A recorder of a new game after the games of the record file ``path`` (``--append``),
+    which are kept byte for byte (:func:`notation.desk.recorder.append_game`)."""
+    try:
+        return append_game(path, Record(tuple(tags)))
+    except OSError as exc:
+        raise click.ClickException(f"{path}: cannot read: {exc.strerror or exc}") from exc
+    except ValueError as exc:
+        raise click.ClickException(str(exc)) from exc
 
 
 def describe_error(
@@ -337,7 +430,7 @@ class Session:
         elif command == "end":
             self.end(rest)
         elif command == "save":
-            if save(recorder):
+            if recorder.saved or save(recorder):  # (a game resumed and left as it was)
                 self.stop = True
         else:
             self.movetext(line)
@@ -485,6 +578,9 @@ class Session:
                 else:
                     changed = True
                     _say(f"  {message}")
+                    for skipped in recorder.skipped:  # ruling T10: said, as players say it
+                        named = _seat_named(recorder, skipped)
+                        _say(f"  {named} is skipped: no stones on the board (ruling T10)")
                     if self.clock is not None:
                         recorder.comment(self.clock.stamp(seat))
             elif kind == "nag":
@@ -528,6 +624,13 @@ class Session:
             save(recorder)
 
 
+def _seat_named(recorder: Recorder, seat: int) -> str:
+    """A seat with its player's name when the record gives one: ``Red (Cy)``."""
+    colour = recorder.variant.seats[seat]
+    name = dict(recorder.tags).get(colour, "?")
+    return f"{colour} ({name})" if name not in ("", "?") else colour
+
+
 _WHY = {
     "{": "is a comment without its closing }",
     "(": "opens a variation: only the moves played are recorded",
@@ -554,6 +657,12 @@ def _wrapped(items: list[str], label: str = "") -> None:
     _say(line.rstrip())
 
 
+def print_unsaved(recorder: Recorder) -> None:
+    """Print the game as it stands, in PMN, on stderr: a game that could not be saved."""
+    echo("  The game as recorded here, to keep (copy it into a file):", err=True)
+    echo(write_record(recorder.record()), err=True, lines=True)
+
+
 def save(recorder: Recorder) -> bool:
     """Save the record; on failure say so and keep the game (True when saved)."""
     merges = recorder.merges
@@ -561,8 +670,7 @@ def save(recorder: Recorder) -> bool:
         recorder.save()
     except RecordFileChanged as exc:
         echo(f"  NOT SAVED: {recorder.path}: {exc.strerror}.", err=True)
-        echo("  The game as recorded here, to keep (copy it into a file):", err=True)
-        echo(write_record(recorder.record()), err=True, lines=True)
+        print_unsaved(recorder)
         return False
     except OSError as exc:
         echo(
@@ -580,6 +688,14 @@ def save(recorder: Recorder) -> bool:
     return True
 
 
+def _stopped(file: str, recorder: Recorder, reopened: str) -> str:
+    """What is said when recording stops with the game saved (``reopened``: a finished
+    game resumed and left as it was)."""
+    if reopened:
+        return f"{file} left as it was ({reopened})."
+    return f"Saved to {file} ({game_over(recorder) or 'unfinished'})."
+
+
 def game_over(recorder: Recorder) -> str:
     """How a game is over (its result and why), or ``""`` while it goes on."""
     outcome = recorder.variant.outcome(recorder.position)
@@ -593,7 +709,12 @@ def game_over(recorder: Recorder) -> str:
 
 @click.command("record")
 @click.argument("file", type=RewritePath(dir_okay=False))
-@click.option("--resume", is_flag=True, help="Carry on a game of the record file FILE.")
+@click.option(
+    "--resume",
+    is_flag=True,
+    help="Carry on a game of the record file FILE, shown with its board and last move "
+    "(a finished game too: undo takes back its final move or its end).",
+)
 @click.option(
     "--game",
     "game_number",
@@ -609,7 +730,36 @@ def game_over(recorder: Recorder) -> str:
     "left, as python-chess reads it; without one, the time used so far. A resumed game "
     "carries on from each seat's last %clk.",
 )
-def record_command(file: str, resume: bool, game_number: int | None, clock: bool) -> None:
+@click.option(
+    "--tags",
+    "template",
+    metavar="FILE",
+    help="The tags every game of the tournament shares, from a PMN tag section "
+    '([Event "Accra Open"] [Site "Accra"] [Date "2026.11.28"] [Round "3"] [Game "Oware"]): '
+    'they are not asked. A tag given empty ([Board ""]) is asked.',
+)
+@click.option(
+    "--tag",
+    "tag_options",
+    multiple=True,
+    metavar="NAME=VALUE",
+    help="A tag every game shares, not asked (--tag Round=3; over --tags; repeatable). "
+    "NAME= (empty) asks it.",
+)
+@click.option(
+    "--append",
+    is_flag=True,
+    help="Record a new game after the games of FILE (a round's file), keeping them byte for byte.",
+)
+def record_command(
+    file: str,
+    resume: bool,
+    game_number: int | None,
+    clock: bool,
+    template: str | None,
+    tag_options: tuple[str, ...],
+    append: bool,
+) -> None:
     """Record a game in FILE as it is played, one move at a time.
 
     Asks for the game and its tags, then reads moves, checking each at once;
@@ -617,7 +767,13 @@ def record_command(file: str, resume: bool, game_number: int | None, clock: bool
     Type 'help' for the commands (moves, more, show, comment, undo, end, save).
     FILE is a valid PMN record after every accepted move. With --resume,
     carries on the last game of FILE (or --game N), keeping the rest of the
-    file byte for byte.
+    file byte for byte. With --append, a new game goes after the games of
+    FILE (a round's file), which are kept byte for byte.
+
+    Set up once for a tournament: --tags FILE (a PMN tag section) and
+    --tag NAME=VALUE give the tags every board shares (Event, Site, Date,
+    Round, Game...), which are not asked; a tag given empty ([Board ""],
+    --tag Board=) is asked, so a board's recorder types only what differs.
 
     On a terminal, lines can be edited, the up arrow recalls earlier lines and
     Tab completes legal moves and commands. Otherwise (a pipe) each prompt is
@@ -625,35 +781,57 @@ def record_command(file: str, resume: bool, game_number: int | None, clock: bool
     """
     if game_number is not None and not resume:
         raise click.UsageError("--game chooses the game to resume: it needs --resume")
+    if resume and (append or template is not None or tag_options):
+        raise click.UsageError(
+            "--resume carries on a game of FILE with its own tags: --append, --tags and --tag "
+            "are for a new game (correct a tag with the tag command)"
+        )
+    given = tournament_tags(template, tag_options)
     reader = make_reader()
     if resume:
         if not os.path.exists(file):
             raise click.UsageError(f"{file} does not exist: nothing to resume")
         recorder = resume_game(file, game_number)
-        over = game_over(recorder)
-        if over:
-            _say(f"{file}, game {recorder.number}: {over}; nothing to record.")
-            return
+        last = recorder.last_move()
         _say(
-            f"Resuming {file}, game {recorder.number}: {plural(len(recorder.nodes), 'move')} so far."
+            f"Resuming {file}, game {recorder.number}: {plural(len(recorder.nodes), 'move')} "
+            "so far" + (f"; the last: {last}." if last else ".")
         )
+        _say(recorder.variant.diagram(recorder.position))
+        reopened = game_over(recorder)
+        if reopened:  # its final move may be wrong: it can be taken back
+            taken = "the last move" if recorder.variant.outcome(recorder.position) else "the ending"
+            _say(
+                f"  {reopened}: type undo to take back {taken}, or save (quit) to leave it as it is."
+            )
+            recorder.saved = True  # the file holds it: nothing is written unless it changes
     else:
-        if os.path.lexists(file):
-            raise click.UsageError(f"{file} exists: use --resume to carry it on, or another name")
+        if os.path.lexists(file) and not append:
+            raise click.UsageError(
+                f"{file} exists: use --resume to carry on its game, --append to record a new "
+                "game after its games, or another name"
+            )
         try:
-            tags = ask_tags(reader)
+            tags = ask_tags(reader, given)
         except (EOFError, KeyboardInterrupt):
             raise click.ClickException(
                 "input ended before the game's tags were given: nothing recorded"
             ) from None
-        recorder = Recorder(file, Record(tuple(tags)))
-    save(recorder)
+        if append and os.path.lexists(file):
+            recorder = appended(file, tags)
+            _say(f"Game {recorder.number} of {file}, after its other games (kept as they are).")
+        else:
+            recorder = Recorder(file, Record(tuple(tags)))
+        reopened = ""
+    if not reopened:
+        save(recorder)
     session = Session(recorder, Clock.resumed(recorder, CLOCK) if clock else None)
     _say("Type moves as they are played; 'help' lists the commands.")
     while True:
         outcome = recorder.variant.outcome(recorder.position)
         finished = (outcome is not None and recorder.nodes) or recorder.result != "*"
-        if finished and recorder.saved:
+        reopened = reopened if finished else ""  # a resumed finished game, taken back
+        if finished and recorder.saved and not reopened:
             if outcome is not None and recorder.nodes:
                 _say(f"Game over: {outcome.result} ({outcome.reason}). Saved to {file}.")
             else:
@@ -661,15 +839,18 @@ def record_command(file: str, resume: bool, game_number: int | None, clock: bool
                 _say(f"Game ended: {recorder.result} ({reason}). Saved to {file}.")
             return
         if session.stop:
-            _say(f"Saved to {file} (unfinished).")
+            _say(_stopped(file, recorder, reopened))
             return
-        if finished:
+        if finished and not recorder.saved:
             _say("  The game is over but not saved: type save to try again.")
         try:
             line = reader.read(recorder.prompt(), session.words)
         except (EOFError, KeyboardInterrupt):
             if recorder.saved or save(recorder):
-                _say(f"Saved to {file} (unfinished).")
+                _say(_stopped(file, recorder, reopened))
                 return
-            raise click.ClickException(f"the game could not be saved to {file}") from None
+            print_unsaved(recorder)  # nothing since the last save is lost
+            raise click.ClickException(
+                f"the game could not be saved to {file}: it is printed above, to keep"
+            ) from None
         session.handle(line)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import difflib
 import errno
+import io
 import re
 from collections.abc import Callable
 from dataclasses import replace
@@ -34,7 +35,9 @@ from notation.core.replay import (
 from notation.desk.event import date_problem
 from notation.errors import Code
 from notation.files.outputs import update_record_file
-from notation.formats.pmn import write_record
+from notation.files.sources import open_input
+from notation.formats.pmn import iter_chunks, read_chunk, write_record
+from notation.formats.registry import sniff_file
 from notation.games import AnyVariant
 from notation.games.base import MoveCount, MoveError
 
@@ -98,6 +101,8 @@ class Recorder:
         self.merges = 0
         #: the comments the last undo took away with its move
         self.dropped: tuple[str, ...] = ()
+        #: the seats the rules skipped after the last move played (:func:`skipped_seats`)
+        self.skipped: tuple[int, ...] = ()
         # the current position's first legal moves (not written) and how many there are
         self._scan: tuple[Any, list[Any], MoveCount] | None = None
         game = open_game(record)  # a numbered record is kept in the game's own names...
@@ -191,6 +196,12 @@ class Recorder:
 
     def play(self, token: str, glyph: str = "") -> str:
         """Check and add a move (with its suffix annotation); the message to show. Raises MoveError."""
+        if self.result != "*" and self.variant.outcome(self.position) is None:
+            raise MoveError(  # ruling N2: no move after the game is over (here: by end)
+                f"the game has ended ({self.result}, "
+                f"{dict(self.tags).get('Termination', 'ended')}): undo takes the ending back",
+                code=Code.GAME_OVER,
+            )
         step = next_step(self.variant, self.position, token)
         move = step.move
         canonical = self.variant.format_move(move, self.position)
@@ -208,11 +219,18 @@ class Recorder:
         )
         self.trailing = []
         self.positions.append(step.after)
+        self.skipped = skipped_seats(self.variant, self.positions[-2], step.after)
         outcome = self.variant.outcome(self.position)
         if outcome is not None:
             self.result = outcome.result
             self._set_tag("Termination", None)
         return f"{canonical}{glyph}" + (f": {effect}" if effect else "")
+
+    def last_move(self) -> str | None:
+        """The last move with its number (``1... b``), or None before the first move."""
+        if not self.nodes:
+            return None
+        return f"{expected_number(self.variant, self.positions[-2])} {self.nodes[-1].token}"
 
     def annotate(self, nag: int) -> bool:
         """Add a numeric annotation glyph ($n) to the last move; False when there is no move."""
@@ -278,9 +296,15 @@ class Recorder:
     def undo(self) -> str | None:
         """Take back the last move; the token taken back, or None.
 
-        The comments written after the move go with it (:attr:`dropped` holds them,
+        A game stopped with :meth:`end` has its ending taken back first (what was
+        taken back is then ``the end (resignation 1-0)``), its moves kept. The comments written after the move go with it (:attr:`dropped` holds them,
         for the recorder to be told); the comments before it stay."""
         self.dropped = ()
+        if self.result != "*" and (not self.nodes or self.variant.outcome(self.position) is None):
+            ended = f"the end ({dict(self.tags).get('Termination', 'ended')} {self.result})"
+            self.result = "*"  # an ending given with end: taken back alone, the moves stay
+            self._set_tag("Termination", None)
+            return ended
         if not self.nodes:
             return None
         node = self.nodes.pop()
@@ -347,6 +371,55 @@ class Recorder:
         if value is not None:
             tags.append((name, value))
         self.tags = tags
+
+
+def skipped_seats(variant: AnyVariant, before: Any, after: Any) -> tuple[int, ...]:
+    """The seats whose turn passed after the move from ``before`` to ``after``, in turn
+    order: in Tricala, a player with no stones on the board is skipped (ruling T10), and
+    the turn count moves on by every seat passed. None once the game is over, and none in
+    the other games (no game but Tricala passes a turn)."""
+    if variant.game != "Tricala" or variant.outcome(after) is not None:
+        return ()
+    seats = len(variant.seats)
+    mover = variant.to_move(before)
+    passed = variant.turn(after) - variant.turn(before) - 1  # ruling T10: each pass a turn
+    return tuple((mover + step) % seats for step in range(1, passed + 1))
+
+
+def read_template(path: str) -> list[tuple[str, str]]:
+    """The tag pairs of a tournament's template file (``pmn record --tags``): a PMN tag
+    section, with no moves. Raises OSError, or ValueError saying what is wrong with it."""
+    with open_input(path) as stream:
+        chunks = list(iter_chunks(stream, path))
+    if len(chunks) != 1:
+        raise ValueError(
+            f'{path}: a template is one tag section ([Event "..."] lines), not {len(chunks)} games'
+        )
+    record = read_chunk(chunks[0])
+    errors = [e for e in record.errors if e.code != "missing-result"]  # a tag section alone
+    if errors:
+        raise ValueError(f"{path}:{errors[0].line}:{errors[0].column}: {errors[0].message}")
+    if record.mainline.moves or record.mainline.comments:
+        raise ValueError(f"{path}: a template holds tags only, no moves or comments")
+    return list(record.tags)
+
+
+def append_game(path: str, record: Record) -> Recorder:
+    """A recorder of a new game (``record``: its tags) after the games of the PMN record
+    file ``path``: every byte of the file is kept, then a blank line when it ends without
+    one. Raises OSError, or ValueError when the file is not PMN text."""
+    found = sniff_file(path)  # as every command sniffs
+    with open_input(path) as stream:
+        data = stream.read()
+    if found.name != "pmn":
+        raise ValueError(
+            f"{path} is in the {found.name} format, not PMN text: a game is appended to a "
+            "PMN record file only"
+        )
+    games = sum(1 for _ in iter_chunks(io.BytesIO(data), path))
+    ends = data[len(data.rstrip(b"\r\n")) :].count(b"\n")  # line ends after the last text
+    before = data + b"\n" * max(0, 2 - ends) if data.strip() else data
+    return Recorder(path, record, before, b"", on_disk=data, number=games + 1)
 
 
 def nearest(typed: str, legal: list[str], count: int = 8) -> list[str]:
@@ -456,7 +529,10 @@ __all__ = [
     "Clock",
     "RecordFileChanged",
     "Recorder",
+    "append_game",
     "nearest",
+    "read_template",
+    "skipped_seats",
     "start_pit",
     "time_control",
 ]

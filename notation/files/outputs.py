@@ -26,6 +26,9 @@ Writing (:func:`safe_output`, :func:`write_bytes`):
   (:class:`UnwritableOutputError`: :func:`check_output_name`), never written as plain
   text under that name.
 
+A folder is written whole by :func:`write_folder_whole` (``pmn publish``'s site): built
+beside the old one and swapped in, or not at all.
+
 Reading is not done here: :mod:`notation.files.sources` opens and walks inputs, and
 :mod:`notation.files.guard` keeps every output off the command's inputs (each write
 claims its path there first).
@@ -532,6 +535,212 @@ class OutputFolder:
             out.write(text.encode("utf-8"))
 
 
+#: The file in a folder written whole (:func:`write_folder_whole`) that names the files
+#: the writer wrote there, one a line: a later write removes those it no longer writes,
+#: and tells every other file from them (not its own: kept, and never replaced unasked).
+FOLDER_MANIFEST = ".pmn-site"
+
+
+class ForeignFilesError(FileExistsError):
+    """Files in a folder written whole that its writer did not write and would replace:
+    nothing is written (``names``: each with what it is, such as ``index.html (a file)``)."""
+
+    def __init__(self, folder: str, names: list[str]) -> None:
+        shown = ", ".join(names[:5]) + (" ..." if len(names) > 5 else "")
+        super().__init__(
+            errno.EEXIST,
+            f"{len(names)} {'file' if len(names) == 1 else 'files'} not written by pmn "
+            f"would be replaced: {shown}",
+            folder,
+        )
+        self.names = names
+
+
+def _manifest_names(folder: str) -> set[str]:
+    """The names the folder's manifest lists (none when it has none, or it is not a file)."""
+    try:
+        descriptor = os.open(
+            os.path.join(folder, FOLDER_MANIFEST), os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK
+        )
+    except OSError:
+        return set()
+    with open(descriptor, "rb") as stream:
+        if not stat.S_ISREG(os.fstat(stream.fileno()).st_mode):
+            return set()
+        text = stream.read(16 * 1024 * 1024).decode("utf-8", "replace")
+    return {line for line in text.splitlines() if line and not line.startswith("#")}
+
+
+def _kind(mode: int) -> str:
+    """What a file is, in words: ``a file``, ``a link``, ``a FIFO``, ``a folder``..."""
+    if stat.S_ISREG(mode):
+        return "a file"
+    if stat.S_ISLNK(mode):
+        return "a link"
+    return file_kind(mode)
+
+
+def _entries(folder: str) -> Iterator[tuple[str, os.stat_result]]:
+    """Everything under ``folder`` (never through a link), as a name relative to it and its
+    status, each folder before what it holds."""
+    for top, folders, files in os.walk(folder, followlinks=False):
+        for name in [*folders, *files]:
+            full = os.path.join(top, name)
+            yield os.path.relpath(full, folder), os.lstat(full)
+
+
+def _carry(source: str, target: str, status: os.stat_result) -> None:
+    """Put a file of the old folder into the new one as it is: a folder made with its mode,
+    a file hard-linked (copied where it cannot be), a link remade, a FIFO remade."""
+    kind = status.st_mode
+    if stat.S_ISDIR(kind):
+        os.mkdir(target)
+        os.chmod(target, stat.S_IMODE(kind))
+    elif stat.S_ISLNK(kind):
+        os.symlink(os.readlink(source), target)
+    elif stat.S_ISREG(kind):
+        try:
+            os.link(source, target, follow_symlinks=False)
+        except OSError:
+            shutil.copy2(source, target, follow_symlinks=False)
+    elif stat.S_ISFIFO(kind):
+        os.mkfifo(target, stat.S_IMODE(kind))
+    else:
+        raise OSError(errno.EEXIST, f"{file_kind(kind)}: cannot be kept (remove it)", source)
+
+
+def write_folder_whole(
+    path: str, files: dict[str, str], *, replace_foreign: bool = False
+) -> list[str]:
+    """Make the folder ``path`` hold ``files`` (name inside it -> UTF-8 text), whole or not
+    at all; the names of the files of the last write that were removed.
+
+    The new folder is built beside the old one (a temporary folder in the same parent):
+    every file of the old folder that the last write did not write (its manifest,
+    :data:`FOLDER_MANIFEST`, names those it did) is kept (hard-linked; links and
+    subfolders as they are), each of ``files`` is written as :class:`OutputFolder` writes
+    (a file replaced keeps its mode; a new one gets ``0666 & ~umask``), and the manifest
+    of this write. Then the old folder is renamed aside, the new one renamed into its
+    place, and the old one removed: a reader sees the old folder or the new one. A
+    failure or an interruption (``KeyboardInterrupt``, SIGTERM, SIGHUP) before the swap
+    removes the new folder and leaves the old one as it was.
+
+    The files of the last write that are not in ``files`` are gone. A file of ``files``
+    that is in the folder and was not written by the last write (a page of the
+    organiser's own, a link, a FIFO) is refused (:class:`ForeignFilesError`, nothing
+    written) unless ``replace_foreign``; an input of the command, always
+    (:class:`OutputIsInputError`). The folder named may be a link to a folder: the
+    folder it leads to is replaced.
+    """
+    real = os.path.realpath(path)
+    parent = os.path.dirname(real)
+    os.makedirs(parent, exist_ok=True)
+    try:
+        old: os.stat_result | None = os.stat(real)
+    except FileNotFoundError:
+        old = None
+    if old is not None and not stat.S_ISDIR(old.st_mode):
+        raise NotADirectoryError(errno.ENOTDIR, "not a folder", path)
+    ours = _manifest_names(real) if old is not None else set()
+    kept: list[tuple[str, os.stat_result]] = []
+    modes: dict[str, int] = {}
+    foreign: list[str] = []
+    for name, status in _entries(real) if old is not None else ():
+        if name in files:
+            if guards_input(file_identity(status)):
+                raise OutputIsInputError(
+                    f"the output {os.path.join(path, name)} is one of the inputs; write it elsewhere"
+                )
+            if name not in ours or not stat.S_ISREG(status.st_mode):
+                foreign.append(f"{os.path.join(path, name)} ({_kind(status.st_mode)})")
+            else:
+                modes[name] = stat.S_IMODE(status.st_mode)
+        elif name != FOLDER_MANIFEST and (name not in ours or stat.S_ISDIR(status.st_mode)):
+            kept.append((name, status))
+    if foreign and not replace_foreign:
+        raise ForeignFilesError(path, foreign)
+    with _cleanup_on_signals():
+        temp = tempfile.mkdtemp(prefix=f".{os.path.basename(real)}.pmn-", dir=parent)
+        try:
+            os.chmod(temp, stat.S_IMODE(old.st_mode) if old is not None else 0o777 & ~_umask())
+            for name, status in kept:
+                if not os.path.dirname(name) or os.path.isdir(
+                    os.path.join(temp, os.path.dirname(name))
+                ):  # (not inside a folder that is itself replaced by a file)
+                    _carry(os.path.join(real, name), os.path.join(temp, name), status)
+            with OutputFolder(temp) as folder:
+                for name, text in files.items():
+                    folder.write_file(name, text)
+                    if name in modes:
+                        os.chmod(os.path.join(temp, name), modes[name])
+                folder.write_file(
+                    FOLDER_MANIFEST,
+                    "# the files pmn wrote here; the next pmn publish removes those it no\n"
+                    "# longer writes, and replaces no other file unless forced\n"
+                    + "".join(f"{name}\n" for name in sorted(files)),
+                )
+            _fsync_folder(temp)
+            _swap_folder(temp, real, old is not None)
+        except BaseException:
+            shutil.rmtree(temp, ignore_errors=True)
+            raise
+    _fsync_folder(parent)
+    return sorted(ours - set(files) - {FOLDER_MANIFEST})
+
+
+def _exchange(first: str, second: str) -> bool:
+    """Swap two folders' names in one step (Linux's ``renameat2`` with ``RENAME_EXCHANGE``);
+    False where the system or the file system cannot, and nothing was changed."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        import ctypes
+
+        renameat2 = ctypes.CDLL(None, use_errno=True).renameat2
+    except (OSError, AttributeError):  # (a C library without it)
+        return False
+    renameat2.argtypes = [
+        ctypes.c_int,
+        ctypes.c_char_p,
+        ctypes.c_int,
+        ctypes.c_char_p,
+        ctypes.c_uint,
+    ]
+    at_cwd, exchange = -100, 2  # AT_FDCWD, RENAME_EXCHANGE
+    if renameat2(at_cwd, os.fsencode(first), at_cwd, os.fsencode(second), exchange) == 0:
+        return True
+    number = ctypes.get_errno()
+    if number in (errno.ENOSYS, errno.EINVAL, errno.EOPNOTSUPP):
+        return False
+    raise OSError(number, os.strerror(number), second)
+
+
+def _swap_folder(new: str, real: str, exists: bool) -> None:
+    """Put the folder ``new`` in the place of ``real``, and remove the old ``real``.
+
+    The two are swapped in one step where the system can (:func:`_exchange`: a reader
+    never finds the folder missing); elsewhere the old folder is renamed aside, the new
+    one renamed into its place (the old one put back when that fails), and the old one
+    removed."""
+    if not exists:
+        os.rename(new, real)
+        return
+    if _exchange(new, real):
+        shutil.rmtree(new, ignore_errors=True)  # (the old folder, under the new one's name)
+        return
+    aside = tempfile.mkdtemp(
+        prefix=f".{os.path.basename(real)}.pmn-old-", dir=os.path.dirname(real)
+    )
+    os.rmdir(aside)  # (a free name beside it)
+    os.rename(real, aside)
+    try:
+        os.rename(new, real)
+    except BaseException:
+        os.rename(aside, real)
+        raise
+    shutil.rmtree(aside, ignore_errors=True)
+
+
 @contextmanager
 def _folder_lock(path: str) -> Iterator[None]:
     """An exclusive lock (``flock``) on the folder holding ``path``, for the block.
@@ -597,7 +806,9 @@ def write_bytes(path: str, data: bytes) -> None:
 
 
 __all__ = [
+    "FOLDER_MANIFEST",
     "FileBusyError",
+    "ForeignFilesError",
     "OutputFolder",
     "UnwritableOutputError",
     "check_output_name",
@@ -605,4 +816,5 @@ __all__ = [
     "safe_output",
     "update_record_file",
     "write_bytes",
+    "write_folder_whole",
 ]

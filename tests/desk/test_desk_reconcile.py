@@ -148,3 +148,39 @@ def test_no_game_is_an_error_and_help_has_examples(runner, tmp_path):
     assert result.exit_code == 1 and "no game in" in result.stderr
     result = runner.invoke(pmn, ["reconcile", "--help"])
     assert result.exit_code == 0 and "pmn reconcile ada-sheet.pmn kofi-sheet.json" in result.output
+
+
+def test_many_lone_sheets_are_summed_up_and_quiet_leaves_only_what_needs_a_look(runner, tmp_path):
+    # an event where most games have one sheet: a line each buries the pair that disagrees
+    games = ROUND_1.split("\n\n[Game")
+    texts = [games[0] + "\n"] + [
+        "[Game" + g + ("\n" if not g.endswith("\n") else "") for g in games[1:]
+    ]
+    for i, text in enumerate(texts):
+        (tmp_path / f"g{i}.pmn").write_text(text)
+    (tmp_path / "y.pmn").write_text(texts[0].replace("5. E c", "5. D c"))
+    (tmp_path / "z.pmn").write_text(texts[1])
+    lone = len(texts) - 2
+    result = runner.invoke(pmn, ["reconcile", str(tmp_path)])
+    assert result.exit_code == 1
+    summary = result.stdout.splitlines()[-1]
+    assert summary == (
+        f"{len(texts) + 2} sheets: 2 pairs (1 agrees, 1 disagrees), "
+        f"{lone} sheets with no partner, 0 games with more than two sheets"
+    )
+    assert result.stdout.count("no other sheet of this game") == lone
+    result = runner.invoke(pmn, ["reconcile", "--quiet", str(tmp_path)])
+    assert result.exit_code == 1
+    assert "no other sheet of this game" not in result.stdout
+    assert "g1.pmn" not in result.stdout  # the pair that agrees: counted, not told
+    assert "g0.pmn" in result.stdout and "y.pmn" in result.stdout  # the pair that disagrees
+    assert result.stdout.splitlines()[-1] == summary
+    report = json.loads(runner.invoke(pmn, ["reconcile", "--format", "json", str(tmp_path)]).stdout)
+    assert report["summary"] == {
+        "sheets": len(texts) + 2,
+        "pairs": 2,
+        "agree": 1,
+        "disagree": 1,
+        "unpaired": lone,
+        "more_than_two": 0,
+    }

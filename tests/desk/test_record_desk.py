@@ -85,15 +85,21 @@ def test_undo_says_when_it_drops_a_comment(tmp_path):
     assert "  took back a\n" in result.output  # no comment: nothing more said
 
 
-def test_a_finished_game_is_not_resumed_as_if_moves_could_follow(tmp_path):
+def test_a_finished_game_is_resumed_only_to_take_its_end_back(tmp_path):
+    # it was refused outright ("nothing to record"), so a wrong ending could not be undone;
+    # now it is shown as over, moves are refused, and undo takes back the ending
     path = tmp_path / "w.pmn"
     assert run(path, TAGS + "C\nend resignation 1-0\n").exit_code == 0
-    result = run(path, "", "--resume")
+    ended = path.read_bytes()
+    result = run(path, "b\n", "--resume")
     assert result.exit_code == 0
-    assert "Resuming" not in result.output and "Type moves" not in result.output
-    assert result.output == (
-        f"{path}, game 1: the game ended: 1-0 (resignation); nothing to record.\n"
-    )
+    assert "the game ended: 1-0 (resignation): type undo" in result.output
+    assert "not accepted" in result.output and path.read_bytes() == ended
+    result = run(path, "undo\nb\nsave\n", "--resume")
+    assert "took back the end (resignation 1-0)" in result.output
+    record = read_text(path.read_text())[0]
+    assert [m.token for m in record.mainline.moves] == ["C", "b"] and record.result == "*"
+    assert record.tag("Termination") is None
 
 
 def test_what_record_writes_passes_fmt_check(tmp_path):

@@ -206,6 +206,9 @@ def test_publish_replaces_a_hard_link_without_writing_into_it(records: Path, out
     site.mkdir()
     os.link(outside, site / "index.html")
     done = shell("pmn publish w.pmn -d site", records)
+    assert done.returncode == 1 and b"--force" in done.stderr  # not publish's: not replaced
+    assert_untouched(outside)
+    done = shell("pmn publish --force w.pmn -d site", records)
     assert done.returncode == 0, done.stderr
     assert_untouched(outside)
     assert b"<html" in (site / "index.html").read_bytes().lower()
