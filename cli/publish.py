@@ -95,7 +95,7 @@ def publish(
                 folder.write_file(name, text)
     except OSError as exc:
         raise click.FileError(exc.filename or output, exc.strerror) from exc
-    pages = sum(name.startswith("game-") for name in site)
+    pages = sum(name.startswith("game-") and name.endswith(".html") for name in site)
     click.echo(
         f"{plural(len(site), 'file')} in {output}: index.html, "
         f"{plural(len(table.rounds), 'round page')}, {plural(pages, 'game page')}",
