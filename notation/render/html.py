@@ -832,8 +832,8 @@ footer { margin-top: 1em; font-size: 0.85em; color: #6b4f33; }
   .board svg[data-board="2x6"] text.name { font-size: 22px; }
   .board svg[data-board="2x6"] text.count { font-size: 24px; }
   .board svg[data-board="2x6"] text.score-seat { font-size: 20px; }
-  .board svg[data-board="2x6"] text.score-count { font-size: 24px; }
-  .board svg[data-board="2x6"] text.score-what { font-size: 18px; }
+  .board svg[data-board="2x6"] text.score-count { font-size: 22px; }
+  .board svg[data-board="2x6"] text.score-what { font-size: 20px; }
   .board svg[data-board="2x6"] text.score-turn { font-size: 20px; }
   .board svg[data-board="triangle"] text { font-size: 20px; }
 }
@@ -856,7 +856,7 @@ td.name { text-align: left; } tbody tr:nth-child(even) { background: #f6ecd8; }
 .problems { background: #ffe0d6; border: 2px solid #d84315; padding: 0.4em 0.8em; }
 @media (max-width: 700px) {
   td, th { padding: 0.2em 0.3em; }
-  table.games td.name { min-width: 7em; }
+  table.games { font-size: 0.9em; }
 }
 """
 )
