@@ -423,7 +423,7 @@ def _index(
         )
     body.append("</ul>")
     if left_out:
-        body.append("<h2>Not counted</h2><ul>")
+        body.append('<h2>Not counted</h2><ul class="excluded">')
         body += [f"<li>{_excluded_item(*item)}</li>" for item in left_out]
         body.append("</ul>")
     return _page(html_isolated(event) if event else "Event", body)

@@ -966,7 +966,7 @@ def standings_html(standings: Standings, view: str | None = None) -> str:
     body = [f"<h1>{heading}</h1>", leader_html(standings)]
     body += [standings_table_html(standings, view), standings_about_html(standings, view)]
     if standings.excluded:
-        body.append("<h2>Not counted</h2><ul>")
+        body.append('<h2>Not counted</h2><ul class="excluded">')
         body += [f"<li>{excluded_html(e)}</li>" for e in standings.excluded]
         body.append("</ul>")
     return site_page(title, [part for part in body if part], stylesheet=None)

@@ -847,6 +847,7 @@ SITE_CSS = (
     + """a { color: #8a3b12; }
 .crumbs, .pager { margin: 0 0 0.3em; font-size: 0.95em; }
 .pager a { white-space: nowrap; }
+h1, .crumbs, ul.excluded { overflow-wrap: anywhere; }
 .scroll { max-width: 100%; overflow-x: auto; }
 table { border-collapse: collapse; margin: 0.5em 0; }
 td, th { border: 1px solid #c9b08a; padding: 0.2em 0.5em; text-align: center; }

@@ -126,6 +126,15 @@ def test_every_page_fits_a_phone(browser, tmp_path):  # noqa: F811 (the fixture)
         publish(tmp_path, "oware", oware_text()),
         publish(tmp_path, "tricala", tricala_event()),
     ]
+    # pmn standings --format html: the site's design, in a page of its own
+    alone = tmp_path / "standings"
+    alone.mkdir()
+    out = alone / "standings.html"
+    result = CliRunner().invoke(
+        pmn, ["standings", "--format", "html", "-o", str(out), str(tmp_path / "oware.pmn")]
+    )
+    assert result.exit_code in (0, 1) and out.is_file(), result.output
+    sites.append(alone)
     browser.set_window_size(PHONE, 800)
     seen = set()
     try:
@@ -160,6 +169,6 @@ def test_every_page_fits_a_phone(browser, tmp_path):  # noqa: F811 (the fixture)
                         browser.save_screenshot(f"{shot}-moves.png")
     finally:
         browser.set_window_size(1280, 1000)
-    assert seen == {"oware", "tricala"}
+    assert seen == {"oware", "tricala"}  # and the standings page measured (no game page)
     notes = (tmp_path / "oware" / "round-1.html").read_text()
     assert "not counted: copy of" in notes
