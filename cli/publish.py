@@ -109,11 +109,11 @@ def publish(
         raise click.FileError(exc.filename or output, exc.strerror) from exc
     if removed:
         click.echo(
-            f"removed {plural(len(removed), 'page')} of the last publish no longer in the "
+            f"removed {plural(len(removed), 'file')} of the last publish no longer in the "
             f"event: {', '.join(removed[:5])}" + (" ..." if len(removed) > 5 else ""),
             err=True,
         )
-    pages = sum(name.startswith("game-") for name in site)
+    pages = sum(name.startswith("game-") and name.endswith(".html") for name in site)
     click.echo(
         f"{plural(len(site), 'file')} in {output}: index.html, "
         f"{plural(len(table.rounds), 'round page')}, {plural(pages, 'game page')}",

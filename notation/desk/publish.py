@@ -25,33 +25,36 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import count
 from typing import Any
 
 from notation.core.record import Line, MoveNode, Record
 from notation.core.replay import GameReport, record_variant
-from notation.desk.event import BYE
+from notation.desk.event import BYE, Entry
 from notation.desk.standings import (
+    Excluded,
     Standings,
-    excluded_html,
-    format_points,
+    leader_html,
     standings_about_html,
     standings_table_html,
 )
 from notation.desk.standings import round_key as round_order
 from notation.errors import PMNError
+from notation.formats.pmn import write_record
 from notation.render.html import (
-    PAGE_CSS,
     PAGE_SCRIPT,
+    SITE_CSS,
     RenderError,
     SitePage,
     pack_boards,
     record_html,
+    site_page,
     unpack_boards,
 )
-from notation.render.sinks import html_isolated, html_name, html_page
+from notation.render.sinks import html_isolated, html_name, html_page, plural
 from notation.render.sinks import html_text as escape
 
 #: The tags a game page shows under its title, in this order, when present.
@@ -62,12 +65,16 @@ _NAGS = {1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!"}
 
 @dataclass(frozen=True, slots=True)
 class SiteGame:
-    """A game of the site: its record, its validation report and its page name (None: no page)."""
+    """A game of the site: its record, its validation report, its page name (None: no
+    page), its round, its board (the ``Board`` tag's number, or the next number free
+    in its round) and, for a copy of a game counted, that game."""
 
     record: Record
     report: GameReport
     page: str | None
     round: str
+    board: int = 0
+    copy_of: SiteGame | None = None
 
 
 #: What a plain page key holds: lower-case letters, digits and dots (the same name on
@@ -121,20 +128,9 @@ def _seats(record: Record) -> tuple[str, ...]:
 
 
 def _page(title: str, body: list[str], *, script: bool = False) -> str:
-    """A page: ``title`` is plain text (its record values already isolated), ``body`` HTML."""
-    head = [
-        "<!DOCTYPE html>",
-        '<html lang="en">',
-        "<head>",
-        '<meta charset="utf-8">',
-        '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{escape(title)}</title>",
-        '<link rel="stylesheet" href="site.css">',
-        "</head>",
-        "<body>",
-    ]
-    tail = ['<script src="viewer.js"></script>'] if script else []
-    return html_page("\n".join([*head, *body, *tail, "</body>", "</html>"]) + "\n")
+    """A page: ``title`` is plain text (its record values already isolated), ``body`` HTML
+    (:func:`notation.render.html.site_page`: one design with ``pmn standings``)."""
+    return site_page(title, body, script="viewer.js" if script else None)
 
 
 def _glyph(node: MoveNode) -> str:
@@ -161,26 +157,33 @@ def line_text(line: Line) -> str:
     return " ".join(out).replace("( ", "(").replace(" )", ")")
 
 
-def game_page(game: SiteGame, event: str, round_page: str) -> str:
+def game_page(
+    game: SiteGame,
+    event: str,
+    round_page: str,
+    pager: str = "",
+) -> str:
     """A game's page: the page ``pmn render`` draws (:func:`notation.render.html.record_html`,
-    one design for both), in the site: links back to the event and the round, the
+    one design for both), in the site: links back to the event and the round, to the
+    round's previous and next games and to the game's PMN (``pager``, HTML), the
     shared ``site.css`` and ``viewer.js``, and the boards as compact data. A record
     that cannot be drawn at all (no known game, a bad ``Position``) gets a page that
     says why, with the problems the validator found."""
     crumbs = (
         f'<a href="index.html">{_event_name(event)}</a> \u203a '
-        f'<a href="{round_page}">Round {html_name(game.round)}</a>'
+        f'<a href="{round_page}">Round {html_name(game.round)}</a> \u203a board {game.board}'
     )
     record = game.record
     players = _players(record, _seats(record))
     names = " v ".join(html_isolated(name) for _, name in players) or "?"
     title = f"{names} \u2014 {html_isolated(event)}" if event else names
     try:
-        return html_page(record_html(record, title=title, site=SitePage(crumbs)))
+        return html_page(record_html(record, title=title, site=SitePage(crumbs, pager=pager)))
     except RenderError as exc:
         shown = [p.message for p in game.report.problems] or [exc.message]
         body = [
             f'<p class="crumbs">{crumbs}</p>',
+            *([f'<nav class="pager">{pager}</nav>'] if pager else []),
             f"<h1>{' v '.join(html_name(name) for _, name in players) or '?'}</h1>",
             '<div class="problems" id="problems"><strong>Problems</strong><ul>',
             *(f'<li dir="auto">{escape(message)}</li>' for message in shown),
@@ -206,26 +209,35 @@ def _status(game: SiteGame) -> str:
     return ""
 
 
-def round_page(event: str, round_: str, games: Sequence[SiteGame]) -> str:
-    """A round's page: each game with its players, result, moves and a link to its page."""
+def round_page(event: str, round_: str, games: Sequence[SiteGame], pmn: str | None = None) -> str:
+    """A round's page: each game by its board, with its players, result, moves, a note
+    (invalid, unfinished, a bye, a forfeit, a copy not counted) and a link to its page;
+    a link to the round's PMN (``pmn``: its file name) when there is one."""
     body = [
         f'<p class="crumbs"><a href="index.html">{_event_name(event)}</a></p>',
         f"<h1>Round {html_name(round_)}</h1>",
-        '<table class="games"><thead><tr><th>Game</th><th>Players</th><th>Result</th>'
-        "<th>Moves</th><th></th></tr></thead><tbody>",
     ]
-    for number, game in enumerate(games, start=1):
+    if pmn is not None:
+        body.append(f'<p class="downloads"><a href="{pmn}" download>PMN of the round</a></p>')
+    body.append(
+        '<div class="scroll"><table class="games"><thead><tr><th>Board</th><th>Players</th>'
+        "<th>Result</th><th>Moves</th><th>Note</th></tr></thead><tbody>"
+    )
+    for game in games:
         players = " v ".join(
             f"{html_name(name)} ({escape(seat)})"
             for seat, name in _players(game.record, _seats(game.record))
         )
-        link = f'<a href="{game.page}">{number}</a>' if game.page else str(number)
+        link = f'<a href="{game.page}">{game.board}</a>' if game.page else str(game.board)
+        note = _status(game)
+        if game.copy_of is not None:
+            note = f"not counted: copy of {_game_link(game.copy_of, game.round)}"
         body.append(
             f'<tr><td>{link}</td><td class="name">{players}</td>'
             f"<td>{escape(game.record.result)}</td><td>{moves_as_players_count(game.record)}</td>"
-            f"<td>{_status(game)}</td></tr>"
+            f"<td>{note}</td></tr>"
         )
-    body.append("</tbody></table>")
+    body.append("</tbody></table></div>")
     return _page(f"{html_isolated(event)} \u2014 round {html_isolated(round_)}", body)
 
 
@@ -247,67 +259,221 @@ def game_page_name(key: str, number: int) -> str:
     return f"game-{key}-{number}.html"
 
 
-def event_site(games: Sequence[tuple[Record, GameReport]], standings: Standings) -> dict[str, str]:
-    """Every file of the event's site, by name: ``index.html``, ``round-N.html``,
-    ``game-N-M.html``, ``site.css`` and ``viewer.js``."""
-    of_round = [
-        ((record.tag("Round") or "?").strip() or "?", record, report) for record, report in games
-    ]
-    keys = round_keys([round_ for round_, _, _ in of_round])
-    by_round: dict[str, list[SiteGame]] = defaultdict(list)
-    for round_, record, report in of_round:
-        number = len(by_round[round_]) + 1
-        page = game_page_name(keys[round_], number) if record.mainline.moves else None
-        by_round[round_].append(SiteGame(record, report, page, round_))
-    rounds = sorted(by_round, key=round_order)
-    files: dict[str, str] = {"site.css": SITE_CSS, "viewer.js": VIEWER_JS}
+def game_pmn_name(page: str) -> str:
+    """The file name of a game's PMN, beside its page (``game-1-2.html``: ``game-1-2.pmn``)."""
+    return page.removesuffix(".html") + ".pmn"
+
+
+def _board_tag(record: Record) -> int | None:
+    """The ``Board`` tag as a board number (a whole number from 1), or None."""
+    value = (record.tag("Board") or "").strip()
+    return int(value) if value.isdigit() and 0 < int(value) < 1_000_000 else None
+
+
+def _boards(numbered: Sequence[int | None]) -> list[int]:
+    """Each game's board in a round: its ``Board`` tag when no other game of the round
+    has the same, else the lowest number no game of the round has, in input order."""
+    seen = Counter(n for n in numbered if n is not None)
+    taken = {n for n, times in seen.items() if times == 1}
+    free = (n for n in count(1) if n not in taken)
+    return [n if n is not None and seen[n] == 1 else next(free) for n in numbered]
+
+
+def _pmn_text(records: Sequence[Record]) -> str | None:
+    """The records as PMN text (a blank line between games), or None when one cannot be
+    written (a game cut off as it was read: its text was not kept)."""
+    try:
+        return "\n".join(write_record(record) for record in records)
+    except PMNError:
+        return None
+
+
+def _pager(games: Sequence[SiteGame], at: int, pmn: str | None) -> str:
+    """The links of a game page to the previous and next games of its round, and its PMN."""
+    paged = [g for g in games if g.page is not None and g.copy_of is None]
+    where = next(i for i, g in enumerate(paged) if g is games[at])
+    links = []
+    if where > 0:
+        before = paged[where - 1]
+        links.append(f'<a href="{before.page}" rel="prev">\u2039 board {before.board}</a>')
+    if where + 1 < len(paged):
+        after = paged[where + 1]
+        links.append(f'<a href="{after.page}" rel="next">board {after.board} \u203a</a>')
+    if pmn is not None:
+        links.append(f'<a href="{pmn}" download>PMN of the game</a>')
+    return " \u00b7 ".join(links)
+
+
+def _copies(entries: Sequence[Entry], standings: Standings) -> dict[int, int]:
+    """The games the standings leave out as copies, each (by its place in ``entries``)
+    with the place of the game counted that it copies."""
+    copies = {(e.source, e.game) for e in standings.excluded if e.copy}
+    if not copies:
+        return {}
+    left_out = {(e.source, e.game) for e in standings.excluded}
+    places = [(entry.source, entry.game) for entry in entries]
+    counted: dict[bytes, int] = {}
+    for i, entry in enumerate(entries):
+        if places[i] not in left_out and entry.moves:
+            counted.setdefault(entry.identity, i)
+    return {
+        i: counted[entry.identity]
+        for i, entry in enumerate(entries)
+        if places[i] in copies and entry.identity in counted
+    }
+
+
+def _crosstable_links(
+    site_games: Sequence[SiteGame], entries: Sequence[Entry], counted: Sequence[bool]
+) -> dict[tuple[str, str, str, tuple[str, ...]], list[str]]:
+    """Each crosstable cell's game page, by (round, player, seat, opponents), as the
+    standings name them (:func:`notation.desk.standings.collect`)."""
+    links: dict[tuple[str, str, str, tuple[str, ...]], list[str]] = defaultdict(list)
+    for game, entry, counts in zip(site_games, entries, counted, strict=True):
+        if game.page is None or not counts:
+            continue
+        round_ = (entry.tag("Round") or "").strip()
+        round_ = round_ if round_ not in ("", "?", "-") else "?"
+        players = entry.players
+        for i, (seat, player) in enumerate(zip(entry.seats, players, strict=True)):
+            others = tuple(p for j, p in enumerate(players) if j != i)
+            links[(round_, player, seat, others)].append(game.page)
+    return links
+
+
+def _game_link(game: SiteGame, round_: str | None = None) -> str:
+    """A game named by its board (and its round, when not ``round_``), linked to its page."""
+    words = f"board {game.board}"
+    if game.round != round_:
+        words = f"round {html_name(game.round)}, {words}"
+    return f'<a href="{game.page}">{words}</a>' if game.page is not None else words
+
+
+def _excluded_item(item: Excluded, game: SiteGame | None, original: SiteGame | None) -> str:
+    """A game left out, for the index's list: its round, board, players and why, with
+    links to its page (or to the game it copies), never where its file was."""
+    players = " v ".join(html_name(p) for p in item.players) or "?"
+    board = f", board {game.board}" if game is not None else ""
+    where = f"Round {html_name(item.round)}{board}"
+    if game is not None and game.page is not None:
+        where = f'<a href="{game.page}">{where}</a>'
+    if item.copy and original is not None:
+        round_ = game.round if game is not None else None
+        why = f"not counted: copy of {_game_link(original, round_)}, the game counted"
+    elif item.copy:
+        why = "not counted: a copy of a game counted"
+    else:
+        why = html_name(item.reason)
+    return f"{where}: {players}: {why}"
+
+
+def _site_games(
+    games: Sequence[tuple[Record, GameReport]],
+    copies: dict[int, int],
+    rounds: Sequence[str],
+    keys: dict[str, str],
+) -> list[SiteGame]:
+    """Each game as the site shows it, in input order: its board in its round, its page
+    (none for a game without moves, or a copy) and the game it copies."""
+    places: dict[str, list[int]] = defaultdict(list)
+    for i, round_ in enumerate(rounds):
+        places[round_].append(i)
+    board_of: dict[int, int] = {}
+    for members in places.values():
+        firsts = [i for i in members if i not in copies]
+        numbers = _boards([_board_tag(games[i][0]) for i in firsts])
+        board_of.update(zip(firsts, numbers, strict=True))
+    shown: dict[int, SiteGame] = {}
+    for i in sorted(range(len(games)), key=lambda i: i in copies):  # the games copied first
+        (record, report), round_ = games[i], rounds[i]
+        original = shown[copies[i]] if i in copies else None
+        board = board_of[i] if original is None else original.board
+        moves = bool(record.mainline.moves) and original is None
+        page = game_page_name(keys[round_], board) if moves else None
+        shown[i] = SiteGame(record, report, page, round_, board, original)
+    return [shown[i] for i in range(len(games))]
+
+
+def _index(
+    standings: Standings,
+    by_round: dict[str, list[SiteGame]],
+    keys: dict[str, str],
+    links: dict[tuple[str, str, str, tuple[str, ...]], list[str]],
+    left_out: list[tuple[Excluded, SiteGame | None, SiteGame | None]],
+) -> str:
+    """The index: the leader, the standings (cells linked to their games), the rounds
+    (games counted, copies not) and the games not counted."""
     event = standings.event
-    for round_ in rounds:
-        files[round_page_name(keys[round_])] = round_page(event, round_, by_round[round_])
-        for game in by_round[round_]:
-            if game.page is not None:
-                files[game.page] = game_page(game, event, round_page_name(keys[round_]))
-    body = [
-        f"<h1>{_event_name(event)}</h1>",
+    body = [f"<h1>{_event_name(event)}</h1>"]
+    if standings.players:
+        body.append(leader_html(standings))
+    body += [
         "<h2>Standings</h2>",
-        standings_table_html(standings),
+        standings_table_html(standings, links=links),
         standings_about_html(standings),
         "<h2>Rounds</h2>",
         '<ul class="rounds">',
     ]
-    body += [
-        f'<li><a href="{round_page_name(keys[r])}">Round {html_name(r)}</a> '
-        f"({len(by_round[r])} games)</li>"
-        for r in rounds
-    ]
-    body.append("</ul>")
-    if standings.excluded:
-        body.append("<h2>Not counted</h2><ul>")
-        body += [f"<li>{excluded_html(e, source=False)}</li>" for e in standings.excluded]
-        body.append("</ul>")
-    leader = standings.players[0] if standings.players else None
-    if leader is not None:
+    for r in sorted(by_round, key=round_order):
+        copied = sum(1 for g in by_round[r] if g.copy_of is not None)
+        more = f"; {plural(copied, 'copy', 'copies')} not counted" if copied else ""
         body.append(
-            f'<p class="leader">Leader: {html_name(leader.name)}, '
-            f"{format_points(leader.points)} points</p>"
+            f'<li><a href="{round_page_name(keys[r])}">Round {html_name(r)}</a> '
+            f"({plural(len(by_round[r]) - copied, 'game')}{more})</li>"
         )
-    files["index.html"] = _page(html_isolated(event) if event else "Event", body)
+    body.append("</ul>")
+    if left_out:
+        body.append('<h2>Not counted</h2><ul class="excluded">')
+        body += [f"<li>{_excluded_item(*item)}</li>" for item in left_out]
+        body.append("</ul>")
+    return _page(html_isolated(event) if event else "Event", body)
+
+
+def event_site(games: Sequence[tuple[Record, GameReport]], standings: Standings) -> dict[str, str]:
+    """Every file of the event's site, by name: ``index.html``, ``round-N.html`` and its
+    ``round-N.pmn``, ``game-N-B.html`` and ``game-N-B.pmn`` (B: the game's board),
+    ``site.css`` and ``viewer.js``. A game submitted twice has one page: its copy is a
+    row of the round's page that says so."""
+    entries = [Entry.of(record, report.index) for record, report in games]
+    copies = _copies(entries, standings)
+    of_round = [((record.tag("Round") or "?").strip() or "?") for record, _ in games]
+    keys = round_keys(of_round)
+    shown = _site_games(games, copies, of_round, keys)
+    by_round: dict[str, list[SiteGame]] = defaultdict(list)
+    for game in sorted(shown, key=lambda g: (g.board, g.copy_of is not None)):
+        by_round[game.round].append(game)
+    files: dict[str, str] = {"site.css": SITE_CSS, "viewer.js": VIEWER_JS}
+    event = standings.event
+    for round_ in sorted(by_round, key=round_order):
+        members = by_round[round_]
+        round_pmn = f"round-{keys[round_]}.pmn"
+        text = _pmn_text([g.record for g in members if g.copy_of is None])
+        if text is not None:
+            files[round_pmn] = text
+        name = round_page_name(keys[round_])
+        files[name] = round_page(event, round_, members, round_pmn if text is not None else None)
+        for at, game in enumerate(members):
+            if game.page is None:
+                continue
+            pmn = game_pmn_name(game.page)
+            text = _pmn_text([game.record])
+            if text is not None:
+                files[pmn] = text
+            pager = _pager(members, at, pmn if text is not None else None)
+            files[game.page] = game_page(game, event, name, pager)
+    excluded = {(e.source, e.game) for e in standings.excluded}
+    counted = [(entry.source, entry.game) not in excluded for entry in entries]
+    links = _crosstable_links(shown, entries, counted)
+    place = {(e.source, e.game): i for i, e in enumerate(entries)}
+    left_out: list[tuple[Excluded, SiteGame | None, SiteGame | None]] = []
+    for item in standings.excluded:
+        i = place.get((item.source, item.game))
+        its = shown[i] if i is not None else None
+        original = shown[copies[i]] if i is not None and i in copies else None
+        left_out.append((item, its, original))
+    files["index.html"] = _index(standings, by_round, keys, links, left_out)
     return files
 
-
-#: The site's style: the game page's (:data:`notation.render.html.PAGE_CSS`, one design
-#: with ``pmn render``), and the index's and round pages' tables, links and legend.
-SITE_CSS = (
-    PAGE_CSS
-    + """a { color: #8a3b12; }
-.crumbs { margin: 0 0 0.3em; font-size: 0.95em; }
-table { border-collapse: collapse; margin: 0.5em 0; }
-td, th { border: 1px solid #c9b08a; padding: 0.2em 0.5em; text-align: center; }
-td.name { text-align: left; } tbody tr:nth-child(even) { background: #f6ecd8; }
-.system { font-size: 0.95em; } .legend { font-size: 0.9em; color: #4a3520; }
-.problems { background: #ffe0d6; border: 2px solid #d84315; padding: 0.4em 0.8em; }
-"""
-)
 
 #: The site's script: the game page's (:data:`notation.render.html.PAGE_SCRIPT`), which
 #: unpacks the boards of a site's page and shows one step at a time.
@@ -322,6 +488,7 @@ __all__ = [
     "event_site",
     "game_page",
     "game_page_name",
+    "game_pmn_name",
     "line_text",
     "moves_as_players_count",
     "pack_boards",

@@ -834,34 +834,87 @@ def standings_json(standings: Standings) -> dict[str, Any]:
     }
 
 
-_STYLE = (
-    "body{font-family:system-ui,sans-serif;margin:1.5em}"
-    "table{border-collapse:collapse}td,th{border:1px solid #bbb;padding:.2em .5em}"
-    "td{text-align:center}td.name{text-align:left}tr:nth-child(even){background:#f4f4f4}"
-)
+#: The tie-breaks' names as people write them, for the headers of pages.
+TIE_BREAK_TITLES: Mapping[str, str] = {
+    "head-to-head": "Head-to-head",
+    "wins": "Wins",
+    "sonneborn-berger": "Sonneborn-Berger",
+    "buchholz": "Buchholz",
+    "median-buchholz": "Median Buchholz",
+    "stones": "Stones",
+}
+#: Crosstable cells' game pages, by (round, player, seat, opponents): each cell of a
+#: player's game links to the next page of its key (:func:`standings_table_html`).
+CellLinks = Mapping[tuple[str, str, str, tuple[str, ...]], Sequence[str]]
 
 
-def standings_table_html(standings: Standings, view: str | None = None) -> str:
-    """The crosstable as an HTML ``<table>``, for pages that hold it: escaped, and each
-    player's name isolated (:func:`notation.render.sinks.html_name`)."""
+def _tie_break_title(name: str) -> str:
+    return TIE_BREAK_TITLES.get(name, name)
+
+
+def _cell_pages(
+    standing: Standing, view: str, number: Mapping[str, str], links: CellLinks
+) -> dict[str, list[str | None]]:
+    """A player's game pages by crosstable column, in the order of the column's cells
+    (:func:`_cells_by_column`), None for a cell with no page (a bye, a forfeit)."""
+    used: Counter[tuple[str, str, str, tuple[str, ...]]] = Counter()
+    pages: dict[str, list[str | None]] = defaultdict(list)
+    for cell in standing.cells:
+        key = (cell.round, standing.name, cell.seat, cell.opponents)
+        found = links.get(key, ())
+        page = found[used[key]] if cell.kind == "game" and used[key] < len(found) else None
+        used[key] += cell.kind == "game"
+        if view == "rounds":
+            pages[cell.round].append(page)
+        elif cell.kind != "bye":
+            for opponent in cell.opponents:
+                pages[number[opponent]].append(page)
+    return pages
+
+
+def standings_table_html(
+    standings: Standings, view: str | None = None, *, links: CellLinks | None = None
+) -> str:
+    """The crosstable as an HTML ``<table>`` in a box that scrolls sideways on a narrow
+    screen, for pages that hold it: escaped, each player's name isolated
+    (:func:`notation.render.sinks.html_name`), columns named as people name them
+    (``Sonneborn-Berger``), and with ``links`` each game's cell a link to its page."""
     view = view or crosstable_view(standings)
     header, rows = crosstable_rows(standings, view)
     fixed = 3 + len(standings.tie_breaks)  # then a column per round (R and its name) or player
-    parts = ['<table class="standings">', "<thead><tr>"]
-    parts += [f"<th>{html_text(h)}</th>" for h in header[:fixed]]
+    titles = ["#", "Name", "Points", *(_tie_break_title(n) for n in standings.tie_breaks)]
+    parts = ['<div class="scroll"><table class="standings">', "<thead><tr>"]
+    parts += [f"<th>{html_text(h)}</th>" for h in titles]
     if view == "rounds":
         parts += [f"<th>R{html_name(round_)}</th>" for round_ in standings.rounds]
     else:
         parts += [f"<th>{html_text(h)}</th>" for h in header[fixed:]]
     parts.append("</tr></thead><tbody>")
-    for row in rows:
+    number = {s.name: str(index) for index, s in enumerate(standings.players, start=1)}
+    columns = list(standings.rounds) if view == "rounds" else list(number.values())
+    missing = {pair: "?" for pair in standings.unplayed}
+    missing.update({pair: "*" for pair in standings.uncounted})
+    for standing, row in zip(standings.players, rows, strict=True):
         parts.append("<tr>")
         parts += [
             f'<td class="name">{html_name(v)}</td>' if i == 1 else f"<td>{html_text(v)}</td>"
-            for i, v in enumerate(row)
+            for i, v in enumerate(row[:fixed])
         ]
+        pages = _cell_pages(standing, view, number, links or {})
+        texts = _cells_by_column(standing, view, number, missing)
+        for column, value in zip(columns, row[fixed:], strict=True):
+            shown = texts.get(column, [])
+            linked = pages.get(column, [])
+            if not any(linked) or len(shown) < len(linked):
+                parts.append(f"<td>{html_text(value)}</td>")
+                continue
+            cells = [
+                f'<a href="{html_text(page)}">{html_text(text)}</a>' if page else html_text(text)
+                for text, page in zip(shown, [*linked, *[None] * len(shown)], strict=False)
+            ]
+            parts.append(f"<td>{' '.join(cells)}</td>")
         parts.append("</tr>")
-    parts.append("</tbody></table>")
+    parts.append("</tbody></table></div>")
     return "".join(parts)
 
 
@@ -869,48 +922,64 @@ def standings_about_html(standings: Standings, view: str | None = None) -> str:
     """The system assumed and why, the points and tie-breaks, and the legend of the
     crosstable's cells, as HTML to put beside :func:`standings_table_html`."""
     legend = "".join(f"<li>{html_text(item)}</li>" for item in crosstable_legend(standings, view))
+    tie_breaks = ", ".join(_tie_break_title(name) for name in standings.tie_breaks) or "none"
     return (
         f'<p class="system">{html_text(standings.system_reason or str(standings.system))}; '
         f"points: {html_text(standings.scheme)}; "
-        f"tie-breaks: {html_text(', '.join(standings.tie_breaks) or 'none')}</p>"
+        f"tie-breaks: {html_text(tie_breaks)}</p>"
         f'<ul class="legend">{legend}</ul>'
     )
 
 
 def excluded_html(item: Excluded, *, source: bool = True) -> str:
-    """A game left out, as an HTML list item's content: its file (with ``source``), game,
-    players and reason, each value from the record isolated."""
+    """A game left out, as an HTML list item's content: its round, its file (with
+    ``source``), game, players and reason, each value from the record isolated."""
     players = " v ".join(html_name(p) for p in item.players) or "?"
-    where = f"{html_name(item.source)}, game {item.game} " if source else ""
-    return f"{where}({players}): {html_name(item.reason)}"
+    where = f"{html_name(item.source)}, game {item.game}, " if source else ""
+    return f"{where}round {html_name(item.round)} ({players}): {html_name(item.reason)}"
+
+
+def leader_html(standings: Standings) -> str:
+    """The line that names the leader (HTML, the name isolated), "" when there is none."""
+    if not standings.players:
+        return ""
+    leader = standings.players[0]
+    return (
+        f'<p class="leader">Leader: {html_name(leader.name)}, '
+        f"{format_points(leader.points)} points</p>"
+    )
 
 
 def standings_html(standings: Standings, view: str | None = None) -> str:
-    """A standalone HTML page: the standings and crosstable, and the games left out.
+    """A standalone HTML page: the leader, the standings and crosstable, and the games
+    left out, in the design of the event's site (:func:`notation.render.html.site_page`,
+    its style held in the page).
 
     Every text from a record is escaped, and every name or value isolated
     (``<bdi>``; FSI/PDI in the title): a right-to-left override in a name
     reverses nothing around it.
     """
-    title = html_text(html_isolated(standings.event) if standings.event else "Standings")
+    from notation.render.html import site_page  # the page shell; imported when a page is made
+
+    title = html_isolated(standings.event) if standings.event else "Standings"
     heading = html_name(standings.event) if standings.event else "Standings"
-    excluded = "".join(f"<li>{excluded_html(e)}</li>" for e in standings.excluded)
-    return (
-        f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{title}</title>'
-        f"<style>{_STYLE}</style></head><body><h1>{heading}</h1>"
-        f"{standings_table_html(standings, view)}"
-        f"{standings_about_html(standings, view)}"
-        + (f"<h2>Not counted</h2><ul>{excluded}</ul>" if excluded else "")
-        + "</body></html>\n"
-    )
+    body = [f"<h1>{heading}</h1>", leader_html(standings)]
+    body += [standings_table_html(standings, view), standings_about_html(standings, view)]
+    if standings.excluded:
+        body.append('<h2>Not counted</h2><ul class="excluded">')
+        body += [f"<li>{excluded_html(e)}</li>" for e in standings.excluded]
+        body.append("</ul>")
+    return site_page(title, [part for part in body if part], stylesheet=None)
 
 
 __all__ = [
     "DEFAULT_TIE_BREAKS",
     "SYSTEMS",
     "TIE_BREAKS",
+    "TIE_BREAK_TITLES",
     "UNPLAYED_TERMINATION",
     "Cell",
+    "CellLinks",
     "Excluded",
     "Played",
     "PointScheme",
@@ -928,6 +997,7 @@ __all__ = [
     "excluded_html",
     "format_points",
     "is_bye",
+    "leader_html",
     "parse_scheme",
     "parse_tie_breaks",
     "recognise_system",

@@ -49,17 +49,21 @@ from notation.core.record import (
 )
 from notation.core.replay import Game, LineVisitor, Problem, Step, open_game, replay
 from notation.errors import Code, PMNError
+from notation.games import find_variant
 from notation.games.base import Outcome, PositionError, RulesError, parse_result
-from notation.render.sinks import plural
+from notation.render.sinks import html_page, plural
 from notation.render.svg import position_svg
 
 __all__ = [
     "PAGE_CSS",
     "PAGE_SCRIPT",
+    "SITE_CSS",
     "RenderError",
     "SitePage",
+    "game_name",
     "pack_boards",
     "record_html",
+    "site_page",
     "unpack_boards",
 ]
 
@@ -95,12 +99,14 @@ class SitePage:
     """How a game page sits in a web site (``pmn publish``) rather than alone (``pmn render``).
 
     ``crumbs`` is HTML shown above the title (links back to the site's pages,
-    its record values already escaped and isolated); the page links ``stylesheet``
+    its record values already escaped and isolated), ``pager`` HTML under them (links
+    to the previous and next games, the game's PMN); the page links ``stylesheet``
     and ``script`` instead of holding them (:data:`PAGE_CSS`, :data:`PAGE_SCRIPT`),
     and holds its boards as compact data (:func:`pack_boards`), drawn when shown.
     """
 
     crumbs: str = ""
+    pager: str = ""
     stylesheet: str = "site.css"
     script: str = "viewer.js"
 
@@ -428,16 +434,22 @@ def _move_table(
     open_row: int | None = None  # the move number of the row being filled, if any
     for index, step in enumerate(main):
         number = step.turn // count
+        button = _move_button(
+            step,
+            f' style="grid-row: {row + (number != open_row)}; '
+            f'grid-column: {step.turn % count + 2}"',
+        )
         if number != open_row:
             row += 1
             open_row = number
+            # the number and the row's first move in one box (display: contents in the
+            # grid): where the list runs as text on a phone, a number keeps to its move
             out.append(
-                f'<span class="num" style="grid-row: {row}; grid-column: 1">'
-                f"{number + 1}{'.' if step.turn % count == 0 else '...'}</span>"
+                f'<span class="line"><span class="num" style="grid-row: {row}; grid-column: 1">'
+                f"{number + 1}{'.' if step.turn % count == 0 else '...'}</span>{button}</span>"
             )
-        out.append(
-            _move_button(step, f' style="grid-row: {row}; grid-column: {step.turn % count + 2}"')
-        )
+        else:
+            out.append(button)
         node = mainline.moves[index]
         block = _note(step.comments)
         block += [
@@ -473,6 +485,24 @@ def _block(row: int, parts: list[str]) -> str:
     return (
         f'<div class="aside" style="grid-row: {row}; grid-column: 2 / -1">{" ".join(parts)}</div>'
     )
+
+
+def game_name(record: Record, variant: Any) -> str:
+    """The game's own name, as the record's ``Game`` tag names it when that is one of
+    the variant's names ("Oware", "Awale"), else the name people know the variant by
+    (``variant.title``: "Oware" for Wari's tournament rules, never "Wari")."""
+    tag = (record.tag("Game") or "").strip()
+    names = {n.lower() for n in (*variant.names, *variant.aliases)}
+    same = tag.lower() in names and find_name(tag) == variant.title
+    return tag if same else variant.title
+
+
+def find_name(tag: str) -> str:
+    """The title of the variant a ``Game`` tag alone selects ("" when none)."""
+    try:
+        return str(find_variant(tag, None, {}).title)
+    except PMNError:
+        return ""
 
 
 def _players(record: Record, seats: tuple[str, ...]) -> list[tuple[str, str]]:
@@ -575,11 +605,15 @@ def record_html(
     parts = _head(record, variant, players, page_title, event, stopped, len(steps), last, site)
     parts += ["</header>", "<main>", '<section class="viewer">', '<nav class="controls">']
     parts += [
-        '<button type="button" id="first" title="First (Home)">\u00ab First</button>',
-        '<button type="button" id="prev" title="Previous (\u2190)">\u2039 Previous</button>',
+        '<button type="button" id="first" title="First (Home)" aria-label="First">'
+        '\u00ab <span class="word">First</span></button>',
+        '<button type="button" id="prev" title="Previous (\u2190)" aria-label="Previous">'
+        '\u2039 <span class="word">Previous</span></button>',
         f'<span id="counter" aria-live="polite">0 / {last}</span>',
-        '<button type="button" id="next" title="Next (\u2192)">Next \u203a</button>',
-        '<button type="button" id="last" title="Last (End)">Last \u00bb</button>',
+        '<button type="button" id="next" title="Next (\u2192)" aria-label="Next">'
+        '<span class="word">Next</span> \u203a</button>',
+        '<button type="button" id="last" title="Last (End)" aria-label="Last">'
+        '<span class="word">Last</span> \u00bb</button>',
         "</nav>",
     ]
     boards: list[str] | None = [] if site is not None else None
@@ -592,7 +626,7 @@ def record_html(
         "</aside>",
         "</main>",
         "<footer><p>Keys: \u2190 and \u2192 step back and on (in a variation too), Home and "
-        f"End go to the start and the end. {escape(variant.game)}, rules: "
+        f"End go to the start and the end. {escape(game_name(record, variant))}, rules: "
         f"{escape(variant.rules)}. Drawn by PMN, the Portable Mancala Notation.</p></footer>",
         f'<script src="{escape(site.script)}"></script>'
         if site is not None
@@ -634,7 +668,8 @@ def _head(
         f'<body data-steps="{count}" data-last="{last}">',
         "<header>",
         *([f'<p class="crumbs">{site.crumbs}</p>'] if site is not None and site.crumbs else []),
-        f"<h1><bdi>{escape(event or variant.game)}</bdi></h1>",  # a record's name: isolated
+        *([f'<nav class="pager">{site.pager}</nav>'] if site is not None and site.pager else []),
+        f"<h1><bdi>{escape(event or game_name(record, variant))}</bdi></h1>",  # a record's name: isolated
         '<p class="players">'
         + " \u00b7 ".join(
             f'<span class="seat">{escape(seat)}</span> <bdi>{escape(name)}</bdi>'
@@ -757,6 +792,7 @@ main { display: flex; flex-wrap: wrap; gap: 1.5em; align-items: flex-start; }
 #moves { display: grid; gap: 0.1em 0.3em; align-items: baseline; justify-items: start;
   justify-content: start; }
 #moves .head { font-weight: bold; color: #6b4f33; }
+#moves .line { display: contents; }
 #moves .num { color: #6b4f33; font-size: 0.9em; text-align: right; justify-self: end; }
 #moves button.mv { border: 1px solid transparent; background: none; padding: 0.1em 0.3em;
   font: inherit; color: #2b1a0a; cursor: pointer; border-radius: 4px; text-align: left;
@@ -780,7 +816,79 @@ main { display: flex; flex-wrap: wrap; gap: 1.5em; align-items: flex-start; }
 #moves button.mv.current { background: #ffd54f; border-color: #d84315; font-weight: bold; }
 #moves .result { font-weight: bold; padding: 0.1em 0.3em; }
 footer { margin-top: 1em; font-size: 0.85em; color: #6b4f33; }
+@media (max-width: 700px) {
+  body { margin: 0.5em auto; padding: 0 0.5em; }
+  .viewer { min-width: 0; flex-basis: 100%; }
+  .controls { flex-wrap: wrap; gap: 0.4em; }
+  .controls button { padding: 0.4em 0.9em; }
+  .controls .word { display: none; }
+  #moves { display: block; }
+  #moves .head { display: none; }
+  #moves .line { display: inline-block; white-space: nowrap; }
+  #moves .num { margin: 0 0.1em 0 0.3em; }
+  #moves button.mv { white-space: nowrap; overflow-wrap: normal; }
+  #moves .aside, #moves .result, #moves .bad-row { display: block; }
+  .board svg .caption { display: none; }
+  .board svg[data-board="2x6"] text.name { font-size: 22px; }
+  .board svg[data-board="2x6"] text.count { font-size: 24px; }
+  .board svg[data-board="2x6"] text.score-seat { font-size: 20px; }
+  .board svg[data-board="2x6"] text.score-count { font-size: 22px; }
+  .board svg[data-board="2x6"] text.score-what { font-size: 20px; }
+  .board svg[data-board="2x6"] text.score-turn { font-size: 20px; }
+  .board svg[data-board="triangle"] text { font-size: 20px; }
+}
 """
+
+#: The style of every page of a site (``site.css``) and of ``pmn standings --format
+#: html`` (held in the page): the game page's (:data:`PAGE_CSS`) and the tables, links
+#: and legend of the index and round pages. A wide table scrolls in its box on a phone.
+SITE_CSS = (
+    PAGE_CSS
+    + """a { color: #8a3b12; }
+.crumbs, .pager { margin: 0 0 0.3em; font-size: 0.95em; }
+.pager a { white-space: nowrap; }
+h1, .crumbs, ul.excluded { overflow-wrap: anywhere; }
+.scroll { max-width: 100%; overflow-x: auto; }
+table { border-collapse: collapse; margin: 0.5em 0; }
+td, th { border: 1px solid #c9b08a; padding: 0.2em 0.5em; text-align: center; }
+td.name { text-align: left; } tbody tr:nth-child(even) { background: #f6ecd8; }
+.leader { font-size: 1.1em; font-weight: bold; }
+.system { font-size: 0.95em; } .legend { font-size: 0.9em; color: #4a3520; }
+.problems { background: #ffe0d6; border: 2px solid #d84315; padding: 0.4em 0.8em; }
+@media (max-width: 700px) {
+  td, th { padding: 0.2em 0.3em; }
+  table.games { font-size: 0.9em; }
+}
+"""
+)
+
+
+def site_page(
+    title: str, body: list[str], *, stylesheet: str | None = "site.css", script: str | None = None
+) -> str:
+    """A page of the site's design (``pmn publish``'s index and round pages, ``pmn
+    standings --format html``): ``title`` is plain text (its record values already
+    isolated), ``body`` HTML. The page links ``stylesheet``, or with None holds
+    :data:`SITE_CSS` itself (a page that stands alone); ``script`` is linked when given."""
+    style = (
+        f'<link rel="stylesheet" href="{escape(stylesheet)}">'
+        if stylesheet is not None
+        else f"<style>{SITE_CSS}</style>"
+    )
+    head = [
+        "<!DOCTYPE html>",
+        '<html lang="en">',
+        "<head>",
+        '<meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{escape(title)}</title>",
+        style,
+        "</head>",
+        "<body>",
+    ]
+    tail = [f'<script src="{escape(script)}"></script>'] if script is not None else []
+    return html_page("\n".join([*head, *body, *tail, "</body>", "</html>"]) + "\n")
+
 
 #: The script of a game page, alone (inline) or in a site (viewer.js). It knows nothing
 #: of the record: it shows one pre-rendered step at a time, and in a site first unpacks

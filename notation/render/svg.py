@@ -95,9 +95,10 @@ LINE_HEIGHT = 18
 class Drawing:
     """Collects SVG elements; the height is fixed when the drawing is finished."""
 
-    def __init__(self, width: int, label: str) -> None:
+    def __init__(self, width: int, label: str, board: str = "") -> None:
         self.width = width
         self.label = label
+        self.board = board  # the board family, as data-board: a page's style may size by it
         self.parts: list[str] = []
 
     def add(self, element: str) -> None:
@@ -136,7 +137,8 @@ class Drawing:
         head = (
             f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" '
             f'viewBox="0 0 {self.width} {height:g}" width="{self.width}" height="{height:g}" '
-            f'font-family="{FONT}" role="img" aria-label={quoteattr(self.label)}>'
+            f'font-family="{FONT}" role="img" aria-label={quoteattr(self.label)}'
+            + (f" data-board={quoteattr(self.board)}>" if self.board else ">")
         )
         title = f"<title>{escape(self.label)}</title>"
         return "\n".join([head, title, *self.parts, "</svg>"]) + "\n"
@@ -196,11 +198,13 @@ def score_box(
         f'<rect x="{x:g}" y="{y - 30:g}" width="104" height="60" rx="10" fill="{PIT}" '
         f'stroke="{edge}" stroke-width="{3 if mover else 1.5}"/>'
     )
-    drawing.text(x + 52, y - 13, seat, size=12, weight="bold")
-    drawing.text(x + 52, y + 8, str(count), size=20, weight="bold")
-    drawing.text(x + 52, y + 24, what, size=10, fill=MUTED)
+    drawing.text(x + 52, y - 13, seat, size=12, weight="bold", css="score-seat")
+    drawing.text(x + 52, y + 8, str(count), size=20, weight="bold", css="score-count")
+    drawing.text(x + 52, y + 24, what, size=10, fill=MUTED, css="score-what")
     if mover:
-        drawing.text(x + 52, y + 46, "to move", size=12, weight="bold", fill=MARK_EDGE)
+        drawing.text(
+            x + 52, y + 46, "to move", size=12, weight="bold", fill=MARK_EDGE, css="score-turn"
+        )
     drawing.add("</g>")
 
 
@@ -217,7 +221,7 @@ def wari_svg(
     from notation.games.wari import HOLE_NAMES, NORTH, SOUTH
 
     step, radius, left, top = 74, 30, 30, 46
-    drawing = Drawing(left + 6 * step + 150, f"{variant.game} position")
+    drawing = Drawing(left + 6 * step + 150, f"{variant.title} position", variant.board)
     rows = ((NORTH, range(11, 5, -1), top + 40), (SOUTH, range(0, 6), top + 120))
     drawing.add(
         f'<rect x="{left - 14}" y="{top - 6}" width="{6 * step + 28}" height="172" rx="24" '
@@ -245,7 +249,8 @@ def wari_svg(
             "captured",
             mover,
         )
-    extra = [f"{variant.game} ({variant.rules})"]
+    # the game's own name: "Oware" under the tournament rules, which its name implies
+    extra = [variant.title if variant.abapa else f"{variant.game} ({variant.rules})"]
     lines = captions_of(variant, position, last_move, before, token, extra)
     bottom = drawing.captions(top + 196, lines)
     return drawing.finish(bottom + 14)
@@ -281,7 +286,7 @@ def tricala_svg(
     width = ROWS * dx + 40
     panel = 14 + 24 * len(variant.seats)  # the seats' panel, above the triangle
     top = panel + 64
-    drawing = Drawing(width, "Tricala position")
+    drawing = Drawing(width, "Tricala position", variant.board)
 
     def centre(pit: int) -> tuple[float, float]:
         row, col = COORDS[pit]
@@ -344,7 +349,8 @@ def tricala_svg(
             text += f", in hand {position.hand[seat]}"
         if turn:
             text += " \u25c0 to move"
-        drawing.text(38, y, text, anchor="start", weight="bold" if turn else "normal")
+        weight = "bold" if turn else "normal"
+        drawing.text(38, y, text, anchor="start", weight=weight, css="panel")
         drawing.add("</g>")
     extra = [
         variant.game + (f" ({variant.rules})" if variant.rules != variant.game.lower() else "")

@@ -56,11 +56,13 @@ def runner() -> CliRunner:
 def test_the_site_has_an_index_round_pages_game_pages_and_shared_files():
     site = site_of(SWISS)
     assert {"index.html", "site.css", "viewer.js"} <= set(site)
-    assert sorted(n for n in site if n.startswith("round-")) == [
+    assert sorted(n for n in site if n.startswith("round-") and n.endswith(".html")) == [
         f"round-{r}.html" for r in range(1, 6)
     ]
     # 20 records: 5 byes and 1 forfeit have no moves, so no page
-    assert len([n for n in site if n.startswith("game-")]) == 14
+    assert len([n for n in site if n.startswith("game-") and n.endswith(".html")]) == 14
+    # and beside each page its PMN, and each round's PMN (issue 38)
+    assert len([n for n in site if n.endswith(".pmn")]) == 14 + 5
     index = site["index.html"]
     assert "<td>7S+</td>" in index and "Leader: <bdi>Ada Mensah</bdi>, 4 points" in index
     assert 'href="round-4.html"' in index
@@ -89,7 +91,9 @@ def test_a_game_page_is_small_and_holds_every_board():
 
 def test_comments_and_variations_are_in_the_move_list():
     site = site_of(EXAMPLES / "wari-annotated.pmn")
-    (page,) = [text for name, text in site.items() if name.startswith("game-")]
+    (page,) = [
+        text for name, text in site.items() if name.startswith("game-") and name.endswith(".html")
+    ]
     record = next(read_path(str(EXAMPLES / "wari-annotated.pmn")))
     comment = next(c for n in record.mainline.moves for c in n.comments)
     assert f'<span class="note" dir="auto">{escape(comment.strip())}</span>' in page
@@ -107,7 +111,11 @@ def test_render_and_publish_game_pages_are_one_design():
     path = EXAMPLES / "wari-annotated.pmn"
     record = next(read_path(str(path)))
     alone = record_html(record)
-    (page,) = [text for name, text in site_of(path).items() if name.startswith("game-")]
+    (page,) = [
+        text
+        for name, text in site_of(path).items()
+        if name.startswith("game-") and name.endswith(".html")
+    ]
 
     def part(text: str, start: str, end: str) -> str:
         return text.split(start, 1)[1].split(end, 1)[0]
@@ -133,7 +141,9 @@ def test_move_numbers_stay_with_their_moves_on_narrow_screens():
     from notation.render.html import PAGE_CSS
 
     site = site_of(EXAMPLES / "wari-annotated.pmn")
-    (page,) = [text for name, text in site.items() if name.startswith("game-")]
+    (page,) = [
+        text for name, text in site.items() if name.startswith("game-") and name.endswith(".html")
+    ]
     moves = page.split('<aside class="movelist">')[1].split("</aside>")[0]
     # in the running text of variations, each number is in one box with its move
     numbers = re.findall(r'(<span class="pair">)?<span class="num">[^<]*</span>( <button)?', moves)
@@ -176,7 +186,7 @@ def test_publish_command_writes_readable_files(runner, tmp_path):
     out = tmp_path / "site"
     result = runner.invoke(pmn, ["publish", str(SWISS), "-d", str(out)])
     assert result.exit_code == 0, result.output
-    assert "22 files" in result.stderr
+    assert "41 files" in result.stderr and "14 game pages" in result.stderr
     assert (out / "index.html").stat().st_mode & 0o444 == 0o444
     result = runner.invoke(pmn, ["publish", str(SWISS), str(EVENTS_RR), "-d", str(out)])
     assert result.exit_code == 2 and "--event" in result.stderr
