@@ -489,23 +489,34 @@ def _candidates(forms: Sequence[tuple[str, str, int]]) -> set[tuple[str, str]]:
     k of its own, the text where each piece may be (:func:`_places`). The work is a few
     look-ups of a name's length per name: a 2 KB name costs what its length costs, and
     pieces of four letters and more keep the pairs looked at few."""
-    index: dict[tuple[int, int, int, str], list[str]] = defaultdict(list)
+    # filed by the hash of (length, count, piece, text): a hash shared by chance only adds
+    # a pair to measure; a form's first key is kept as an int, a list only when shared
+    index: dict[int, int | list[int]] = {}
     counts: dict[int, set[int]] = defaultdict(set)  # the piece counts filed, by length
-    for key, form, limit in forms:
+    for number, (_, form, limit) in enumerate(forms):
         if limit:  # (names under 5 letters are not compared by letters)
             counts[len(form)].add(limit + 1)
             for piece, text in _filed(form, limit + 1):
-                index[len(form), limit + 1, piece, text].append(key)
+                filed = hash((len(form), limit + 1, piece, text))
+                held = index.setdefault(filed, number)
+                if held != number:
+                    index[filed] = [*held, number] if isinstance(held, list) else [held, number]
     pairs: set[tuple[str, str]] = set()
     for key, form, limit in forms:
         size = len(form)  # (two forms of one key are filed: the key is not its own pair)
         for length in range(max(size - limit, 0), size + limit + 1) if limit else ():
             for count in counts.get(length, ()):
                 for piece, start, end in _places(size, limit, length, count):
-                    for other in index.get((length, count, piece, form[start:end]), ()):
+                    found = index.get(hash((length, count, piece, form[start:end])))
+                    for number in () if found is None else _numbers(found):
+                        other = forms[number][0]
                         if other != key:
                             pairs.add((key, other) if key < other else (other, key))
     return pairs
+
+
+def _numbers(held: int | list[int]) -> list[int]:
+    return held if isinstance(held, list) else [held]
 
 
 def _near_pairs(keys: Iterable[str]) -> list[tuple[str, str, tuple[int, int]]]:
