@@ -845,10 +845,14 @@ def read_roster(text: str, source: str = "roster") -> list[str]:
     ['Ama Serwaa', 'Kofi Boateng']
     """
     reader = csv.reader(io.StringIO(text.lstrip("\ufeff")))
+    rows: list[list[str]] = []
     try:
-        rows = [
-            row for row in reader if row and row[0].strip() and not row[0].lstrip().startswith("#")
-        ]
+        for row in reader:
+            if any(len(cell) > MAX_ROSTER_FIELD for cell in row):  # (whatever csv's own
+                # limit is: it is the process's, and a caller may have raised it)
+                raise csv.Error("field larger than field limit")
+            if row and row[0].strip() and not row[0].lstrip().startswith("#"):
+                rows.append(row)
     except csv.Error as exc:
         raise RosterError(
             f"{source}: line {reader.line_num}: {_csv_problem(exc)} (a roster is a name a line)"
