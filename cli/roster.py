@@ -1,7 +1,8 @@
 """``--players ROSTER``: the registered players of an event, for the desk's commands.
 
 ``pmn validate --strict``, ``pmn standings`` and ``pmn publish`` take it; the roster's
-form is :func:`notation.desk.event.read_roster`'s (docs/desk.md, "The roster").
+form is :func:`notation.desk.event.read_roster`'s, read by
+:func:`notation.desk.event.load_roster` (docs/desk.md, "The roster").
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from typing import Any
 
 import click
 
-from notation.desk.event import RosterError, read_roster
+from notation.desk.event import RosterError, load_roster
 
 from .paths import ReadPath
 
@@ -19,14 +20,14 @@ __all__ = ["players_option"]
 
 
 def _roster(ctx: click.Context, param: click.Parameter, path: str | None) -> list[str] | None:
-    """The names of the roster file given (:func:`notation.desk.event.read_roster`)."""
+    """The names of the roster file given (:func:`notation.desk.event.load_roster`: read
+    as every input is, within its size cap)."""
     if path is None:
         return None
     try:
-        with open(path, encoding="utf-8-sig") as stream:
-            return read_roster(stream.read(), path)
-    except (OSError, UnicodeDecodeError) as exc:
-        raise click.BadParameter(f"{path}: cannot read: {exc}") from exc
+        return load_roster(path)
+    except OSError as exc:
+        raise click.BadParameter(f"{path}: cannot read: {exc.strerror or exc}") from exc
     except RosterError as exc:
         raise click.BadParameter(str(exc)) from exc
 

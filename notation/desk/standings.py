@@ -17,12 +17,14 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
 from notation.core.replay import GameReport
-from notation.desk.event import BYE, Entry, submission_order
+from notation.desk.event import Entry, keeping_order
+from notation.desk.pairings import System, is_bye, pairs_of, round_key, tally
+from notation.desk.pairings import missing as missing_pairings
+from notation.desk.pairings import system_reason as _system_reason
 from notation.errors import Code, PMNError
 from notation.games import parse_result
 from notation.render.sinks import (
@@ -30,7 +32,6 @@ from notation.render.sinks import (
     html_isolated,
     html_name,
     html_text,
-    plural,
     terminal_text,
 )
 
@@ -128,21 +129,16 @@ class Excluded:
     copy: bool = False  # a second copy of a game counted: no pairing of its own
 
 
-def is_bye(name: str) -> bool:
-    """Whether a seat's name marks the bye (``BYE``, any case)."""
-    return name.strip().upper() == BYE
-
-
 def collect(games: Iterable[tuple[Entry, GameReport]]) -> tuple[list[Played], list[Excluded]]:
     """The games that count, and those that do not (invalid, unfinished, a seat unnamed, or
-    the same moves as a game already counted: a game submitted twice counts once, the
-    one submitted first, :func:`notation.desk.event.submission_order`), in input order."""
+    the same game as one already counted: a game submitted twice counts once, the fuller
+    record, :func:`notation.desk.event.keeping_order`), in input order."""
     # each game with its place in the input (they are given back in input order)
     played: list[tuple[int, Played]] = []
     excluded: list[tuple[int, Excluded]] = []
     seen: dict[bytes, Entry] = {}
-    given = list(games)  # a copy is the game submitted later (submission_order)
-    for position in submission_order([entry for entry, _ in given]):
+    given = list(games)  # of a game submitted twice the fuller record counts (keeping_order)
+    for position in keeping_order([entry for entry, _ in given]):
         entry, report = given[position]
         players = entry.players
 
@@ -205,16 +201,6 @@ def collect(games: Iterable[tuple[Entry, GameReport]]) -> tuple[list[Played], li
     played.sort(key=lambda item: item[0])
     excluded.sort(key=lambda item: item[0])
     return [game for _, game in played], [item for _, item in excluded]
-
-
-class System(StrEnum):
-    """The kind of event: how its standings are ordered and its crosstable laid out
-    (written in reports as its value)."""
-
-    #: every player meets every other the same number of times (cycles)
-    ROUND_ROBIN = "round-robin"
-    #: players are paired round by round; any event not a round robin
-    SWISS = "swiss"
 
 
 @dataclass(frozen=True, slots=True)
@@ -347,13 +333,6 @@ def parse_tie_breaks(text: str) -> tuple[str, ...]:
     return names
 
 
-def round_key(round_: str) -> tuple[int, ...]:
-    """Rounds in playing order: ``2`` before ``10``, ``3.1`` after ``3``; ``?`` last."""
-    if re.fullmatch(r"[0-9]+(?:\.[0-9]+)*", round_):
-        return tuple(int(part) for part in round_.split("."))
-    return (1 << 30,)
-
-
 @dataclass(frozen=True, slots=True)
 class SystemGuess:
     """The kind of event the pairings show, why (words for display), and a round
@@ -363,11 +342,6 @@ class SystemGuess:
     reason: str
     unplayed: tuple[tuple[str, ...], ...] = ()
     uncounted: tuple[tuple[str, ...], ...] = ()
-
-
-def _pairs(players: Sequence[str]) -> list[tuple[str, str]]:
-    named = [p for p in players if not is_bye(p)]
-    return [(min(a, b), max(a, b)) for i, a in enumerate(named) for b in named[i + 1 :] if a != b]
 
 
 def recognise_system(
@@ -385,38 +359,23 @@ def recognise_system(
     which condition failed. A round robin's pairings with no counted game are
     returned: not played yet, or played and not counted.
     """
-    pairings: Counter[tuple[str, str]] = Counter()
     counted: Counter[tuple[str, str]] = Counter()
-    rounds: set[str] = set()
-    players: set[str] = set()
-    bye = False
     for game in played:
-        pairs = _pairs(game.players)
-        pairings.update(pairs)
-        counted.update(pairs)
-        rounds.add(game.round)
-        players.update(p for p in game.players if not is_bye(p))
-        bye = bye or game.bye
-    for item in excluded:
-        if not item.copy and all(item.players):
-            pairings.update(_pairs(item.players))
-            rounds.add(item.round)
-            players.update(p for p in item.players if not is_bye(p) and p not in ("?", "-"))
-    n = len(players)
-    cycles = max(pairings.values(), default=0)
+        counted.update(pairs_of(game.players))
+    submitted = [(game.round, game.players) for game in played] + [
+        (item.round, item.players) for item in excluded if not item.copy and all(item.players)
+    ]
+    seen = tally(submitted)
+    pairings = seen.pairings
+    n, cycles = len(seen.players), seen.cycles
     every = n * (n - 1) // 2
-    seen, reason = _system_reason(n, cycles, rounds, pairings, bye)
-    if system == "auto":
-        chosen = seen
-    else:
+    chosen, reason = _system_reason(n, cycles, set(seen.rounds), pairings, seen.bye)
+    if system != "auto":
         chosen = System(system)
         reason = f"given with --system ({reason})"
     if chosen is not System.ROUND_ROBIN:
         return SystemGuess(chosen, reason)
-    names = sorted(players)
-    missing = [
-        (a, b) for i, a in enumerate(names) for b in names[i + 1 :] if counted[a, b] < cycles
-    ]
+    missing = missing_pairings(seen, counted)
     unplayed = tuple((a, b) for a, b in missing if pairings[a, b] <= counted[a, b])
     uncounted = tuple((a, b) for a, b in missing if pairings[a, b] > counted[a, b])
     if missing:
@@ -424,37 +383,6 @@ def recognise_system(
         parts += [f"{len(uncounted)} played and not counted"] if uncounted else []
         reason += f"; {len(missing)} of {every * max(cycles, 1)} games missing ({', '.join(parts)})"
     return SystemGuess(chosen, reason, unplayed, uncounted)
-
-
-def _system_reason(
-    n: int, cycles: int, rounds: set[str], pairings: Counter[tuple[str, str]], bye: bool
-) -> tuple[System, str]:
-    """Whether the pairings are a round robin, and why (in words, for display)."""
-    swiss, robin = System.SWISS, System.ROUND_ROBIN
-    if n < 2 or cycles == 0:
-        return swiss, f"Swiss: {plural(n, 'player')} and no pairing, no round robin to see"
-    per_cycle = n - 1 + n % 2
-    times = "once" if cycles == 1 else f"{cycles} times"
-    if bye and n % 2 == 0:
-        return swiss, f"Swiss: a bye among {n} players (a round robin of an even number has none)"
-    known = {r for r in rounds if r != "?"}
-    if known and len(known) == len(rounds):
-        if len(known) != cycles * per_cycle:
-            return swiss, (
-                f"Swiss: {n} players in {plural(len(known), 'round')}, {len(pairings)} of "
-                f"{n * (n - 1) // 2} pairings met; a round robin of {n} players takes "
-                f"{cycles * per_cycle} rounds"
-            )
-        return robin, (
-            f"round robin: {n} players, {len(known)} rounds, no two players met more than {times}"
-        )
-    every = n * (n - 1) // 2
-    if len(pairings) == every and len(set(pairings.values())) == 1:
-        return robin, f"round robin: every two of the {n} players met {times} (no round numbers)"
-    return swiss, (
-        f"Swiss: {len(pairings)} of {every} pairings met, not all equally often, and no round "
-        "numbers to tell a round robin with games missing"
-    )
 
 
 def detect_system(played: Sequence[Played], excluded: Sequence[Excluded] = ()) -> System:
