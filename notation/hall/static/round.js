@@ -1,0 +1,100 @@
+/* The spectators' round page: every board of the round, updating by itself from the
+   event stream, and the standings recomputed as results come in. */
+(function () {
+  "use strict";
+  var el = Hall.el, clear = Hall.clear;
+  var round = document.body.getAttribute("data-round");
+  var tbody = document.getElementById("boards");
+  var standings = document.getElementById("standings");
+  var live = document.getElementById("live");
+
+  function boardsOf(summary) { return (summary && summary.boards) || []; }
+
+  function playersText(board) {
+    var players = board.players || [];
+    if (!Array.isArray(players)) {
+      players = Object.keys(players).map(function (seat) { return {seat: seat, name: players[seat]}; });
+    }
+    return players;
+  }
+
+  function playerCell(board) {
+    var cell = el("td", {className: "name"});
+    playersText(board).forEach(function (player, index) {
+      if (index) { cell.appendChild(document.createTextNode(" \u2013 ")); }
+      cell.appendChild(el("bdi", {text: typeof player === "string" ? player : player.name}));
+    });
+    return cell;
+  }
+
+  function lastMove(board) {
+    var moves = board.moves || [];
+    return moves.length ? moves[moves.length - 1] : "";
+  }
+
+  function showBoards(summary) {
+    clear(tbody);
+    boardsOf(summary).forEach(function (board) {
+      var number = String(board.board);
+      var link = el("a", {href: "/rounds/" + encodeURIComponent(round) + "/boards/" +
+        encodeURIComponent(number), text: number});
+      var result = board.result && board.result !== "*" ? board.result : "";
+      var row = el("tr", {"data-board": number, className: result ? "over" : ""}, [
+        el("td", {className: "num"}, [link]),
+        playerCell(board),
+        el("td", {className: "num ply", text: String((board.moves || []).length)}),
+        el("td", {className: "moves last", text: lastMove(board)}),
+        el("td", {className: "result", text: result || (board.to_move ? board.to_move + " to move" : "")})
+      ]);
+      tbody.appendChild(row);
+    });
+  }
+
+  function fmt(value) {
+    if (typeof value !== "number") { return String(value); }
+    var whole = Math.floor(value);
+    return value - whole === 0.5 ? (whole ? whole : "") + "\u00bd" : String(value);
+  }
+
+  function showStandings(data) {
+    clear(standings);
+    var players = (data && data.players) || [];
+    if (!players.length) {
+      standings.appendChild(el("p", {className: "note", text: "No finished game yet."}));
+      return;
+    }
+    var head = el("tr", {}, ["Rank", "Player", "Points", "Games"].map(function (t) {
+      return el("th", {text: t});
+    }));
+    var rows = players.map(function (p) {
+      return el("tr", {}, [
+        el("td", {className: "num", text: String(p.rank)}),
+        el("td", {className: "name"}, [el("bdi", {text: p.name})]),
+        el("td", {className: "num", text: fmt(p.points)}),
+        el("td", {className: "num", text: String(p.games)})
+      ]);
+    });
+    standings.appendChild(el("div", {className: "wide"}, [
+      el("table", {}, [el("thead", {}, [head]), el("tbody", {}, rows)])
+    ]));
+    if (data.system_reason) {
+      standings.appendChild(el("p", {className: "note", text: data.system_reason}));
+    }
+  }
+
+  function load() {
+    Hall.request("GET", "/api/rounds/" + encodeURIComponent(round), null, null).then(function (a) {
+      if (a.status === 200) { showBoards(a.body); }
+    }, function () { live.textContent = "offline: trying again"; });
+    Hall.request("GET", "/standings.json", null, null).then(function (a) {
+      if (a.status === 200) { showStandings(a.body); }
+    }, function () { /* next event tries again */ });
+  }
+
+  var reload = Hall.debounce(load, 250);
+  Hall.follow(function () { reload(); }, function (up) {
+    live.textContent = up ? "live: the boards update by themselves" : "reconnecting\u2026";
+    document.body.setAttribute("data-live", up ? "yes" : "no");
+  });
+  load();
+})();
