@@ -34,6 +34,7 @@
 
   function showBoards(summary) {
     clear(tbody);
+    var seats = (summary.seats || []).length || 2;
     boardsOf(summary).forEach(function (board) {
       var number = String(board.board);
       var link = el("a", {href: "/rounds/" + encodeURIComponent(round) + "/boards/" +
@@ -42,7 +43,8 @@
       var row = el("tr", {"data-board": number, className: result ? "over" : ""}, [
         el("td", {className: "num"}, [link]),
         playerCell(board),
-        el("td", {className: "num ply", text: String((board.moves || []).length)}),
+        // moves as players count them: a move is a turn of every seat
+        el("td", {className: "num ply", text: String(Math.ceil((board.moves || []).length / seats))}),
         el("td", {className: "moves last", text: lastMove(board)}),
         el("td", {className: "result", text: result || (board.to_move ? board.to_move + " to move" : "")})
       ]);
