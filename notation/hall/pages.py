@@ -310,6 +310,9 @@ def board_view(board: Board) -> dict[str, Any]:
         "touch": touch,
         "more": more,
         "names": _offline_names(variant, svg),
+        # legal moves, none from one pit (Tricala's set-up places stones in three pits):
+        # the pits touched are written one after another into the move typed
+        "compose": not over and not touch and state["legal_count"] > 0,
     }
 
 

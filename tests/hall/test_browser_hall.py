@@ -26,7 +26,7 @@ pytest.importorskip("uvicorn")
 
 from notation.games import find_variant
 from notation.hall.pairings import Pairing
-from tests.hall.test_pages import HOSTILE, Served, serve, wari_pairings
+from tests.hall.test_pages import HOSTILE, Served, serve, served_hall, wari_pairings
 
 #: Every test here drives Chromium: deselect them with -m "not browser" (README).
 pytestmark = pytest.mark.browser
@@ -158,13 +158,12 @@ def open_recorder(browser: Any, served: Served, board: int = 1) -> None:
 
 
 def touch(browser: Any, pit: str) -> None:
-    """A finger on the pit: a pointer pressed and released at the middle of its circle
-    (where its count is written: the pit's group takes the touch either way)."""
+    """A finger on the pit: a pointer pressed and released at the middle of its marks
+    (on its count, its stones, or beside them on the pit's circle: the page takes each)."""
     from selenium.webdriver.common.action_chains import ActionChains
 
     (group,) = by_css(browser, f'#board svg g.pit[data-pit="{pit}"]')
-    circle = group.find_elements("css selector", "circle")[-1]
-    ActionChains(browser).move_to_element(circle).click().perform()
+    ActionChains(browser).move_to_element(group).click().perform()
 
 
 def no_wider_than_the_screen(browser: Any) -> None:
@@ -372,11 +371,18 @@ def test_tricala_a_pit_offers_its_moves_as_buttons(phone, tmp_path):
     variant = find_variant("Tricala", None, {"Players": "3"})
     seats = variant.seats
     pairings = [Pairing(1, tuple((seat, f"Player {seat}") for seat in seats))]
-    for served in serve(tmp_path, "Tricala", pairings):
+    with served_hall(tmp_path, "Tricala", pairings) as served:
         board = served.hall.board(1)
+        open_recorder(phone, served)  # the set-up: a move names three pits, touched in turn
+        for _ in range(3):
+            touch(phone, "2a")
+        assert phone.find_element("id", "move").get_attribute("value") == "2a+2a+2a"
+        press(phone, "#send")
+        wait(lambda: served.hall.board(1).state()["moves"] == ["2a+2a+2a"])
         position = variant.initial_position()
+        position = variant.play(position, variant.parse_move("2a+2a+2a", position))
         rng = random.Random(3)
-        ply = 0
+        ply = 1
         while position.in_setup:  # the set-up entered through the API
             move = rng.choice(list(variant.legal_moves(position)))
             token = variant.format_move(move, position)
@@ -395,7 +401,7 @@ def test_tricala_a_pit_offers_its_moves_as_buttons(phone, tmp_path):
         no_wider_than_the_screen(phone)
         shoot(phone, "recorder-tricala-choices.png")
         buttons[-1].click()
-        wait(lambda hall=served.hall, made=ply + 1: hall.board(1).state()["ply"] == made)
+        wait(lambda: served.hall.board(1).state()["ply"] == ply + 1)
         assert served.hall.board(1).state()["moves"][-1] == tokens[-1]
 
 

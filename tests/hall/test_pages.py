@@ -5,6 +5,7 @@ drawing and its legal moves by pit), the standings and the table cards."""
 
 from __future__ import annotations
 
+import contextlib
 import re
 import threading
 import time
@@ -73,6 +74,10 @@ def serve(event_dir: Path, game: str, pairings: list[Pairing], **kw: Any) -> Ite
     finally:
         server.should_exit = True
         thread.join(10)
+
+
+#: :func:`serve` as a ``with`` block, for a test that serves a hall of its own.
+served_hall = contextlib.contextmanager(serve)
 
 
 def wari_pairings(names: tuple[str, ...] = ("Ada", "Kofi", "Ama", "Yaw")) -> list[Pairing]:
@@ -212,6 +217,7 @@ def test_the_scripts_never_put_data_in_as_markup():
 def test_the_recorders_view_gives_the_board_and_its_moves_by_pit(wari):
     view = wari.get("/rounds/1/boards/1/view.json").json()
     assert view["ply"] == 0 and view["moves"] == [] and view["to_move"] == "South"
+    assert view["compose"] is False
     assert view["touch"] == {pit: [pit] for pit in "ABCDEF"}
     assert view["svg"].startswith("<svg") and 'data-pit="A"' in view["svg"]
     assert view["names"]["f"] == "f"
@@ -226,12 +232,21 @@ def test_the_recorders_view_gives_the_board_and_its_moves_by_pit(wari):
 
 def test_togyz_pits_are_named_as_the_drawing_names_them(tmp_path):
     pairings = [Pairing(1, (("White", "Ada"), ("Black", "Kofi")))]
-    for served in serve(tmp_path, "Togyz Kumalak", pairings):
+    with served_hall(tmp_path, "Togyz Kumalak", pairings) as served:
         view = served.get("/rounds/1/boards/1/view.json").json()
         assert sorted(view["touch"]) == [f"W{n}" for n in range(1, 10)]
         assert view["touch"]["W1"] == ["19"]
         assert view["names"]["B3"] == "3"
         assert all(f'data-pit="{pit}"' in view["svg"] for pit in view["touch"])
+
+
+def test_a_tricala_set_up_move_is_composed_pit_by_pit(tmp_path):
+    seats = ("White", "Black", "Red")
+    pairings = [Pairing(1, tuple((seat, f"Player {seat}") for seat in seats))]
+    with served_hall(tmp_path, "Tricala", pairings) as served:
+        view = served.get("/rounds/1/boards/1/view.json").json()
+        assert view["touch"] == {} and view["compose"] is True
+        assert view["names"]["2a"] == "2a"
 
 
 def test_tricala_offers_the_moves_of_a_pit_to_choose_from():

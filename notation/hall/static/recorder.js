@@ -132,12 +132,32 @@
         if (view.touch[name] && view.touch[name].length && !queue.length) {
           pit.classList.add("playable");
         }
-        pit.addEventListener("click", function () { touched(name); });
+      });
+      svg.addEventListener("click", function (event) {
+        var pit = event.target.closest ? event.target.closest("g.pit") : null;
+        var name = pit ? pit.getAttribute("data-pit") : nearestPit(svg, event.clientX, event.clientY);
+        if (name) { touched(name); }
       });
     }
     showPlayers();
     showStatus();
     showMoves();
+  }
+
+  /** The pit nearest a touch that fell beside the pit's marks (a drawing may keep a pit's
+      circle outside its group: Tricala's), within the pit's own size. */
+  function nearestPit(svg, x, y) {
+    var best = null, bestDistance = Infinity;
+    Array.prototype.forEach.call(svg.querySelectorAll("g.pit"), function (pit) {
+      var box = pit.getBoundingClientRect();
+      var dx = x - (box.left + box.width / 2), dy = y - (box.top + box.height / 2);
+      var distance = Math.sqrt(dx * dx + dy * dy);
+      if (distance < bestDistance && distance <= Math.max(box.width, box.height)) {
+        best = pit.getAttribute("data-pit");
+        bestDistance = distance;
+      }
+    });
+    return best;
   }
 
   /** A pit touched: its one legal move entered, or its moves offered as buttons. While
@@ -148,6 +168,12 @@
     if (result && result !== "*") { say("The game is over.", "error"); return; }
     if (queue.length) {
       enter((view.names && view.names[name]) || name);
+      return;
+    }
+    if (view.compose) {  // a move that names several pits (Tricala's set-up): in turn
+      var typed = nodes.input.value.trim();
+      nodes.input.value = typed ? typed + "+" + name : name;
+      say("Touch the other pits of the move, then Enter.", "ok");
       return;
     }
     var tokens = view.touch[name] || [];
@@ -209,10 +235,17 @@
           return;
         }
         if (answer.status === 409) {
+          var code = answer.body && answer.body.error ? answer.body.error.code : "";
+          var lost = queue.map(function (q) { return q.move; }).join(" ");
           queue = [];
           saveQueue();
-          say("The arbiter changed this board (" + Hall.errorText(answer, "conflict") +
-              "): here is the board as it stands now; enter the moves again from it.", "error");
+          if (code === "stale-ply" || code === "ply-taken") {
+            say("The arbiter changed this board (" + Hall.errorText(answer, "conflict") +
+                "): here is the board as it stands now; enter the moves again from it (" +
+                lost + ").", "error");
+          } else {  // the game has ended, the round is closed: the hall's own words
+            say("Not entered: " + lost + ": " + Hall.errorText(answer, "conflict"), "error");
+          }
           refresh();
           return;
         }
