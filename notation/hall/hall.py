@@ -318,7 +318,7 @@ class Hall:
         tokens are read from ``.hall/tokens.json``, those missing made and written.
         Raises :class:`HallStartError` (a board's file that does not read or names other
         players) and ``OSError``."""
-        variant = find_variant(game, rules)
+        variant = find_variant(game, rules, dict(pairings[0].players) if pairings else {})
         event = event if event is not None else os.path.basename(os.path.abspath(event_dir))
         date = date or datetime.date.today().strftime("%Y.%m.%d")
         hall_dir = os.path.join(event_dir, HALL_FOLDER)
