@@ -28,6 +28,7 @@ The API (JSON; errors are ``{"error": {"code", "message"}}``):
 - ``GET /api/stream``: Server-Sent Events: ``event: move``, ``result``, ``takeback``,
   ``close``, each ``data`` a JSON object with ``round``, ``board``, ``ply``, ``move``,
   ``ply_now``, ``result``, ``to_move``; a comment line every 15 seconds keeps it open.
+  Events go out every :data:`FLUSH_SECONDS` at most, those waiting in one write.
   A client that does not read its events fast enough is dropped (it reconnects, as
   ``EventSource`` does, and reads the round again).
 
