@@ -69,7 +69,7 @@ def serve(
     See docs/hall.md.
     """
     from notation.hall.hall import Hall, HallStartError
-    from notation.hall.pairings import PairingsError, read_pairings_file
+    from notation.hall.pairings import PairingsError, header_seats, pairings_text, read_pairings
 
     if os.path.exists(event_dir) and not os.path.isdir(event_dir):
         raise click.UsageError(f"{event_dir} is a file: EVENT_DIR is the event's folder")
@@ -83,17 +83,19 @@ def serve(
     if (certfile is None) != (keyfile is None):
         raise click.UsageError("--certfile and --keyfile go together")
     try:
-        variant = find_variant(game, rules)
-    except RulesError as error:
-        raise click.UsageError(str(error)) from None
-    try:
-        paired = read_pairings_file(pairings, variant.seats, round_number)
-    except PairingsError as error:
-        raise click.UsageError(f"{pairings}: {error}") from None
+        text = pairings_text(pairings)
     except OSError as error:
         raise click.UsageError(
             f"{pairings}: cannot read the pairings: {error.strerror or error}"
         ) from None
+    try:  # a game of two or three players (Tricala) is told its seats by the header
+        variant = find_variant(game, rules, dict.fromkeys(header_seats(text), "?"))
+    except RulesError as error:
+        raise click.UsageError(str(error)) from None
+    try:
+        paired = read_pairings(text, variant.seats, round_number)
+    except PairingsError as error:
+        raise click.UsageError(f"{pairings}: {error}") from None
     try:
         hall = Hall.load(event_dir, game, round_number, paired, rules=rules, event=event, site=site)
     except HallStartError as error:

@@ -28,6 +28,7 @@ The API (JSON; errors are ``{"error": {"code", "message"}}``):
 - ``GET /api/stream``: Server-Sent Events: ``event: move``, ``result``, ``takeback``,
   ``close``, each ``data`` a JSON object with ``round``, ``board``, ``ply``, ``move``,
   ``ply_now``, ``result``, ``to_move``; a comment line every 15 seconds keeps it open.
+  Events go out every :data:`FLUSH_SECONDS` at most, those waiting in one write.
   A client that does not read its events fast enough is dropped (it reconnects, as
   ``EventSource`` does, and reads the round again).
 
@@ -87,6 +88,8 @@ BAD_TOKENS_PER_MINUTE = 30
 #: The event stream: the most clients, and the most events a client may have waiting.
 MOST_LISTENERS = 5000
 QUEUE_SIZE = 256
+#: The event stream's events wait at most this long to go out with the next ones.
+FLUSH_SECONDS = 0.1
 KEEPALIVE_SECONDS = 15.0
 _STATIC = os.path.join(os.path.dirname(__file__), "static")
 
@@ -148,6 +151,7 @@ class Broadcast:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.sequence = 0
         self.dropped = 0
+        self.pending: list[str] = []
 
     def publish(self, event: dict[str, Any]) -> None:
         """Send ``event`` to every client (from any thread)."""
@@ -156,11 +160,19 @@ class Broadcast:
             loop.call_soon_threadsafe(self._fan_out, event)
 
     def _fan_out(self, event: dict[str, Any]) -> None:
+        """Keep the event for the next flush (a flush every FLUSH_SECONDS at most: a
+        busy hall's events go to each client a few at a time, in one write)."""
         self.sequence += 1
-        text = (
+        self.pending.append(
             f"id: {self.sequence}\nevent: {event.get('type', 'message')}\n"
             f"data: {json.dumps(event, ensure_ascii=False)}\n\n"
         )
+        if len(self.pending) == 1 and self.loop is not None:
+            self.loop.call_later(FLUSH_SECONDS, self._flush)
+
+    def _flush(self) -> None:
+        text = "".join(self.pending)
+        self.pending.clear()
         for queue in list(self.queues):
             try:
                 queue.put_nowait(text)
@@ -183,7 +195,14 @@ class Broadcast:
                     continue
                 if text is None:
                     return
-                yield text
+                waiting = [text]  # a client behind gets what waits in one write
+                while not queue.empty() and len(waiting) < 64:
+                    more = queue.get_nowait()
+                    if more is None:
+                        yield "".join(waiting)
+                        return
+                    waiting.append(more)
+                yield "".join(waiting)
         finally:
             self.queues.discard(queue)
 

@@ -193,8 +193,9 @@ class Board:
         """The board's game as PMN text, as last made durable."""
         return self._pmn
 
-    def refresh(self) -> None:
-        """Compute the state and the text again from the game (after a durable change)."""
+    def refresh(self, text: str | None = None) -> None:
+        """Compute the state and the text again from the game (after a durable change;
+        ``text``: the game's PMN as just written, when it was)."""
         recorder = self.recorder
         variant = recorder.variant
         position = recorder.position
@@ -224,7 +225,7 @@ class Board:
             "legal_exact": exact,
             "url": self.url_path,
         }
-        self._pmn = write_record(recorder.record())
+        self._pmn = text if text is not None else write_record(recorder.record())
 
 
 def _token() -> str:
@@ -318,7 +319,7 @@ class Hall:
         tokens are read from ``.hall/tokens.json``, those missing made and written.
         Raises :class:`HallStartError` (a board's file that does not read or names other
         players) and ``OSError``."""
-        variant = find_variant(game, rules)
+        variant = find_variant(game, rules, dict(pairings[0].players) if pairings else {})
         event = event if event is not None else os.path.basename(os.path.abspath(event_dir))
         date = date or datetime.date.today().strftime("%Y.%m.%d")
         hall_dir = os.path.join(event_dir, HALL_FOLDER)
@@ -499,13 +500,12 @@ class Hall:
             except MoveError as error:
                 self._refuse(board, ply, move, str(error.code), error.reason, 422)
             try:
-                self._save(board)
+                text = self._save(board)
             except OSError:
                 recorder.undo()
                 raise
             played = board.recorder.nodes[-1].token
-            event = {"type": "move", "ply": ply, "move": played}
-            return self._accepted(board, event)
+            return self._accepted(board, text, {"type": "move", "ply": ply, "move": played})
 
     @staticmethod
     def _resent(recorder: Recorder, ply: int, move: str) -> bool:
@@ -535,12 +535,12 @@ class Hall:
             recorder.result = "*"
             recorder.tags = [(n, v) for n, v in recorder.tags if n != "Termination"]
             try:
-                self._save(board)
+                text = self._save(board)
             except OSError:
                 (recorder.nodes, recorder.positions, recorder.result, recorder.tags,
                  recorder.trailing) = kept  # fmt: skip
                 raise
-            return self._accepted(board, {"type": "takeback", "ply": ply})
+            return self._accepted(board, text, {"type": "takeback", "ply": ply})
 
     def set_result(
         self, number: int, result: str, termination: str, token: str | None
@@ -568,12 +568,12 @@ class Hall:
                 if problems:
                     raise HallRefusal(422, "bad-result", problems[0])
             try:
-                self._save(board)
+                text = self._save(board)
             except OSError:
                 recorder.result, recorder.tags = kept
                 raise
             event = {"type": "result", "result": recorder.result, "termination": termination}
-            return self._accepted(board, event)
+            return self._accepted(board, text, event)
 
     def close(self, token: str | None) -> dict[str, Any]:
         """The arbiter closes the round: the boards' tokens write no more (the arbiter's
@@ -588,13 +588,14 @@ class Hall:
 
     # -- the rest ------------------------------------------------------------------------
 
-    def _save(self, board: Board) -> None:
-        """Write the board's game into its file, durably (raises OSError: 503)."""
+    def _save(self, board: Board) -> str:
+        """Write the board's game into its file, durably (raises OSError: 503); its text."""
         text = write_record(board.recorder.record())
         write_bytes(board.path, text.encode("utf-8"))
+        return text
 
-    def _accepted(self, board: Board, event: dict[str, Any]) -> dict[str, Any]:
-        board.refresh()
+    def _accepted(self, board: Board, text: str, event: dict[str, Any]) -> dict[str, Any]:
+        board.refresh(text)
         board.last_activity = self.now()
         state = board.state()
         event = {"round": self.round, "board": board.number, **event,

@@ -52,16 +52,26 @@ _TRF_FIRST_ROUND = 91
 _TRF_ROUND_WIDTH = 10
 
 
-def read_pairings_file(path: str, seats: tuple[str, ...], round_number: int) -> list[Pairing]:
-    """The boards of round ``round_number`` in the pairings file ``path`` (UTF-8, or
-    Latin-1 as TRF files often are). Raises :class:`PairingsError` and ``OSError``."""
+def pairings_text(path: str) -> str:
+    """The text of the pairings file ``path`` (UTF-8, or Latin-1 as TRF files often are).
+    Raises ``OSError``."""
     with open_input(path) as stream:
         data = stream.read()
     try:
-        text = data.decode("utf-8-sig")
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        text = data.decode("latin-1")
-    return read_pairings(text, seats, round_number)
+        return data.decode("latin-1")
+
+
+def header_seats(text: str) -> tuple[str, ...]:
+    """The seat columns a pairings CSV's header names (all but ``board``); none for a TRF
+    file. A game played by two or three (Tricala) tells its seats by them."""
+    if any(line.startswith("001 ") for line in text.splitlines()):
+        return ()
+    first = next(csv.reader(io.StringIO(text)), [])
+    return tuple(
+        cell.strip() for cell in first if cell.strip() and cell.strip().casefold() != "board"
+    )
 
 
 def read_pairings(text: str, seats: tuple[str, ...], round_number: int) -> list[Pairing]:
@@ -234,8 +244,9 @@ __all__ = [
     "MOST_BOARDS",
     "Pairing",
     "PairingsError",
+    "header_seats",
+    "pairings_text",
     "read_csv",
     "read_pairings",
-    "read_pairings_file",
     "read_trf",
 ]
