@@ -327,6 +327,7 @@ class _Standings:
         self.hall = hall
         self.lock = threading.Lock()
         self.others: list[tuple[Record, GameReport]] | None = None
+        self.kept: tuple[tuple[Any, ...], dict[str, Any]] | None = None
 
     def _other_games(self) -> list[tuple[Record, GameReport]]:
         if self.others is None:
@@ -347,6 +348,18 @@ class _Standings:
         return self.others
 
     def json(self) -> dict[str, Any]:
+        """The standings now (computed again only when a result changed)."""
+        key = tuple(_moment(board) if board.state()["result"] != "*" else None
+                    for board in self.hall.boards)  # fmt: skip
+        with self.lock:
+            if self.kept is not None and self.kept[0] == key:
+                return self.kept[1]
+        made = self._compute()
+        with self.lock:
+            self.kept = (key, made)
+        return made
+
+    def _compute(self) -> dict[str, Any]:
         with self.lock:
             games = list(self._other_games())
         games += [
@@ -369,9 +382,37 @@ def _records(hall: Hall) -> Iterator[Record]:
 # -- the routes ------------------------------------------------------------------------
 
 
+def _moment(board: Board) -> tuple[Any, ...]:
+    """What a board's pages are drawn from: its moves, result and termination (a page
+    drawn for one moment serves every spectator until the board changes)."""
+    state = board.state()
+    return (tuple(state["moves"]), state["result"], state["termination"])
+
+
+class _Drawn:
+    """The last page of each kind drawn for each board, kept while the board is unchanged:
+    500 spectators following a board draw it once a move, not 500 times."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.pages: dict[tuple[str, int], tuple[tuple[Any, ...], Any]] = {}
+
+    def get(self, kind: str, board: Board, draw: Any) -> Any:
+        moment = _moment(board)
+        with self.lock:
+            kept = self.pages.get((kind, board.number))
+        if kept is not None and kept[0] == moment:
+            return kept[1]
+        made = draw()
+        with self.lock:
+            self.pages[(kind, board.number)] = (moment, made)
+        return made
+
+
 def page_routes(hall: Hall) -> list[BaseRoute]:
     """The routes of the hall's pages (Starlette routes) for ``hall``."""
     standings = _Standings(hall)
+    drawn = _Drawn()
 
     def board_of(request: Request) -> Board | None:
         if int(request.path_params["round"]) != hall.round:
@@ -399,7 +440,9 @@ def page_routes(hall: Hall) -> list[BaseRoute]:
         found = board_of(request)
         if found is None:
             return missing()
-        page = await anyio.to_thread.run_sync(board_page, hall, found)
+        page = await anyio.to_thread.run_sync(
+            drawn.get, "page", found, lambda: board_page(hall, found)
+        )
         return HTMLResponse(page, headers={"cache-control": "no-store"})
 
     async def view(request: Request) -> Response:
@@ -407,7 +450,7 @@ def page_routes(hall: Hall) -> list[BaseRoute]:
         if found is None:
             error = {"code": "no-such-board", "message": "this hall serves no such board"}
             return JSONResponse({"error": error}, 404)
-        data = await anyio.to_thread.run_sync(board_view, found)
+        data = await anyio.to_thread.run_sync(drawn.get, "view", found, lambda: board_view(found))
         return JSONResponse(data, headers={"cache-control": "no-store"})
 
     async def standing(request: Request) -> Response:

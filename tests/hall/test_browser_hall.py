@@ -323,6 +323,13 @@ def test_the_arbiter_takes_a_move_back_and_sets_a_result(phone, wari):
     wait(lambda: wari.hall.board(1).state()["result"] == "0-1")
     wait(lambda: "0-1 resignation" in by_css(phone, f"{row} td.result")[0].text)
     shoot(phone, "arbiter-after-takeback-and-result.png")
+    press(phone, "#close-round")
+    phone.switch_to.alert.accept()
+    wait(lambda: wari.hall.closed, message="the round was not closed")
+    wait(lambda: phone.find_element("id", "close-round").text == "Round closed")
+    board2 = wari.hall.board(2)
+    answer = wari.post(f"{board2.api_path}/moves", {"ply": 0, "move": "A"}, board2.token)
+    assert answer.status_code == 409  # the boards' tokens write no more
 
 
 def test_spectators_follow_the_round_live(phone, wari):

@@ -151,7 +151,10 @@
   });
 
   var reload = Hall.debounce(load, 250);
+  var wasUp = true;
   Hall.follow(function () { reload(); }, function (up) {
+    if (up && !wasUp) { reload(); }  // back after a break: events may have been missed
+    wasUp = up;
     live.textContent = up ? "live" : "reconnecting\u2026";
   });
   setInterval(function () { if (summary) { show(); } }, 15000);  // "quiet" comes with time

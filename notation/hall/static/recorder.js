@@ -310,12 +310,16 @@
   window.addEventListener("offline", function () { online = false; showNet(); });
 
   var reload = Hall.debounce(function () { if (!queue.length && !sending) { refresh(); } }, 300);
+  var streamUp = true;
   Hall.follow(function (data) {
     if (String(data.round) === String(round) && String(data.board) === String(board)) {
       // someone else changed this board (the arbiter): draw it anew, unless our own moves wait
       if (data.type === "move" && data.ply_now === moves.length) { return; }  // ours
       reload();
     }
+  }, function (up) {
+    if (up && !streamUp) { reload(); }  // back after a break: a change may have been missed
+    streamUp = up;
   });
 
   showMoves();

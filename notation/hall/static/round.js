@@ -84,17 +84,26 @@
     }
   }
 
-  function load() {
+  function loadBoards() {
     Hall.request("GET", "/api/rounds/" + encodeURIComponent(round), null, null).then(function (a) {
       if (a.status === 200) { showBoards(a.body); }
     }, function () { live.textContent = "offline: trying again"; });
+  }
+  function loadStandings() {
     Hall.request("GET", "/standings.json", null, null).then(function (a) {
       if (a.status === 200) { showStandings(a.body); }
-    }, function () { /* next event tries again */ });
+    }, function () { /* the next result tries again */ });
   }
+  function load() { loadBoards(); loadStandings(); }
 
-  var reload = Hall.debounce(load, 250);
-  Hall.follow(function () { reload(); }, function (up) {
+  var reloadBoards = Hall.debounce(loadBoards, 250);
+  var reloadStandings = Hall.debounce(loadStandings, 500);
+  Hall.follow(function (data, kind) {
+    reloadBoards();
+    // the standings change with results only (a takeback clears one)
+    if (kind !== "move" || (data.result && data.result !== "*")) { reloadStandings(); }
+  }, function (up) {
+    if (up && document.body.getAttribute("data-live") === "no") { load(); }  // events missed
     live.textContent = up ? "live: the boards update by themselves" : "reconnecting\u2026";
     document.body.setAttribute("data-live", up ? "yes" : "no");
   });
