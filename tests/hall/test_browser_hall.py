@@ -108,7 +108,7 @@ def shoot(browser: Any, name: str) -> None:
     browser.save_screenshot(str(SCREENS / name))
 
 
-def wait(what: Callable[[], Any], seconds: float = 15, message: str = "") -> Any:
+def wait(what: Callable[[], Any], seconds: float = 30, message: str = "") -> Any:
     deadline = time.monotonic() + seconds
     while True:
         try:
@@ -232,7 +232,7 @@ def test_a_recorder_touches_a_pit_loses_the_network_and_gets_it_back(phone, wari
     assert moves_of(wari) == ["C"]  # nothing reached the hall
 
     network(phone, online=True)
-    wait(lambda: body(phone, "pending") == "0", 20, "the waiting moves were not sent")
+    wait(lambda: body(phone, "pending") == "0", 40, "the waiting moves were not sent")
     wait(lambda: body(phone, "ply") == "4")
     assert moves_of(wari) == ["C", *offline]  # in order
     assert accepted_log(wari) == list(enumerate(["C", *offline]))  # once each
@@ -290,7 +290,7 @@ def test_a_move_on_a_board_the_arbiter_changed_is_shown_and_the_board_reloaded(p
     answer = wari.post(f"{board.api_path}/takeback", {"ply": 0}, wari.hall.arbiter_token)
     assert answer.status_code == 200 and answer.json()["moves"] == []
     network(phone, online=True)
-    message = wait(lambda: phone.find_element("id", "message").text, 20)
+    message = wait(lambda: phone.find_element("id", "message").text, 40)
     assert "The arbiter changed this board" in message
     wait(lambda: body(phone, "pending") == "0" and body(phone, "ply") == "0")
     assert moves_of(wari) == []
@@ -368,7 +368,7 @@ def test_spectators_follow_the_round_live(phone, wari):
     wait(lambda: phone.find_element("id", "counter").text == "2 / 2")
     wari.post(f"{other.api_path}/moves", {"ply": 2, "move": "B"}, other.token)
     wait(
-        lambda: phone.find_element("id", "counter").text == "3 / 3", 20, "the board did not follow"
+        lambda: phone.find_element("id", "counter").text == "3 / 3", 40, "the board did not follow"
     )
 
 

@@ -48,8 +48,14 @@ class Served:
         return httpx.get(self.base + path, timeout=10, **kw)
 
     def post(self, path: str, data: dict[str, Any], token: str | None) -> Any:
+        """POST as a client does: told 429 (a token's rate is bounded), wait and again."""
         headers = {"Authorization": f"Bearer {token}"} if token else {}
-        return httpx.post(self.base + path, json=data, headers=headers, timeout=10)
+        for _ in range(50):
+            answer = httpx.post(self.base + path, json=data, headers=headers, timeout=10)
+            if answer.status_code != 429:
+                break
+            time.sleep(0.2)
+        return answer
 
     def board_token(self, board: int) -> str:
         return self.hall.board(board).token
