@@ -85,8 +85,10 @@ WRITES_PER_SECOND = 20.0
 WRITE_BURST = 40
 #: An address's refused tokens (401, 403): so many a minute, then 429 for a while.
 BAD_TOKENS_PER_MINUTE = 30
-#: The event stream: the most clients, and the most events a client may have waiting.
-MOST_LISTENERS = 5000
+#: The most connections the server holds at once (uvicorn answers 503 past it).
+MOST_CONNECTIONS = 4000
+#: The event stream: the most clients, and the most writes a client may have waiting.
+MOST_LISTENERS = 3000
 QUEUE_SIZE = 256
 #: The event stream's events wait at most this long to go out with the next ones.
 FLUSH_SECONDS = 0.1
@@ -323,7 +325,8 @@ class HallApi:
         except HallRefusal as refusal:
             if refusal.status in (401, 403):
                 self.bad_tokens.take(who)
-            return JSONResponse(refusal.body(), status_code=refusal.status)
+            challenge = {"www-authenticate": "Bearer"} if refusal.status == 401 else None
+            return JSONResponse(refusal.body(), status_code=refusal.status, headers=challenge)
         except OSError as error:
             return _error_answer(
                 503, "not-saved", f"the change could not be saved: {error.strerror}"
@@ -445,6 +448,7 @@ def create_app(hall: Hall) -> Starlette:
 __all__ = [
     "CSP",
     "MOST_BODY",
+    "MOST_CONNECTIONS",
     "Broadcast",
     "Buckets",
     "HallApi",
