@@ -97,7 +97,9 @@ _STATIC = os.path.join(os.path.dirname(__file__), "static")
 
 
 class SecurityHeaders:
-    """ASGI middleware: the content security policy and its companions on every answer."""
+    """ASGI middleware: the content security policy and its companions on every answer,
+    and ``Server-Timing: app;dur=MS``, the time the server took from the request to its
+    answer (a move's includes its write to disk)."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -106,10 +108,16 @@ class SecurityHeaders:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        began = time.perf_counter()
 
         async def with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", []), *_HEADERS]
+                took = f"app;dur={(time.perf_counter() - began) * 1000:.1f}".encode()
+                message["headers"] = [
+                    *message.get("headers", []),
+                    *_HEADERS,
+                    (b"server-timing", took),
+                ]
             await send(message)
 
         await self.app(scope, receive, with_headers)
