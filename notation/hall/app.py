@@ -80,9 +80,10 @@ _HEADERS = [
     (b"referrer-policy", b"no-referrer"),
     (b"x-frame-options", b"DENY"),
 ]
-#: A token's writes: so many a second, and a burst of so many.
-WRITES_PER_SECOND = 20.0
-WRITE_BURST = 40
+#: A token's writes: so many a second, and a burst of so many (a recorder's page sending
+#: the moves it kept while offline sends them one after the other, as fast as answered).
+WRITES_PER_SECOND = 50.0
+WRITE_BURST = 200
 #: An address's refused tokens (401, 403): so many a minute, then 429 for a while.
 BAD_TOKENS_PER_MINUTE = 30
 #: The most connections the server holds at once (uvicorn answers 503 past it).
