@@ -65,7 +65,13 @@ class Mover(threading.Thread):
     """One client: its boards, played in turn over one keep-alive connection."""
 
     def __init__(
-        self, port: int, boards: list[tuple[int, str]], plies: int, resend: float, seed: int
+        self,
+        port: int,
+        boards: list[tuple[int, str]],
+        plies: int,
+        resend: float,
+        seed: int,
+        interval: float = 0.0,
     ) -> None:
         super().__init__(daemon=True)
         self.port = port
@@ -74,9 +80,13 @@ class Mover(threading.Thread):
         self.resend = resend
         self.rng = random.Random(seed)
         self.latencies: list[float] = []
+        #: the server's own time for each answer (its Server-Timing header)
+        self.server_times: list[float] = []
         self.acked: dict[int, list[str]] = {board: [] for board, _ in boards}
         self.errors: list[str] = []
         self.resends = 0
+        #: seconds between two moves of this client (0: as fast as answered)
+        self.interval = interval
 
     def _call(
         self, method: str, path: str, body: dict[str, Any] | None = None, token: str = ""
@@ -89,6 +99,9 @@ class Mover(threading.Thread):
             try:
                 self.connection.request(method, path, body=data, headers=headers)
                 answer = self.connection.getresponse()
+                timing = answer.getheader("server-timing", "")
+                if timing.startswith("app;dur="):
+                    self.server_times.append(float(timing[8:]) / 1000)
                 return answer.status, json.loads(answer.read() or b"null")
             except (OSError, http.client.HTTPException):
                 self.connection.close()
@@ -103,11 +116,15 @@ class Mover(threading.Thread):
             board: self._call("GET", f"/api/rounds/1/boards/{board}")[1] for board, _ in self.boards
         }
         tokens = dict(self.boards)
+        due = time.perf_counter() + self.rng.random() * self.interval
         for _ in range(self.plies):
             for board, _ in self.boards:
                 state = states[board]
                 if not state["legal"]:
                     continue
+                if self.interval:  # an open schedule: each move when it is due
+                    time.sleep(max(0.0, due - time.perf_counter()))
+                    due += self.interval
                 move = self.rng.choice(state["legal"])
                 body = {"ply": state["ply"], "move": move}
                 path = f"/api/rounds/1/boards/{board}/moves"
@@ -214,6 +231,13 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=16)
     parser.add_argument("--plies", type=int, default=30, help="moves entered on each board")
     parser.add_argument("--spectators", type=int, default=500)
+    parser.add_argument(
+        "--rate",
+        type=float,
+        default=0.0,
+        help="moves a second from all clients together, on a schedule (default: each client "
+        "sends its next move as soon as the last is answered)",
+    )
     parser.add_argument("--resend", type=float, default=0.05, help="the share of moves sent twice")
     parser.add_argument("--folder", help="the event folder (default: a temporary one)")
     options = parser.parse_args()
@@ -258,7 +282,14 @@ def main() -> None:
         for board in range(1, options.boards + 1):
             shares[(board - 1) % options.clients].append((board, tokens[f"1/{board}"]))
         movers = [
-            Mover(port, share, options.plies, options.resend, seed)
+            Mover(
+                port,
+                share,
+                options.plies,
+                options.resend,
+                seed,
+                options.clients / options.rate if options.rate else 0.0,
+            )
             for seed, share in enumerate(shares)
             if share
         ]
@@ -297,15 +328,26 @@ def main() -> None:
     accepted = sum(len(moves) for moves in acked.values())
     errors = [error for mover in movers for error in mover.errors]
     quantile = statistics.quantiles(latencies, n=100, method="inclusive")
+    # the server's own time, request in to answer out (of the moves and the first reads)
+    server_times = sorted(t for mover in movers for t in mover.server_times)
+    server = statistics.quantiles(server_times, n=100, method="inclusive")
     received = sorted(heard["events"]) or [0]
     rows = [
         ("boards / client threads", f"{options.boards} / {len(movers)}"),
+        (
+            "moves sent",
+            f"{options.rate:g}/s on a schedule" if options.rate else "as fast as answered",
+        ),
         ("moves acknowledged (resends)", f"{accepted} ({sum(m.resends for m in movers)})"),
         ("requests answered", f"{len(latencies)} in {took:.1f} s ({len(latencies) / took:.0f}/s)"),
         ("ack latency p50", f"{quantile[49] * 1000:.1f} ms"),
         ("ack latency p90", f"{quantile[89] * 1000:.1f} ms"),
         ("ack latency p99", f"{quantile[98] * 1000:.1f} ms"),
         ("ack latency max", f"{latencies[-1] * 1000:.1f} ms"),
+        (
+            "server's time p50 / p99 / max",
+            f"{server[49] * 1000:.1f} / {server[98] * 1000:.1f} / {server_times[-1] * 1000:.1f} ms",
+        ),
         ("moves lost (round PMN + files)", str(lost)),
         ("moves doubled (round PMN + files)", str(doubled)),
         ("errors", str(len(errors))),

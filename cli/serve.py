@@ -32,7 +32,8 @@ from .terminal import echo
 @click.option("--site", default="", help="The Site tag of the games.")
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="The address to listen on: 0.0.0.0 serves every network of the machine.")  # fmt: skip
-@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
+              help="The port to listen on.")  # fmt: skip
 @click.option("--certfile", type=ReadPath(dir_okay=False),
               help="Serve HTTPS with this certificate (PEM), with --keyfile.")  # fmt: skip
 @click.option(
@@ -41,7 +42,7 @@ from .terminal import echo
 @click.option("--cards", type=WritePath(dir_okay=False),
               help="Write the table cards (a page to print: each board's address and token as a "
               "QR code) to this file, then serve.")  # fmt: skip
-@click.option("--base-url", help="The address the phones reach the hall at, for the table "
+@click.option("--base-url", metavar="URL", help="The address the phones reach the hall at, for the table "
               "cards (default: from --host and --port).")  # fmt: skip
 def serve(
     event_dir: str,
@@ -109,7 +110,7 @@ def serve(
     base = (base_url or f"{scheme}://{shown_host}:{port}").rstrip("/")
     if cards is not None:
         _write_cards(hall, base, cards)
-    from notation.hall.app import create_app
+    from notation.hall.app import MOST_CONNECTIONS, create_app
 
     echo(f"Round {round_number}: {len(hall.boards)} boards, games in "
          f"{os.path.join(event_dir, f'round-{round_number}')}")  # fmt: skip
@@ -126,6 +127,7 @@ def serve(
         log_level="warning",
         access_log=False,
         timeout_graceful_shutdown=2,
+        limit_concurrency=MOST_CONNECTIONS,
     )
 
 

@@ -645,4 +645,16 @@ def append_line(path: str, line: str) -> None:
         out.write(line.encode("utf-8") + b"\n")
 
 
-__all__ += ["append_line", "make_folder", "write_private"]
+def remove_leftovers(folder: str) -> list[str]:
+    """Remove the temporary files this layer left in ``folder`` when its process was killed
+    mid-write (``.pmn-*.tmp``: never a file anyone else reads); the names removed. For a
+    program that owns the folder's files (the hall, started again after a crash)."""
+    removed = []
+    for name in sorted(glob.glob(os.path.join(glob.escape(folder), ".pmn-*.tmp"))):
+        with suppress(FileNotFoundError):
+            os.unlink(name)
+            removed.append(name)
+    return removed
+
+
+__all__ += ["append_line", "make_folder", "remove_leftovers", "write_private"]

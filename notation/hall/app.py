@@ -80,13 +80,16 @@ _HEADERS = [
     (b"referrer-policy", b"no-referrer"),
     (b"x-frame-options", b"DENY"),
 ]
-#: A token's writes: so many a second, and a burst of so many.
-WRITES_PER_SECOND = 20.0
-WRITE_BURST = 40
+#: A token's writes: so many a second, and a burst of so many (a recorder's page sending
+#: the moves it kept while offline sends them one after the other, as fast as answered).
+WRITES_PER_SECOND = 50.0
+WRITE_BURST = 200
 #: An address's refused tokens (401, 403): so many a minute, then 429 for a while.
 BAD_TOKENS_PER_MINUTE = 30
-#: The event stream: the most clients, and the most events a client may have waiting.
-MOST_LISTENERS = 5000
+#: The most connections the server holds at once (uvicorn answers 503 past it).
+MOST_CONNECTIONS = 4000
+#: The event stream: the most clients, and the most writes a client may have waiting.
+MOST_LISTENERS = 3000
 QUEUE_SIZE = 256
 #: The event stream's events wait at most this long to go out with the next ones.
 FLUSH_SECONDS = 0.1
@@ -95,7 +98,9 @@ _STATIC = os.path.join(os.path.dirname(__file__), "static")
 
 
 class SecurityHeaders:
-    """ASGI middleware: the content security policy and its companions on every answer."""
+    """ASGI middleware: the content security policy and its companions on every answer,
+    and ``Server-Timing: app;dur=MS``, the time the server took from the request to its
+    answer (a move's includes its write to disk)."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -104,10 +109,16 @@ class SecurityHeaders:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        began = time.perf_counter()
 
         async def with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", []), *_HEADERS]
+                took = f"app;dur={(time.perf_counter() - began) * 1000:.1f}".encode()
+                message["headers"] = [
+                    *message.get("headers", []),
+                    *_HEADERS,
+                    (b"server-timing", took),
+                ]
             await send(message)
 
         await self.app(scope, receive, with_headers)
@@ -323,7 +334,8 @@ class HallApi:
         except HallRefusal as refusal:
             if refusal.status in (401, 403):
                 self.bad_tokens.take(who)
-            return JSONResponse(refusal.body(), status_code=refusal.status)
+            challenge = {"www-authenticate": "Bearer"} if refusal.status == 401 else None
+            return JSONResponse(refusal.body(), status_code=refusal.status, headers=challenge)
         except OSError as error:
             return _error_answer(
                 503, "not-saved", f"the change could not be saved: {error.strerror}"
@@ -445,6 +457,7 @@ def create_app(hall: Hall) -> Starlette:
 __all__ = [
     "CSP",
     "MOST_BODY",
+    "MOST_CONNECTIONS",
     "Broadcast",
     "Buckets",
     "HallApi",

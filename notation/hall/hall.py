@@ -53,7 +53,13 @@ from notation.core.replay import EARLY_TERMINATIONS, next_step
 from notation.desk.recorder import Recorder
 from notation.errors import PMNError
 from notation.files.guard import allow_rewrite
-from notation.files.outputs import append_line, make_folder, write_bytes, write_private
+from notation.files.outputs import (
+    append_line,
+    make_folder,
+    remove_leftovers,
+    write_bytes,
+    write_private,
+)
 from notation.files.sources import open_input
 from notation.formats.pmn import read_text, write_record
 from notation.games import AnyVariant, find_variant, game_names
@@ -326,6 +332,7 @@ class Hall:
         round_dir = os.path.join(event_dir, f"round-{round_number}")
         make_folder(hall_dir, private=True)
         make_folder(round_dir)
+        remove_leftovers(round_dir)  # a write cut short by a crash: its board's file is whole
         tokens = _tokens(os.path.join(hall_dir, "tokens.json"), round_number, pairings)
         boards = []
         for pairing in pairings:

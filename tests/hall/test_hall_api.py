@@ -66,6 +66,7 @@ def test_tokens_write_only_their_board(serve_hall):
                              headers={"Authorization": f"Bearer {served.board_token(1, 1)}"})  # fmt: skip
         state = client.get("/api/rounds/1/boards/2").json()
     assert none.status_code == 401 and none.json()["error"]["code"] == "no-token"
+    assert none.headers["www-authenticate"] == "Bearer"
     assert other.status_code == 403 and other.json()["error"]["code"] == "wrong-token"
     assert result.status_code == 403
     assert state["moves"] == []

@@ -28,6 +28,18 @@ def _post(client: httpx.Client, board: int, token: str, ply: int, move: str) -> 
 def _play_board(
     served, board: int, acked: dict[int, list[str]], stop: threading.Event, seed: int
 ) -> None:
+    try:
+        _play(served, board, acked, stop, seed)
+    except Exception as error:  # the test fails on it (a thread's own failure would not)
+        FAILURES.append(f"board {board}: {error!r}")
+
+
+FAILURES: list[str] = []
+
+
+def _play(
+    served, board: int, acked: dict[int, list[str]], stop: threading.Event, seed: int
+) -> None:
     """Play board ``board`` move by move (a random legal move each), resending each move
     once, until ``stop`` or the game's end; ``acked[board]`` holds every acknowledged move."""
     rng = random.Random(seed)
@@ -83,7 +95,9 @@ def test_a_round_of_eight_boards_survives_a_sigkill(serve_hall):
     before = {board: list(moves) for board, moves in acked.items()}
     assert sum(map(len, before.values())) >= 120
 
+    assert FAILURES == []
     served.start()  # the same command again
+    assert list((served.event_dir / "round-1").glob(".pmn-*")) == []  # no write left half-done
     with served.client() as client:
         for board in range(1, BOARDS + 1):
             moves = client.get(f"/api/rounds/1/boards/{board}").json()["moves"]
@@ -107,6 +121,7 @@ def test_a_round_of_eight_boards_survives_a_sigkill(serve_hall):
     stop.set()
     for thread in threads:
         thread.join(30)
+    assert FAILURES == []
     with served.client() as client:
         arbiter = {"Authorization": f"Bearer {served.arbiter}"}
         state = client.get("/api/rounds/1/boards/1").json()
