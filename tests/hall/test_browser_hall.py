@@ -430,3 +430,23 @@ def test_table_cards_print_one_card_a_board(browser, tmp_path):
     )
     assert all(size > 0 for size in sizes)  # the QR codes are drawn
     shoot(browser, "table-cards.png")
+
+
+def test_togyz_kumalak_at_360_px_a_hole_touched_by_its_side(phone, tmp_path):
+    """Togyz Kumalak's drawing names its holes by side (W1, B9), its moves by number: the
+    page maps one to the other, online and offline."""
+    pairings = [Pairing(1, (("White", "Ada"), ("Black", "Kofi")))]
+    with served_hall(tmp_path, "Togyz Kumalak", pairings) as served:
+        open_recorder(phone, served)
+        no_wider_than_the_screen(phone)
+        touch(phone, "W1")
+        wait(lambda: served.hall.board(1).state()["moves"] == ["19"])
+        wait(lambda: body(phone, "ply") == "1")
+        network(phone, online=False)
+        touch(phone, "B2")  # offline: the hole's number is entered, checked when it arrives
+        wait(lambda: body(phone, "pending") == "1")
+        network(phone, online=True)
+        wait(lambda: len(served.hall.board(1).state()["moves"]) == 2, 40)
+        assert served.hall.board(1).state()["moves"][1].startswith("2")
+        no_wider_than_the_screen(phone)
+        shoot(phone, "recorder-togyz-360.png")
