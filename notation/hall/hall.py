@@ -47,7 +47,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NoReturn
 
-from notation.core.movelist import COUNT_LIMIT, first_moves
+from notation.core.movelist import first_moves
 from notation.core.record import Record
 from notation.core.replay import EARLY_TERMINATIONS, next_step
 from notation.desk.recorder import Recorder
@@ -184,7 +184,8 @@ class Board:
         ``termination`` (or None), ``position`` (the game's position text, as
         ``pmn show`` reads positions), ``legal`` (the first :data:`LEGAL_LIMIT` legal
         moves of the position, none once the game has a result), ``legal_count`` and
-        ``legal_exact`` (how many legal moves there are: exactly, or at least),
+        ``legal_exact`` (how many legal moves there are: exactly, or "more than" the
+        :data:`LEGAL_LIMIT` listed),
         ``players`` (seat tag -> name), ``seats`` (in order), ``last_activity`` (ISO 8601
         UTC or None), ``refused`` (the last refused attempts: ply, move, code, message,
         time) and ``refused_count``, ``url`` (the board's spectators' page), ``round``,
@@ -210,7 +211,9 @@ class Board:
             legal: list[str] = []
             count, exact = 0, True
         else:
-            moves, counted = first_moves(variant, position, most=COUNT_LIMIT)
+            # bounded work in any position: a crowded Tricala position has millions of moves,
+            # and counting its first 10,000 took half a second of every move's answer
+            moves, counted = first_moves(variant, position, most=LEGAL_LIMIT)
             legal = [variant.format_move(move, position) for move in moves[:LEGAL_LIMIT]]
             count, exact = counted.count, counted.exact
         tags = dict(recorder.tags)
