@@ -1,7 +1,8 @@
 """The hall's ASGI application (Starlette, served by uvicorn): the API and the pages.
 
 URL plan (``R``: the round's number, ``B``: a board's number; every answer carries a
-content security policy; JSON bodies are at most :data:`MOST_BODY` bytes):
+content security policy and ``Server-Timing: app;dur=MS``; JSON bodies are at most
+:data:`MOST_BODY` bytes):
 
 The API (JSON; errors are ``{"error": {"code", "message"}}``):
 

@@ -47,7 +47,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NoReturn
 
-from notation.core.movelist import COUNT_LIMIT, first_moves
+from notation.core.movelist import first_moves
 from notation.core.record import Record
 from notation.core.replay import EARLY_TERMINATIONS, next_step
 from notation.desk.recorder import Recorder
@@ -184,7 +184,8 @@ class Board:
         ``termination`` (or None), ``position`` (the game's position text, as
         ``pmn show`` reads positions), ``legal`` (the first :data:`LEGAL_LIMIT` legal
         moves of the position, none once the game has a result), ``legal_count`` and
-        ``legal_exact`` (how many legal moves there are: exactly, or at least),
+        ``legal_exact`` (how many legal moves there are: exactly, or "more than" the
+        :data:`LEGAL_LIMIT` listed),
         ``players`` (seat tag -> name), ``seats`` (in order), ``last_activity`` (ISO 8601
         UTC or None), ``refused`` (the last refused attempts: ply, move, code, message,
         time) and ``refused_count``, ``url`` (the board's spectators' page), ``round``,
@@ -210,7 +211,9 @@ class Board:
             legal: list[str] = []
             count, exact = 0, True
         else:
-            moves, counted = first_moves(variant, position, most=COUNT_LIMIT)
+            # bounded work in any position: a crowded Tricala position has millions of moves,
+            # and counting its first 10,000 took half a second of every move's answer
+            moves, counted = first_moves(variant, position, most=LEGAL_LIMIT)
             legal = [variant.format_move(move, position) for move in moves[:LEGAL_LIMIT]]
             count, exact = counted.count, counted.exact
         tags = dict(recorder.tags)
@@ -303,6 +306,8 @@ class Hall:
         self.now = now
         self._listeners: list[Callable[[dict[str, Any]], None]] = []
         self._log_lock = threading.Lock()
+        #: the descriptor of the hall's folder, locked while this hall serves it
+        self._held: int | None = None
 
     # -- opening -------------------------------------------------------------------------
 
@@ -331,6 +336,7 @@ class Hall:
         hall_dir = os.path.join(event_dir, HALL_FOLDER)
         round_dir = os.path.join(event_dir, f"round-{round_number}")
         make_folder(hall_dir, private=True)
+        held = _hold(hall_dir)
         make_folder(round_dir)
         remove_leftovers(round_dir)  # a write cut short by a crash: its board's file is whole
         tokens = _tokens(os.path.join(hall_dir, "tokens.json"), round_number, pairings)
@@ -377,8 +383,16 @@ class Hall:
             closed=closed,
             now=now,
         )
+        hall._held = held
         hall._read_log()
         return hall
+
+    def release(self) -> None:
+        """Let another hall serve the event folder (the lock :meth:`load` took on it; a
+        process that ends releases it too)."""
+        if self._held is not None:
+            os.close(self._held)  # closing releases the lock
+            self._held = None
 
     @property
     def hall_dir(self) -> str:
@@ -633,6 +647,24 @@ class Hall:
     def _tell(self, event: dict[str, Any]) -> None:
         for listener in list(self._listeners):
             listener(event)
+
+
+def _hold(hall_dir: str) -> int:
+    """Lock the event folder's hall folder (``flock``, not waited for) for as long as the
+    descriptor returned stays open: one server an event folder (two would write over each
+    other's boards and tokens). :class:`HallStartError` when another holds it."""
+    import fcntl
+
+    descriptor = os.open(hall_dir, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(descriptor)
+        raise HallStartError(
+            f"{os.path.dirname(hall_dir) or '.'} is being served by another pmn serve: "
+            "one server an event folder (stop the other first)"
+        ) from None
+    return descriptor
 
 
 def _refusal_shown(entry: dict[str, Any]) -> dict[str, Any]:

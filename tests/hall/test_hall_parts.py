@@ -45,6 +45,9 @@ def test_the_hall_comes_back_from_its_files(tmp_path):
     token = hall.board(2).token
     for ply in range(5):
         hall.enter_move(2, ply, hall.board(2).state()["legal"][0], token)
+    with pytest.raises(HallStartError, match="being served by another pmn serve"):
+        _hall(tmp_path)  # one server an event folder
+    hall.release()
     again = _hall(tmp_path)
     assert again.board(2).state()["moves"] == hall.board(2).state()["moves"]
     assert again.board(2).token == token and again.arbiter_token == hall.arbiter_token
@@ -54,7 +57,7 @@ def test_the_hall_comes_back_from_its_files(tmp_path):
 
 
 def test_a_board_file_naming_other_players_stops_the_start(tmp_path):
-    _hall(tmp_path)
+    _hall(tmp_path).release()
     other = [Pairing(1, (("White", "Eve"), ("Black", "Bo"))), PAIRINGS[1]]
     with pytest.raises(HallStartError, match="'Ada' in the board's file, 'Eve' in the pairings"):
         Hall.load(str(tmp_path / "event"), "Togyz Kumalak", 1, other)
