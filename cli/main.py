@@ -81,6 +81,10 @@ COMMANDS = {
         "notation.cli.publish:publish",
         "Write a static web site for the event in FILES (files or folders) to a folder.",
     ),
+    "serve": Command(
+        "notation.cli.serve:serve",
+        "Serve a round of the event in EVENT_DIR live to its boards, arbiter and spectators.",
+    ),
     "select": Command(
         "notation.cli.select:select",
         "Keep the games in FILES that match every filter given.",

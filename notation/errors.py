@@ -33,7 +33,8 @@ PMN raises with one ``except PMNError`` and still tell the cases apart::
     ├── LevelError            bad-option         (notation.desk.event)
     ├── RosterError           bad-option         (notation.desk.event)
     ├── StandingsError        bad-option         (notation.desk.standings)
-    └── ReconcileError        cannot-reconcile   (notation.desk.reconcile)
+    ├── ReconcileError        cannot-reconcile   (notation.desk.reconcile)
+    └── PairingsError         bad-option         (notation.hall.pairings)
 
 They also derive from ``ValueError`` (as they always have), so older code
 that catches ``ValueError`` keeps working. An input that cannot be read at

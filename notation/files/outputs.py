@@ -818,3 +818,55 @@ __all__ = [
     "write_bytes",
     "write_folder_whole",
 ]
+
+
+# The live hall's own files (notation.hall): its folder, its tokens (readable by their
+# owner only) and its log, appended to line by line.
+
+
+def make_folder(path: str, *, private: bool = False) -> None:
+    """Make the folder ``path`` and its parents when missing (mode 0700 when ``private``)."""
+    os.makedirs(path, mode=0o700 if private else 0o777, exist_ok=True)
+
+
+def write_private(path: str, data: bytes) -> None:
+    """Make ``data`` the contents of ``path``, a file readable and writable by its owner only
+    (mode 0600 from its creation: a temporary file, flushed to disk and renamed over it)."""
+    claim_output(path)
+    folder = os.path.dirname(os.path.abspath(path))
+    with _cleanup_on_signals():
+        descriptor, temp = tempfile.mkstemp(prefix=".pmn-", suffix=".tmp", dir=folder)
+        try:
+            with os.fdopen(descriptor, "wb") as out:
+                out.write(data)
+                out.flush()
+                os.fchmod(out.fileno(), 0o600)
+                os.fsync(out.fileno())
+            os.replace(temp, path)
+            _fsync_folder(folder)
+        except BaseException:
+            with suppress(FileNotFoundError):
+                os.unlink(temp)
+            raise
+
+
+def append_line(path: str, line: str) -> None:
+    """Add ``line`` (and a newline) at the end of the log ``path``, made with mode 0600."""
+    descriptor = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+    with os.fdopen(descriptor, "ab") as out:
+        out.write(line.encode("utf-8") + b"\n")
+
+
+def remove_leftovers(folder: str) -> list[str]:
+    """Remove the temporary files this layer left in ``folder`` when its process was killed
+    mid-write (``.pmn-*.tmp``: never a file anyone else reads); the names removed. For a
+    program that owns the folder's files (the hall, started again after a crash)."""
+    removed = []
+    for name in sorted(glob.glob(os.path.join(glob.escape(folder), ".pmn-*.tmp"))):
+        with suppress(FileNotFoundError):
+            os.unlink(name)
+            removed.append(name)
+    return removed
+
+
+__all__ += ["append_line", "make_folder", "remove_leftovers", "write_private"]

@@ -423,11 +423,16 @@ def _by_content(name: str, extensions: tuple[str, ...]) -> Callable[[str], bool]
     return None
 
 
+#: Folders a walk never enters: the live hall's own files (``pmn serve``: its tokens, its log).
+UNWALKED_FOLDERS = frozenset({".hall"})
+
+
 def _walk_folder(top: str, extensions: tuple[str, ...], others: bool) -> Iterator[Walked]:
     """A folder's files, depth first and sorted (a folder's files, then its subfolders), by a
     loop over a stack of folders: no depth is too deep. A folder that cannot be listed is
     an :class:`UnreadPath`; the rest of the walk goes on. With ``others``, every other
-    entry that is not a folder comes as an :class:`OtherFile`."""
+    entry that is not a folder comes as an :class:`OtherFile`. A folder named in
+    :data:`UNWALKED_FOLDERS` is not entered."""
     root = os.path.realpath(top)
     pending = [top]
     while pending:
@@ -441,6 +446,8 @@ def _walk_folder(top: str, extensions: tuple[str, ...], others: bool) -> Iterato
         subfolders = []
         for entry in entries:
             if _is_folder(entry):
+                if entry.name in UNWALKED_FOLDERS:
+                    continue
                 if entry.is_symlink():
                     yield SkippedPath(entry.path, "a link to a folder: not walked", folder=True)
                 else:

@@ -71,6 +71,9 @@ SPECS: dict[str, Spec] = {
     "standings": Spec(),
     "reconcile": Spec(sheets=2),
     "publish": Spec(lambda inputs, tmp: [*inputs, "-d", str(tmp / "site")], output="-d"),
+    "serve": Spec(
+        reads=False, output=None, why="a server: it serves a round of an event folder until stopped"
+    ),
     "select": Spec(),
     "dedupe": Spec(),
     "split": Spec(

@@ -50,6 +50,7 @@ COMMAND_ARGS: dict[str, Args] = {
 #: Commands left out, and why.
 NOT_HERE = {
     "record": "writes one record; reads no FILES",
+    "serve": "serves a round of an event folder; reads no FILES",
 }
 
 

@@ -10,7 +10,7 @@ it and what it may import. From the bottom:
 4. :mod:`notation.formats`, one module a format;
 5. :mod:`notation.render`, boards, pages and the text layer of each sink;
 6. :mod:`notation.archive` and :mod:`notation.desk`, side by side (neither imports the
-   other);
+   other); above them :mod:`notation.hall`, the live hall (``pmn serve``, rank 6.5);
 7. :mod:`notation` itself (the public API) and then the command line, :mod:`notation.cli`
    (the repository's top-level ``cli/`` folder, installed inside the library).
 
@@ -44,6 +44,8 @@ LAYERS = {
     "notation.render": 5,
     "notation.archive": 6,
     "notation.desk": 6,
+    # the live hall (pmn serve): above the desk it records for, below the public API
+    "notation.hall": 6.5,
     "notation": 7,
     "notation.cli": 8,
 }

@@ -134,6 +134,8 @@ SWEEP: dict[str, list[list[str]]] = {
     # for file names here), whose poisoned names it shows nowhere but in the record
     "record": [["--resume", "{copy}", "--game", "1"]],
     "render": [["{event}"], ["{event}", "--game", "16"]],
+    # the hall: a record given as its pairings is refused (exit 2) before anything is served
+    "serve": [["{dir}", "--variant", "Togyz Kumalak", "--round", "1", "--pairings", "{file}"]],
     "standings": [["{event}"], ["{event}", "--crosstable", "rounds"]],
     "reconcile": [["{event}", "{file}"]],
     "publish": [["{event}", "-d", "{dir}"]],
