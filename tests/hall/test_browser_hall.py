@@ -152,9 +152,17 @@ def choose(browser: Any, css: str, value: str) -> None:
 
 
 def open_recorder(browser: Any, served: Served, board: int = 1) -> None:
+    """The recorder's page of ``board`` loaded afresh (never the page already open: the same
+    address again may keep it), drawn at the ply the hall has."""
     token = served.board_token(board)
+    browser.get("about:blank")
     browser.get(f"{served.base}/record/1/{board}#token={token}")
-    wait(lambda: by_css(browser, "#board svg g.pit"), message="the board is not drawn")
+    ply = str(len(moves_of(served, board)))
+    wait(
+        lambda: by_css(browser, "#board svg g.pit")
+        and browser.find_element("tag name", "body").get_attribute("data-ply") == ply,
+        message="the board is not drawn at the hall's ply",
+    )
 
 
 def touch(browser: Any, pit: str) -> None:
