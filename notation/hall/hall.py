@@ -220,7 +220,7 @@ class Board:
         self._state = {
             "round": self.round,
             "board": self.number,
-            "game": variant.game,
+            "game": tags.get("Game", variant.game),  # (Oware, as the record names it)
             "seats": list(variant.seats),
             "players": dict(self.players),
             "moves": [node.token for node in recorder.nodes],
@@ -450,7 +450,7 @@ class Hall:
             boards.append(state)
         return {
             "round": self.round,
-            "game": self.variant.game,
+            "game": _written_game(self.game, self.variant),
             "seats": list(self.variant.seats),
             "closed": self.closed,
             "boards": boards,

@@ -159,8 +159,10 @@ def open_recorder(browser: Any, served: Served, board: int = 1) -> None:
     browser.get(f"{served.base}/record/1/{board}#token={token}")
     ply = str(len(moves_of(served, board)))
     wait(
-        lambda: by_css(browser, "#board svg g.pit")
-        and browser.find_element("tag name", "body").get_attribute("data-ply") == ply,
+        lambda: (
+            by_css(browser, "#board svg g.pit")
+            and browser.find_element("tag name", "body").get_attribute("data-ply") == ply
+        ),
         message="the board is not drawn at the hall's ply",
     )
 

@@ -98,3 +98,14 @@ def test_token_buckets_bound_the_rate():
     for key in "xyz":
         small.take(key, now=0.0)
     assert len(small._buckets) == 2  # bounded memory: the oldest forgotten
+
+
+def test_an_oware_hall_says_oware_as_its_records_do(tmp_path):
+    pairings = [Pairing(1, (("South", "Ada"), ("North", "Kofi")))]
+    hall = Hall.load(str(tmp_path / "event"), "oware", 1, pairings)
+    try:
+        assert '[Game "Oware"]' in hall.board(1).pmn()
+        assert hall.board(1).state()["game"] == "Oware"  # (its rules are Wari's: not "Wari")
+        assert hall.round_state()["game"] == "Oware"
+    finally:
+        hall.release()
