@@ -40,6 +40,7 @@ import bz2
 import errno
 import glob
 import gzip
+import hashlib
 import io
 import lzma
 import os
@@ -556,19 +557,44 @@ class ForeignFilesError(FileExistsError):
         self.names = names
 
 
-def _manifest_names(folder: str) -> set[str]:
-    """The names the folder's manifest lists (none when it has none, or it is not a file)."""
+def _manifest_names(folder: str) -> dict[str, str | None]:
+    """The files the folder's manifest lists, each with the SHA-256 of what was written
+    (None for a line that gives no digest); none when it has none, or it is not a file."""
     try:
         descriptor = os.open(
             os.path.join(folder, FOLDER_MANIFEST), os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK
         )
     except OSError:
-        return set()
+        return {}
     with open(descriptor, "rb") as stream:
         if not stat.S_ISREG(os.fstat(stream.fileno()).st_mode):
-            return set()
+            return {}
         text = stream.read(16 * 1024 * 1024).decode("utf-8", "replace")
-    return {line for line in text.splitlines() if line and not line.startswith("#")}
+    listed: dict[str, str | None] = {}
+    for line in text.splitlines():
+        if line and not line.startswith("#"):
+            name, _, digest = line.partition("\t")
+            listed[name] = digest or None
+    return listed
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _as_written(path: str, status: os.stat_result, digest: str | None) -> bool:
+    """Whether the file at ``path`` still holds what the manifest says was written there
+    (a regular file whose digest is the one listed; any regular file, for a line with
+    none): one that someone changed since is theirs now."""
+    if not stat.S_ISREG(status.st_mode):
+        return False
+    if digest is None:
+        return True
+    try:
+        with open(os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK), "rb") as stream:
+            return _digest(stream.read()) == digest
+    except OSError:
+        return False
 
 
 def _kind(mode: int) -> str:
@@ -616,8 +642,9 @@ def write_folder_whole(
     at all; the names of the files of the last write that were removed.
 
     The new folder is built beside the old one (a temporary folder in the same parent):
-    every file of the old folder that the last write did not write (its manifest,
-    :data:`FOLDER_MANIFEST`, names those it did) is kept (hard-linked; links and
+    every file of the old folder that the last write did not write, or that was changed
+    since (its manifest, :data:`FOLDER_MANIFEST`, names those it wrote with the SHA-256 of
+    each) is kept (hard-linked; links and
     subfolders as they are), each of ``files`` is written as :class:`OutputFolder` writes
     (a file replaced keeps its mode; a new one gets ``0666 & ~umask``), and the manifest
     of this write. Then the old folder is renamed aside, the new one renamed into its
@@ -625,8 +652,9 @@ def write_folder_whole(
     failure or an interruption (``KeyboardInterrupt``, SIGTERM, SIGHUP) before the swap
     removes the new folder and leaves the old one as it was.
 
-    The files of the last write that are not in ``files`` are gone. A file of ``files``
-    that is in the folder and was not written by the last write (a page of the
+    The files of the last write that are not in ``files``, as it wrote them, are gone. A
+    file of ``files`` that is in the folder and was not written by the last write, or was
+    changed since (a page of the
     organiser's own, a link, a FIFO) is refused (:class:`ForeignFilesError`, nothing
     written) unless ``replace_foreign``; an input of the command, always
     (:class:`OutputIsInputError`). The folder named may be a link to a folder: the
@@ -641,21 +669,26 @@ def write_folder_whole(
         old = None
     if old is not None and not stat.S_ISDIR(old.st_mode):
         raise NotADirectoryError(errno.ENOTDIR, "not a folder", path)
-    ours = _manifest_names(real) if old is not None else set()
+    listed = _manifest_names(real) if old is not None else {}
     kept: list[tuple[str, os.stat_result]] = []
     modes: dict[str, int] = {}
     foreign: list[str] = []
+    removed: list[str] = []
     for name, status in _entries(real) if old is not None else ():
+        ours = name in listed and _as_written(os.path.join(real, name), status, listed[name])
         if name in files:
             if guards_input(file_identity(status)):
                 raise OutputIsInputError(
                     f"the output {os.path.join(path, name)} is one of the inputs; write it elsewhere"
                 )
-            if name not in ours or not stat.S_ISREG(status.st_mode):
-                foreign.append(f"{os.path.join(path, name)} ({_kind(status.st_mode)})")
+            if not ours:
+                changed = " changed since pmn wrote it" if name in listed else ""
+                foreign.append(f"{os.path.join(path, name)} ({_kind(status.st_mode)}{changed})")
             else:
                 modes[name] = stat.S_IMODE(status.st_mode)
-        elif name != FOLDER_MANIFEST and (name not in ours or stat.S_ISDIR(status.st_mode)):
+        elif ours:
+            removed.append(name)
+        elif name != FOLDER_MANIFEST:
             kept.append((name, status))
     if foreign and not replace_foreign:
         raise ForeignFilesError(path, foreign)
@@ -675,9 +708,13 @@ def write_folder_whole(
                         os.chmod(os.path.join(temp, name), modes[name])
                 folder.write_file(
                     FOLDER_MANIFEST,
-                    "# the files pmn wrote here; the next pmn publish removes those it no\n"
-                    "# longer writes, and replaces no other file unless forced\n"
-                    + "".join(f"{name}\n" for name in sorted(files)),
+                    "# the files pmn wrote here, each with the SHA-256 of what it wrote: the\n"
+                    "# next pmn publish removes those it no longer writes, and replaces no\n"
+                    "# other file, nor one changed since, unless forced\n"
+                    + "".join(
+                        f"{name}\t{_digest(files[name].encode('utf-8'))}\n"
+                        for name in sorted(files)
+                    ),
                 )
             _fsync_folder(temp)
             _swap_folder(temp, real, old is not None)
@@ -685,7 +722,7 @@ def write_folder_whole(
             shutil.rmtree(temp, ignore_errors=True)
             raise
     _fsync_folder(parent)
-    return sorted(ours - set(files) - {FOLDER_MANIFEST})
+    return sorted(removed)
 
 
 def _exchange(first: str, second: str) -> bool:

@@ -98,6 +98,26 @@ def test_a_file_publish_did_not_write_is_replaced_only_with_force(runner, tmp_pa
     assert publish(runner, SWISS, site).exit_code == 0  # its own now: no --force needed
 
 
+def test_a_page_publish_wrote_and_someone_changed_is_theirs_now(runner, tmp_path):
+    """The manifest keeps what each file held: a page edited since publish wrote it is not
+    replaced without --force, nor removed when its round is withdrawn."""
+    event = tmp_path / "event"
+    shutil.copytree(SWISS, event)
+    site = tmp_path / "site"
+    assert publish(runner, event, site).exit_code == 0
+    (site / "index.html").write_text("<p>edited by the organiser</p>\n")
+    (site / "round-5.html").write_text("<p>round 5, annotated by hand</p>\n")
+    result = publish(runner, event, site)
+    assert result.exit_code == 1 and "index.html" in result.stderr
+    assert (site / "index.html").read_text() == "<p>edited by the organiser</p>\n"
+    (event / "round-5.pmn").unlink()
+    result = publish(runner, event, site, "--force")  # index.html replaced, asked for
+    assert result.exit_code == 0, result.output
+    assert "edited by the organiser" not in (site / "index.html").read_text()
+    assert (site / "round-5.html").read_text() == "<p>round 5, annotated by hand</p>\n"
+    assert not list(site.glob("game-5-*.html"))  # its pages left as written: removed
+
+
 @pytest.mark.parametrize("exchange", [True, False], ids=["renameat2", "two-renames"])
 def test_the_folders_own_files_subfolders_and_mode_are_kept(
     runner, tmp_path, monkeypatch, exchange
