@@ -8,6 +8,7 @@ the output is the same as with one process.
 
 from __future__ import annotations
 
+import errno
 import os
 from collections.abc import Callable, Iterable, Iterator
 from itertools import islice
@@ -118,19 +119,45 @@ def map_in_order(
             yield from function([item])
         return
     import multiprocessing  # only when a pool is started: a small file does not pay for it
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
 
     pieces = jobs * 4  # several slices per worker evens out long and short games
     context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
-    with context.Pool(jobs) as pool:
-        pending = pool.map_async(function, _split(batch, pieces))
-        while True:
-            batch = list(islice(iterator, batch_size))
-            following = pool.map_async(function, _split(batch, pieces)) if batch else None
-            for results in pending.get():
-                yield from results
-            if following is None:
-                return
-            pending = following
+    # (concurrent.futures, not multiprocessing.Pool: a worker killed mid-batch, by the
+    # system's out-of-memory killer or a kill -9, breaks the pool and is said; Pool waited
+    # for its answer forever)
+    with ProcessPoolExecutor(jobs, mp_context=context) as pool:
+        try:
+            pending = [pool.submit(function, piece) for piece in _split(batch, pieces)]
+            while True:
+                batch = list(islice(iterator, batch_size))
+                following = (
+                    [pool.submit(function, piece) for piece in _split(batch, pieces)]
+                    if batch
+                    else []
+                )
+                for future in pending:
+                    yield from future.result()
+                if not following:
+                    return
+                pending = following
+        except BrokenProcessPool:
+            raise WorkerLostError() from None
+
+
+class WorkerLostError(ChildProcessError):
+    """A worker process ended without its answer (killed by the system's out-of-memory
+    killer, or by a signal): the run stops, its reports so far given, with an OSError
+    that says so (the command's exit status 1)."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            errno.ECHILD,
+            "a worker process ended without its answer (killed for lack of memory, or by a "
+            "signal); nothing after the last report was checked: run again, with -j 1 or "
+            "with more memory",
+        )
 
 
 __all__ = [
@@ -138,6 +165,7 @@ __all__ = [
     "INTERNAL_ERROR_TEXT",
     "MIN_POOL_GAMES",
     "Game",
+    "WorkerLostError",
     "default_jobs",
     "map_in_order",
     "validate_guarded",

@@ -44,6 +44,7 @@ def test_cli_jobs_option_same_output():
 
 def test_a_small_file_is_validated_without_a_pool(monkeypatch):
     """Below MIN_POOL_GAMES games no worker is started (starting one costs more than it saves)."""
+    import concurrent.futures
     import multiprocessing
 
     import notation.archive.parallel as parallel
@@ -53,6 +54,7 @@ def test_a_small_file_is_validated_without_a_pool(monkeypatch):
 
     monkeypatch.setattr(multiprocessing.context.ForkContext, "Pool", no_pool, raising=False)
     monkeypatch.setattr(multiprocessing.context.SpawnContext, "Pool", no_pool, raising=False)
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", no_pool, raising=False)
     games = list(every_game())
     assert len(games) < parallel.MIN_POOL_GAMES
     assert list(validate_many(games, jobs=2)) == list(validate_many(games, jobs=1))
@@ -91,3 +93,37 @@ def test_what_crosses_between_processes_pickles_to_an_equal_value():
         assert pickle.loads(pickle.dumps(value)) == value
     draw = Outcome.draw((0, 2), 3, "shared")
     assert pickle.loads(pickle.dumps(draw)) == draw
+
+
+_LOSE_A_WORKER = """
+import os, sys
+from notation.archive.parallel import map_in_order
+
+def doubled(items):
+    if 700 in items:  # this worker is killed (the system's out-of-memory killer, a kill -9)
+        os._exit(137)
+    return [item * 2 for item in items]
+
+try:
+    results = list(map_in_order(doubled, range(2000), jobs=2, batch_size=1000))
+except ChildProcessError as exc:
+    print("lost:", exc.strerror)
+    sys.exit(3)
+print("no error:", len(results))
+"""
+
+
+def test_a_worker_that_dies_ends_the_run_with_an_error_not_a_hang():
+    """A worker killed mid-batch (out of memory, kill -9) is an error the command reports
+    (ChildProcessError, an OSError: exit 1 with its words); the pool waited for it forever."""
+    import subprocess
+    import sys
+
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", _LOSE_A_WORKER], capture_output=True, text=True, timeout=60
+        )
+    except subprocess.TimeoutExpired:
+        raise AssertionError("the run waited for a dead worker for a minute") from None
+    assert done.returncode == 3, done.stdout + done.stderr
+    assert "worker" in done.stdout and "-j 1" in done.stdout
