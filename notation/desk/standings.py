@@ -22,7 +22,7 @@ from typing import Any
 
 from notation.core.replay import GameReport
 from notation.desk.event import Entry, keeping_order
-from notation.desk.pairings import System, is_bye, pairs_of, round_key, tally
+from notation.desk.pairings import System, Tally, free_rounds, is_bye, pairs_of, round_key, tally
 from notation.desk.pairings import missing as missing_pairings
 from notation.desk.pairings import system_reason as _system_reason
 from notation.errors import Code, PMNError
@@ -379,10 +379,32 @@ def recognise_system(
     unplayed = tuple((a, b) for a, b in missing if pairings[a, b] <= counted[a, b])
     uncounted = tuple((a, b) for a, b in missing if pairings[a, b] > counted[a, b])
     if missing:
-        parts = [f"{len(unplayed)} not played yet"] if unplayed else []
+        parts = [f"{len(unplayed)} not played yet: {_named(seen, unplayed)}"] if unplayed else []
         parts += [f"{len(uncounted)} played and not counted"] if uncounted else []
         reason += f"; {len(missing)} of {every * max(cycles, 1)} games missing ({', '.join(parts)})"
     return SystemGuess(chosen, reason, unplayed, uncounted)
+
+
+#: How many games not played yet the system line names (the rest: "and N more").
+NAMED_MISSING = 5
+
+
+def _named(seen: Tally, pairs: Sequence[tuple[str, ...]]) -> str:
+    """Games not played yet, for the system line: ``A v B (round 3)``, the round each
+    belongs to (the rounds neither player played, when more than one fits)."""
+    named = []
+    for a, b in pairs[:NAMED_MISSING]:
+        rounds = free_rounds(seen, (a, b))
+        where = (
+            f" (round {rounds[0]})"
+            if len(rounds) == 1
+            else f" (one of rounds {', '.join(rounds)})"
+            if rounds
+            else ""
+        )
+        named.append(f"{a} v {b}{where}")
+    more = len(pairs) - NAMED_MISSING
+    return "; ".join(named) + (f"; and {more} more" if more > 0 else "")
 
 
 def detect_system(played: Sequence[Played], excluded: Sequence[Excluded] = ()) -> System:

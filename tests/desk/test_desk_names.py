@@ -337,7 +337,8 @@ def test_a_round_robin_with_games_missing_stays_a_round_robin(runner, tmp_path):
     assert table["tie_breaks"][0] == "head-to-head"  # not Buchholz
     assert table["system_reason"] == (
         "round robin: 8 players, 7 rounds, no two players met more than once; "
-        "2 of 28 games missing (2 not played yet)"
+        "2 of 28 games missing (2 not played yet: Ada Mensah v Kofi Boateng (round 6); "
+        "Kofi Boateng v Yaw Owusu (round 2))"
     )
     pairs = {tuple(item["players"]) for item in table["unplayed"]}
     # round 2 and round 6 pairings of Kofi and Ada (Berger tables, circle method)
@@ -371,7 +372,8 @@ def test_an_unfinished_game_is_shown_as_played_not_counted_and_a_missing_one_as_
     lines = result.stdout.splitlines()
     assert lines[1] == (
         "System: round robin: 8 players, 7 rounds, no two players met more than once; "
-        "2 of 28 games missing (1 not played yet, 1 played and not counted)"
+        "2 of 28 games missing (1 not played yet: Abena Adjei v Ada Mensah (round 1), "
+        "1 played and not counted)"
     )
     header = re.split(r"\s{2,}", lines[2].strip())
     rows = {parts[1]: parts for parts in (re.split(r"\s{2,}", x.strip()) for x in lines[3:11])}

@@ -100,6 +100,17 @@ def test_validate_strict_names_each_missing_pairing_and_its_round(runner, tmp_pa
     assert strict.exit_code == 0, strict.stdout
 
 
+def test_standings_name_each_game_not_played_yet_with_its_round(runner, tmp_path):
+    """The standings' ``?`` cells are named too, in the system line (text, JSON, HTML)."""
+    folder = write_event(tmp_path / "event", missing=[(2, "Kofi Boateng")])
+    (south, north) = next(pair for pair in berger(PLAYERS)[1] if "Kofi Boateng" in pair)
+    first, second = sorted((south, north))
+    text = runner.invoke(pmn, ["standings", str(folder)])
+    assert f"1 not played yet: {first} v {second} (round 2)" in text.stdout, text.stdout
+    report = json.loads(runner.invoke(pmn, ["standings", "--format", "json", str(folder)]).stdout)
+    assert f"{first} v {second} (round 2)" in json.dumps(report)
+
+
 def test_a_complete_round_robin_and_a_swiss_event_have_no_missing_pairing(runner, tmp_path):
     folder = write_event(tmp_path / "event")
     strict = runner.invoke(pmn, ["validate", "--strict", "-q", str(folder)])
