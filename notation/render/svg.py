@@ -575,12 +575,13 @@ def togyz_svg(
 
     step, radius, left, top = 62, 25, 30, 50
     width = left + ROW * step + 150
+    rim = 14  # the board's edge beyond the holes
     if narrow:
-        left, top = 12, 72
+        left, top, rim = 12, 72, 8
         width = 2 * left + ROW * step
     drawing = Drawing(width, f"{variant.game} position", variant.board)
     drawing.add(
-        f'<rect x="{left - 14}" y="{top - 6}" width="{ROW * step + 28}" height="182" rx="24" '
+        f'<rect x="{left - rim}" y="{top - 6}" width="{ROW * step + 2 * rim}" height="182" rx="24" '
         f'fill="{BOARD}" stroke="{BOARD_EDGE}" stroke-width="2"/>'
     )
     outcome = variant.outcome(position)
