@@ -837,6 +837,8 @@ footer { margin-top: 1em; font-size: 0.85em; color: #6b4f33; }
   .board svg[data-board="2x6"] text.score-turn { font-size: 20px; }
   .board svg[data-board="triangle"] text { font-size: 20px; }
   .board svg[data-board="kalah"] text { font-size: 22px; }
+  .board svg[data-board="kalah"] g.score text.count { font-size: 28px; }
+  .board svg[data-board="kalah"] text.score-turn { display: none; }
   .board svg g.score rect { transform-box: fill-box; transform-origin: center; }
   .board svg[data-board="2x9"] text { font-size: 24px; }
   .board svg[data-board="2x9"] g.score rect { transform: scale(1.15, 1.4); }
