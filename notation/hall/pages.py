@@ -299,7 +299,11 @@ def board_view(board: Board) -> dict[str, Any]:
             last_move = next_step(variant, before, token).move
         except MoveError:  # written as the record had it: drawn unmarked
             last_move = None
-    svg = position_svg(variant, position, last_move=last_move, before=before, token=token)
+    # the page is a phone's: the drawing made for its width where the board has one
+    # (Togyz Kumalak's kazans above and below the board: its holes a finger wide at 360 px)
+    svg = position_svg(
+        variant, position, last_move=last_move, before=before, token=token, narrow=True
+    )
     over = state["result"] != "*"
     touch, more = ({}, {}) if over else _touch_map(variant, position)
     return {

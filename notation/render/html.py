@@ -836,6 +836,25 @@ footer { margin-top: 1em; font-size: 0.85em; color: #6b4f33; }
   .board svg[data-board="2x6"] text.score-what { font-size: 20px; }
   .board svg[data-board="2x6"] text.score-turn { font-size: 20px; }
   .board svg[data-board="triangle"] text { font-size: 20px; }
+  .board svg[data-board="kalah"] text { font-size: 22px; }
+  .board svg[data-board="kalah"] g.score text.count { font-size: 28px; }
+  .board svg[data-board="kalah"] text.score-turn { display: none; }
+  .board svg g.score rect { transform-box: fill-box; transform-origin: center; }
+  .board svg[data-board="2x9"] text { font-size: 24px; }
+  .board svg[data-board="2x9"] g.score rect { transform: scale(1.15, 1.4); }
+  .board svg[data-board="2x9"] text.score-seat { transform: translateY(-5px); }
+  .board svg[data-board="2x9"] text.score-count { transform: translateY(4px); }
+  .board svg[data-board="2x9"] text.score-what { transform: translateY(10px); }
+  .board svg[data-board="2x9"] text.score-turn { display: none; }
+  .board svg[data-board="3x12"] text { font-size: 27px; }
+  .board svg[data-board="3x12"] text.name, .board svg[data-board="3x12"] text.row {
+    display: none; }
+  .board svg[data-board="3x12"] text.rank { transform: translateX(-6px); }
+  .board svg[data-board="3x12"] g.score rect { transform: scale(1.2, 1.6); }
+  .board svg[data-board="3x12"] text.score-seat { transform: translateY(-9px); }
+  .board svg[data-board="3x12"] text.score-count { transform: translateY(4px); }
+  .board svg[data-board="3x12"] text.score-what { transform: translateY(14px); }
+  .board svg[data-board="3x12"] text.score-turn { transform: translateY(24px); }
 }
 """
 

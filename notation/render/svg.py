@@ -31,6 +31,7 @@ makes the drawings easy to test and to style.
 
 from __future__ import annotations
 
+import functools
 import textwrap
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -53,6 +54,7 @@ __all__ = [
     "MARK",
     "MARK_EDGE",
     "MUTED",
+    "NARROW_DRAWINGS",
     "PATH",
     "PIT",
     "PIT_EDGE",
@@ -122,15 +124,16 @@ class Drawing:
             f'font-weight="{weight}" fill="{fill}"{klass}>{escape(content)}</text>'
         )
 
-    def captions(self, top: float, lines: Sequence[str], *, x: float = 16) -> float:
-        """Write caption lines (wrapped to the width) from ``top``; return the y below them."""
-        columns = max(20, int((self.width - 2 * x) / CHAR_WIDTH))
+    def captions(self, top: float, lines: Sequence[str], *, x: float = 16, size: int = 13) -> float:
+        """Write caption lines (wrapped to the width) from ``top`` at ``size``; return the
+        y below them."""
+        columns = max(20, int((self.width - 2 * x) / (CHAR_WIDTH * size / 13)))
         y = top
         for number, line in enumerate(lines):
             for part in textwrap.wrap(line, columns) or [""]:
-                y += LINE_HEIGHT
+                y += round(LINE_HEIGHT * size / 13)
                 weight = "bold" if number == len(lines) - 1 else "normal"
-                self.text(x, y, part, anchor="start", weight=weight, css="caption")
+                self.text(x, y, part, size=size, anchor="start", weight=weight, css="caption")
         return y
 
     def finish(self, height: float) -> str:
@@ -397,19 +400,19 @@ def trias_svg(
     from notation.games.trias import FILES, HOLE_NAMES, NORTH, SOUTH
 
     step, radius, left, top = 54, 23, 44, 44
-    drawing = Drawing(left + 12 * step + 150, "Trias position")
+    drawing = Drawing(left + 12 * step + 150, "Trias position", variant.board)
     drawing.add(
         f'<rect x="{left - 10}" y="{top - 8}" width="{12 * step + 20}" height="{3 * 62 + 8}" '
         f'rx="18" fill="{BOARD}" stroke="{BOARD_EDGE}" stroke-width="2"/>'
     )
     for column, file in enumerate(FILES):
         x = left + step / 2 + column * step
-        drawing.text(x, top - 16, file, size=13, fill=MUTED)
-        drawing.text(x, top + 3 * 62 + 22, file, size=13, fill=MUTED)
+        drawing.text(x, top - 16, file, size=13, fill=MUTED, css="file")
+        drawing.text(x, top + 3 * 62 + 22, file, size=13, fill=MUTED, css="file")
     outcome = variant.outcome(position)
     for rank, start in ((3, 24), (2, 12), (1, 0)):
         y = top + 30 + (3 - rank) * 62
-        drawing.text(left - 24, y + 5, str(rank), size=15, weight="bold", fill=MUTED)
+        drawing.text(left - 24, y + 5, str(rank), size=15, weight="bold", fill=MUTED, css="rank")
         for column in range(12):
             hole = start + column
             x = left + step / 2 + column * step
@@ -422,7 +425,9 @@ def trias_svg(
             drawing.add("</g>")
         seat = {3: NORTH, 1: SOUTH}.get(rank)
         if seat is None:
-            drawing.text(left + 12 * step + 28, y + 5, "central row", anchor="start", fill=MUTED)
+            drawing.text(
+                left + 12 * step + 28, y + 5, "central row", anchor="start", fill=MUTED, css="row"
+            )
         else:
             mover = outcome is None and position.to_move == seat
             score_box(
@@ -456,7 +461,7 @@ def kalah_svg(
     store_width = 64
     pits_left = left + store_width + 16
     width = pits_left + 6 * step + store_width + 16 + left
-    drawing = Drawing(width, f"{variant.game} position")
+    drawing = Drawing(width, f"{variant.game} position", variant.board)
     drawing.add(
         f'<rect x="{left - 14}" y="{top - 6}" width="{width - 2 * left + 28}" height="172" '
         f'rx="24" fill="{BOARD}" stroke="{BOARD_EDGE}" stroke-width="2"/>'
@@ -484,9 +489,13 @@ def kalah_svg(
             f'fill="{PIT}" stroke="{edge}" stroke-width="{3 if mover else 1.5}"/>'
         )
         drawing.text(x + store_width / 2, top + 88, str(count), size=24, weight="bold", css="count")
-        drawing.text(x + store_width / 2, top + 40, SEATS[seat], size=12, weight="bold")
+        drawing.text(
+            x + store_width / 2, top + 40, SEATS[seat], size=12, weight="bold", css="score-seat"
+        )
         if mover:
-            drawing.text(x + store_width / 2, top + 136, "to move", size=11, fill=MARK_EDGE)
+            drawing.text(
+                x + store_width / 2, top + 136, "to move", size=11, fill=MARK_EDGE, css="score-turn"
+            )
         drawing.add("</g>")
     lines = captions_of(variant, position, last_move, before, token, [variant.game])
     bottom = drawing.captions(top + 196, lines)
@@ -523,16 +532,19 @@ def position_svg(
     last_move: Any = None,
     before: Any = None,
     token: str | None = None,
+    narrow: bool = False,
 ) -> str:
     """An SVG drawing of ``position``: the drawing of the game's board family
-    (:data:`DRAWINGS`, by ``variant.board``), else its text diagram.
+    (:data:`DRAWINGS`, by ``variant.board``), else its text diagram; with ``narrow``, its
+    drawing for a phone's width where it has one (:data:`NARROW_DRAWINGS`).
 
     ``last_move`` is the move that led to ``position`` (marked on the
     board), ``before`` the position it was played in (to name who played it
     and, without ``token``, to write its canonical token), and ``token`` the
     move as a record wrote it.
     """
-    draw: Any = DRAWINGS.get(getattr(variant, "board", ""), diagram_svg)
+    board = getattr(variant, "board", "")
+    draw: Any = (narrow and NARROW_DRAWINGS.get(board)) or DRAWINGS.get(board, diagram_svg)
     svg: str = draw(variant, position, last_move=last_move, before=before, token=token)
     return svg
 
@@ -545,6 +557,7 @@ def togyz_svg(
     last_move: int | None = None,
     before: TogyzPosition | None = None,
     token: str | None = None,
+    narrow: bool = False,
 ) -> str:
     """The 2x9 board as White sees it: Black's holes 9..1 on top, White's 1..9 below, each
     player's kazan at the right of its row, and the tuzdyks marked (a dashed ring, an X,
@@ -552,14 +565,23 @@ def togyz_svg(
 
     Each hole is a ``<g class="pit">`` named ``W1``-``W9`` and ``B1``-``B9``; a tuzdyk's
     group has the class ``pit tuzdyk`` and ``data-owner``.
+
+    ``narrow`` draws it for a phone's width (:data:`NARROW_DRAWINGS`): the holes as large,
+    Black's kazan above the board and White's below it instead of at the rows' right, and
+    the names and captions larger, so that at 360 px a hole is a finger wide (36 px, 29 at
+    the side-by-side drawing) and every text at least 10 px.
     """
     from notation.games.togyz import BLACK, ROW, WHITE
 
     step, radius, left, top = 62, 25, 30, 50
     width = left + ROW * step + 150
-    drawing = Drawing(width, f"{variant.game} position")
+    rim = 14  # the board's edge beyond the holes
+    if narrow:
+        left, top, rim = 12, 72, 8
+        width = 2 * left + ROW * step
+    drawing = Drawing(width, f"{variant.game} position", variant.board)
     drawing.add(
-        f'<rect x="{left - 14}" y="{top - 6}" width="{ROW * step + 28}" height="182" rx="24" '
+        f'<rect x="{left - rim}" y="{top - 6}" width="{ROW * step + 2 * rim}" height="182" rx="24" '
         f'fill="{BOARD}" stroke="{BOARD_EDGE}" stroke-width="2"/>'
     )
     outcome = variant.outcome(position)
@@ -591,26 +613,58 @@ def togyz_svg(
                 drawing.text(x, y + 7, str(count), size=19, weight="bold", css="count")
             else:
                 drawing.text(x, y + 7, "X", size=19, weight="bold", fill=MARK_EDGE, css="count")
-            drawing.text(x, label_y, str(hole % ROW + 1), size=14, weight="bold", css="name")
+            size = 19 if narrow else 14
+            drawing.text(x, label_y, str(hole % ROW + 1), size=size, weight="bold", css="name")
             drawing.add("</g>")
         mover = outcome is None and position.to_move == seat
-        score_box(
-            drawing,
-            left + ROW * step + 30,
-            y,
-            variant.seats[seat],
-            position.kazans[seat],
-            "kazan",
-            mover,
-        )
+        kazan = position.kazans[seat]
+        if narrow:  # a bar above the board (Black's) or below it (White's)
+            bar_y = top - 62 if seat == BLACK else top + 186
+            _kazan_bar(drawing, bar_y, variant.seats[seat], kazan, mover)
+        else:
+            score_box(
+                drawing, left + ROW * step + 30, y, variant.seats[seat], kazan, "kazan", mover
+            )
     tuzdyks = [
         f"{variant.seats[seat]}'s tuzdyk: {variant.tuzdyk_text(position, seat)}"
         for seat in (WHITE, BLACK)
     ]
     extra = [variant.game, "; ".join(tuzdyks)]
     lines = captions_of(variant, position, last_move, before, token, extra)
-    bottom = drawing.captions(top + 206, lines)
+    if narrow:
+        bottom = drawing.captions(top + 236, lines, x=left, size=19)
+    else:
+        bottom = drawing.captions(top + 206, lines)
     return drawing.finish(bottom + 14)
+
+
+def _kazan_bar(drawing: Drawing, y: float, seat: str, count: int, mover: bool) -> None:
+    """A kazan as a bar across a narrow drawing: the seat's name, "to move" when it is,
+    and the count."""
+    edge = MARK_EDGE if mover else BOARD_EDGE
+    right = drawing.width - 12
+    drawing.add(
+        f'<g class="score" data-seat={quoteattr(seat)} data-count="{count}">'
+        f'<rect x="12" y="{y:g}" width="{right - 12}" height="48" rx="12" fill="{PIT}" '
+        f'stroke="{edge}" stroke-width="{3 if mover else 1.5}"/>'
+    )
+    drawing.text(26, y + 32, seat, size=22, anchor="start", weight="bold", css="score-seat")
+    if mover:
+        drawing.text(
+            150,
+            y + 32,
+            "to move",
+            size=20,
+            anchor="start",
+            weight="bold",
+            fill=MARK_EDGE,
+            css="score-turn",
+        )
+    drawing.text(right - 70, y + 32, "kazan", size=20, anchor="end", fill=MUTED, css="score-what")
+    drawing.text(
+        right - 14, y + 33, str(count), size=26, anchor="end", weight="bold", css="score-count"
+    )
+    drawing.add("</g>")
 
 
 #: The drawing of each board family, by a variant's ``board`` ("2x6", "2x9", "3x12",
@@ -622,6 +676,13 @@ DRAWINGS: dict[str, Callable[..., str]] = {
     "3x12": trias_svg,
     "kalah": kalah_svg,
     "triangle": tricala_svg,
+}
+
+
+#: The drawings made for a phone's width (``position_svg(..., narrow=True)``), by board
+#: family; a family without one is drawn as :data:`DRAWINGS` draws it.
+NARROW_DRAWINGS: dict[str, Callable[..., str]] = {
+    "2x9": functools.partial(togyz_svg, narrow=True),
 }
 
 

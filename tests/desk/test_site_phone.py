@@ -49,6 +49,34 @@ def tricala_event() -> str:
     return "\n".join(write_record(r) for r in records)
 
 
+#: The other boards, each with its seats: Togyz Kumalak (two rows of nine, kazans and
+#: tuzdyks), Kalah (two rows of six between stores), Trias (three rows of twelve).
+OTHER_GAMES = {
+    "togyz": ("Togyz Kumalak", ("White", "Black")),
+    "kalah": ("Kalah", ("South", "North")),
+    "trias": ("Trias", ("South", "North")),
+}
+
+
+def other_event(name: str) -> str:
+    """Two games of one of :data:`OTHER_GAMES`, played to their end, as PMN text."""
+    game, seats = OTHER_GAMES[name]
+    variant = find_variant(game, None, {})
+    rng = random.Random(38)
+    records = []
+    for board in (1, 2):
+        tags = [
+            ("Game", game),
+            ("Event", f"{game} Open"),
+            ("Round", "1"),
+            ("Board", str(board)),
+            (seats[0], "Ada Mensah"),
+            (seats[1], "Kofi Boateng"),
+        ]
+        records.append(random_record(variant, rng, tags=tags))
+    return "\n".join(write_record(r) for r in records)
+
+
 def oware_text() -> str:
     """The Oware event, with a copy of a game and a game with an illegal move."""
     records = oware_event(2)
@@ -118,6 +146,43 @@ def measure(driver: Any, page: Path) -> dict[str, Any]:
         """
     )
     return result
+
+
+def check_game_page(where: str, got: dict[str, Any]) -> None:
+    """A game page at the phone's width: no wider than the screen, its Last button on
+    it, every text of the board at its end readable, no move broken inside its token."""
+    assert got["screen"] == PHONE
+    assert got["width"] <= PHONE, where
+    last = got["last"]
+    assert last["left"] >= 0 and last["right"] <= PHONE, (where, last)
+    assert last["top"] >= 0 and last["bottom"] <= got["height"], (where, last)
+    small = [t for t in got["texts"] if t["px"] < READABLE]
+    assert got["texts"] and not small, (where, min(t["px"] for t in got["texts"]), small)
+    broken = [m for m in got["moves"] if m["lines"] > 1.5]
+    assert not broken, (where, broken)
+
+
+@pytest.mark.parametrize("name", sorted(OTHER_GAMES))
+def test_the_other_boards_read_on_a_phone(browser, tmp_path, name):  # noqa: F811 (the fixture)
+    """Togyz Kumalak, Kalah and Trias: their game pages at 360 px, every count and label
+    of the board on the screen at least 10 px (4.7, 5.5 and 4.1 px before)."""
+    screens = os.environ.get("PMN_SCREENS")
+    site = publish(tmp_path, name, other_event(name))
+    pages = sorted(site.glob("game-*.html"))
+    assert pages
+    browser.set_window_size(PHONE, 800)
+    try:
+        for page in sorted(site.glob("*.html")):
+            got = measure(browser, page)
+            where = f"{name}/{page.name}"
+            assert got["width"] <= PHONE, where
+            if page in pages:
+                check_game_page(where, got)
+            if screens:
+                Path(screens).mkdir(parents=True, exist_ok=True)
+                browser.save_screenshot(str(Path(screens) / f"360-{name}-{page.stem}.png"))
+    finally:
+        browser.set_window_size(1280, 1000)
 
 
 def test_every_page_fits_a_phone(browser, tmp_path):  # noqa: F811 (the fixture)

@@ -8,6 +8,7 @@ repository."""
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import os
 import shutil
@@ -181,6 +182,39 @@ def no_wider_than_the_screen(browser: Any) -> None:
         "return [document.documentElement.scrollWidth, document.body.scrollWidth, innerWidth]"
     )
     assert widths[0] <= PHONE["width"] and widths[1] <= PHONE["width"], widths
+
+
+def readable_and_touchable(browser: Any) -> None:
+    """The recorder's board at 360 px: every text of its drawing at least 10 px on the
+    screen, and each pit's target at least 36 px wide, a finger's touch (Togyz Kumalak's
+    holes were 29 px apart, their texts 6 px)."""
+    got = browser.execute_script(
+        """
+        var svg = document.querySelector("#board svg");
+        var scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+        var texts = [], pits = [];
+        svg.querySelectorAll("text").forEach(function (t) {
+          if (getComputedStyle(t).display === "none") { return; }
+          texts.push([t.textContent, parseFloat(getComputedStyle(t).fontSize) * scale]);
+        });
+        svg.querySelectorAll("g.pit > circle:not(.mark):not(.tuzdyk)").forEach(function (c) {
+          var box = c.getBoundingClientRect();
+          pits.push([box.left + box.width / 2, box.top + box.height / 2]);
+        });
+        var right = svg.getBoundingClientRect().right;
+        return {texts: texts, pits: pits, right: right};
+        """
+    )
+    small = [text for text in got["texts"] if text[1] < 10]
+    assert got["texts"] and not small, small
+    # a touch counts for the pit nearest it: a pit's target is as wide as the distance
+    # between its centre and its neighbour's in the row
+    rows: dict[int, list[float]] = {}
+    for x, y in got["pits"]:
+        rows.setdefault(round(y), []).append(x)
+    widths = [b - a for xs in rows.values() for a, b in itertools.pairwise(sorted(xs))]
+    assert widths and min(widths) >= 36, widths
+    assert got["right"] <= PHONE["width"], got
 
 
 def moves_of(served: Served, board: int = 1) -> list[str]:
@@ -449,6 +483,7 @@ def test_togyz_kumalak_at_360_px_a_hole_touched_by_its_side(phone, tmp_path):
     with served_hall(tmp_path, "Togyz Kumalak", pairings) as served:
         open_recorder(phone, served)
         no_wider_than_the_screen(phone)
+        readable_and_touchable(phone)
         touch(phone, "W1")
         wait(lambda: served.hall.board(1).state()["moves"] == ["19"])
         wait(lambda: body(phone, "ply") == "1")

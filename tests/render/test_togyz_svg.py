@@ -65,3 +65,30 @@ def test_show_draws_it(tmp_path):
     pits = groups(result.stdout)
     assert pits["W1"].get("data-stones") == "11"
     assert pits["W9"].get("data-stones") == "0"
+
+
+def test_the_narrow_drawing_keeps_everything_a_phone_wide():
+    """position_svg(narrow=True), the hall recorder's: the same holes, tuzdyks and kazans,
+    the kazans above and below the board, 582 units wide (738 beside): 36 px a hole at 360."""
+    position = TOGYZ.parse_position(POSITION)
+    wide = togyz_svg(TOGYZ, position)
+    svg = position_svg(TOGYZ, position, narrow=True)
+    root = ET.fromstring(svg)
+    assert root.get("viewBox", "").split()[2] == "582"
+    assert ET.fromstring(wide).get("viewBox", "").split()[2] == "738"
+    pits, before = groups(svg), groups(wide)
+    assert {k: e.get("data-stones") for k, e in pits.items()} == {
+        k: e.get("data-stones") for k, e in before.items()
+    }
+    tuzdyks = {name: e.get("data-owner") for name, e in pits.items() if "tuzdyk" in e.get("class")}
+    assert tuzdyks == {"B4": "White", "W2": "Black"}
+    scores = {e.get("data-seat"): e.get("data-count") for e in root.iter() if e.get("data-seat")}
+    assert scores == {"White": "14", "Black": "15"}
+    captions = " ".join(e.text or "" for e in root.iter() if e.get("class") == "caption")
+    assert "White's tuzdyk: on Black's 4; Black's tuzdyk: on White's 2" in captions
+    sizes = [int(e.get("font-size", "0")) for e in root.iter("{http://www.w3.org/2000/svg}text")]
+    assert min(sizes) >= 18  # 10.5 px at 360 px
+    # a board with no narrow drawing is drawn as on a desk
+    wari = find_variant("Wari")
+    start = wari.initial_position()
+    assert position_svg(wari, start, narrow=True) == position_svg(wari, start)
