@@ -373,10 +373,18 @@ class OutputFolder:
         os.makedirs(path, exist_ok=True)  # the folder the user named, links and all
         self.path = path
         self.descriptor = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
+        #: the temporary files made and not yet committed or discarded
+        self.temporaries: set[str] = set()
 
     def close(self) -> None:
-        """Close the folder's descriptor."""
-        os.close(self.descriptor)
+        """Remove the temporary files neither committed nor discarded (a signal may end
+        the command before their maker holds their names), and close the folder's
+        descriptor."""
+        try:
+            for temporary in sorted(self.temporaries):
+                self.discard(temporary)
+        finally:
+            os.close(self.descriptor)
 
     def __enter__(self) -> OutputFolder:
         return self
@@ -458,16 +466,18 @@ class OutputFolder:
         try:
             for _attempt in range(100):
                 temp = f".pmn-{os.urandom(6).hex()}.tmp"
+                made = os.path.join(os.path.dirname(name), temp)
                 try:
                     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW
                     os.close(os.open(temp, flags, 0o600, dir_fd=parent))
+                    self.temporaries.add(made)  # (removed by close, if its maker cannot)
                 except FileExistsError:
                     continue
                 except BaseException:  # a signal as it was made: nothing left behind
                     with suppress(OSError):
                         os.unlink(temp, dir_fd=parent)
                     raise
-                return os.path.join(os.path.dirname(name), temp)
+                return made
             raise OSError(errno.EEXIST, "no temporary name free", self._shown(name))
         finally:
             os.close(parent)
@@ -497,18 +507,22 @@ class OutputFolder:
             finally:
                 os.close(descriptor)
             os.rename(temp, base, src_dir_fd=parent, dst_dir_fd=parent)
+            self.temporaries.discard(temporary)
             os.fsync(parent)
         finally:
             os.close(parent)
 
     def discard(self, temporary: str) -> None:
         """Remove a temporary file made by :meth:`create_temporary`, if it is still there."""
-        with suppress(OSError):
-            parent, base = self._parent(temporary)
-            try:
-                os.unlink(base, dir_fd=parent)
-            finally:
-                os.close(parent)
+        try:
+            with suppress(OSError):
+                parent, base = self._parent(temporary)
+                try:
+                    os.unlink(base, dir_fd=parent)
+                finally:
+                    os.close(parent)
+        finally:
+            self.temporaries.discard(temporary)
 
     @contextmanager
     def binary(self, name: str) -> Iterator[IO[bytes]]:

@@ -368,3 +368,21 @@ def test_two_recorder_processes_on_one_new_file_keep_both_games(tmp_path: Path) 
 
     games = read_text((tmp_path / "board.pmn").read_text())
     assert len(games) == 2, outs
+
+
+def test_a_temporary_file_never_committed_is_removed_when_the_folder_closes(
+    tmp_path: Path,
+) -> None:
+    """A signal can end a command between the making of a temporary file and the moment
+    its caller holds its name (split's parts: a file left once in a hundred runs under
+    load): the output folder keeps the names it made, and removes those neither committed
+    nor discarded when it closes."""
+    from notation.files.outputs import OutputFolder
+
+    with OutputFolder(str(tmp_path / "parts")) as folder:
+        kept = folder.create_temporary("a.pmn")
+        folder.create_temporary("b.pmn")  # its name lost: a SystemExit as it returned
+        with folder.append(kept) as stream:
+            stream.write("*\n")
+        folder.commit(kept, "a.pmn")
+    assert sorted(os.listdir(tmp_path / "parts")) == ["a.pmn"]
