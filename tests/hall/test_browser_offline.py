@@ -1,0 +1,136 @@
+"""The recorder's page reloaded while the hall cannot be reached, in a real browser
+(Debian's headless Chromium, as tests/hall/test_browser_hall.py drives it) against
+``pmn serve`` started as people start it (a subprocess: tests/hall/conftest.py).
+
+The real case: the hall's laptop unreachable (the server stopped), the recorder's phone
+reloads the page (or its browser dropped the tab). The page comes back from what its
+service worker kept (http://127.0.0.1 is a secure context, as HTTPS is): the board as last
+seen and the moves waiting, and it takes more; the server started again with the same
+command, every move arrives in order, once. Without the worker the browser showed its
+error page. The screenshot goes to /work/screens-39/ (or the folder PMN_SCREENS names)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from typing import Any
+
+import pytest
+
+from tests.hall.test_browser_hall import (  # noqa: F401 (browser, phone: the fixtures)
+    body,
+    browser,
+    by_css,
+    legal_line,
+    no_wider_than_the_screen,
+    phone,
+    shoot,
+    touch,
+    wait,
+)
+
+#: Every test here drives Chromium: deselect them with -m "not browser" (README).
+pytestmark = pytest.mark.browser
+
+WARI_BOARD = "board,South,North\n1,Ada,Kofi\n"
+
+
+def hall_moves(served: Any) -> list[str]:
+    """The board's moves as the hall's API gives them."""
+    with served.client() as client:
+        return list(client.get("/api/rounds/1/boards/1").json()["moves"])
+
+
+def accepted(served: Any) -> list[tuple[int, str]]:
+    """The moves the hall accepted for board 1, in order, from its round log."""
+    log = served.event_dir / ".hall" / "round-1.log"
+    entries = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    return [(e["ply"], e["move"]) for e in entries if e.get("what") == "move" and e["board"] == 1]
+
+
+def shown(page: Any) -> tuple[list[str], list[str]]:
+    """The moves the page lists: those sent, those not yet sent."""
+    sent = [li.text for li in by_css(page, "#moves li.sent")]
+    return sent, [li.text for li in by_css(page, "#moves li.pending")]
+
+
+def test_a_recorder_reloads_the_page_while_the_hall_is_unreachable(phone, serve_hall):  # noqa: F811 (the fixture)
+    served = serve_hall(WARI_BOARD, game="Wari")
+    phone.get("about:blank")
+    phone.get(f"{served.base}/record/1/1#token={served.board_token(1, 1)}")
+    wait(lambda: by_css(phone, "#board svg g.pit") and body(phone, "ply") == "0")
+    # the page keeps itself for a reload offline (its service worker); a page without one
+    # goes on: the reload below tells
+    with contextlib.suppress(AssertionError):
+        wait(lambda: body(phone, "offline") == "ready", 15)
+
+    touch(phone, "C")
+    wait(lambda: hall_moves(served) == ["C"], message="the touched move did not arrive")
+    wait(lambda: by_css(phone, '#board g.pit.last-move[data-pit="C"]'))  # the view after it
+    offline = legal_line(["C"], 2)
+
+    served.stop()  # the hall's laptop unreachable
+    touch(phone, offline[0])
+    wait(lambda: body(phone, "pending") == "1" and body(phone, "online") == "no")
+
+    phone.refresh()
+    wait(
+        lambda: by_css(phone, "#board svg g.pit") and body(phone, "pending") == "1",
+        message=f"the reloaded page shows no board ({phone.current_url}: the browser's error page)",
+    )
+    wait(lambda: shown(phone) == (["1. C"], [f"1... {offline[0]} not yet sent"]))
+    assert body(phone, "online") == "no"
+    assert "1 move not yet sent" in phone.find_element("id", "net").text
+    assert [p.text for p in by_css(phone, "#players bdi")] == ["Ada", "Kofi"]
+    by_css(phone, '#board g.pit.last-move[data-pit="C"]')  # the board as last seen
+    no_wider_than_the_screen(phone)
+    shoot(phone, "recorder-offline-reloaded.png")
+
+    touch(phone, offline[1])  # the recorder goes on entering
+    wait(lambda: body(phone, "pending") == "2")
+    assert shown(phone)[1] == [
+        f"1... {offline[0]} not yet sent",
+        f"2. {offline[1]} not yet sent",
+    ]
+
+    served.start()  # the same command: the hall comes back from its files
+    wait(lambda: body(phone, "pending") == "0", 40, "the waiting moves were not sent")
+    wait(lambda: body(phone, "ply") == "3" and body(phone, "online") == "yes")
+    assert hall_moves(served) == ["C", *offline]  # in order
+    assert accepted(served) == list(enumerate(["C", *offline]))  # once each
+    wait(lambda: shown(phone) == (["1. C", f"1... {offline[0]}", f"2. {offline[1]}"], []))
+    stored = phone.execute_script("return localStorage.getItem('pmn-hall-queue:1/1')")
+    assert json.loads(stored) == []
+
+
+def test_the_service_worker_keeps_no_api_and_no_token(phone, serve_hall):  # noqa: F811 (the fixture)
+    """What the worker keeps: the page's path, its files and the board's view; never the
+    API, never a POST, never a token (the fragment is no part of what is kept)."""
+    served = serve_hall(WARI_BOARD, game="Wari")
+    token = served.board_token(1, 1)
+    phone.get("about:blank")
+    phone.get(f"{served.base}/record/1/1#token={token}")
+    wait(lambda: body(phone, "offline") == "ready", 30, "the page has no service worker")
+    touch(phone, "C")
+    wait(lambda: hall_moves(served) == ["C"])
+    wait(lambda: by_css(phone, '#board g.pit.last-move[data-pit="C"]'))
+    kept = phone.execute_async_script(
+        "var done = arguments[arguments.length - 1];"
+        "caches.keys().then(function (names) { return Promise.all(names.map(function (n) {"
+        "  return caches.open(n).then(function (c) { return c.keys(); }); })); })"
+        ".then(function (lists) { done([].concat.apply([], lists).map(function (r) {"
+        "  return r.url; })); });"
+    )
+    paths = sorted(url.removeprefix(served.base) for url in kept)
+    assert paths == [
+        "/record/1/1",
+        "/rounds/1/boards/1/view.json",
+        "/static/common.js",
+        "/static/hall.css",
+        "/static/recorder.js",
+    ]
+    assert not any(token in url for url in kept)
+    with served.client() as client:
+        answer = client.get("/sw.js")
+    assert answer.status_code == 200
+    assert answer.headers["content-type"].startswith("text/javascript")
