@@ -50,8 +50,12 @@ def accepted(served: Any) -> list[tuple[int, str]]:
 
 def shown(page: Any) -> tuple[list[str], list[str]]:
     """The moves the page lists: those sent, those not yet sent."""
-    sent = [li.text for li in by_css(page, "#moves li.sent")]
-    return sent, [li.text for li in by_css(page, "#moves li.pending")]
+    lists = page.execute_script(
+        "return ['sent', 'pending'].map(function (kind) {"
+        "  return Array.from(document.querySelectorAll('#moves li.' + kind))"
+        "    .map(function (li) { return li.innerText; }); })"
+    )  # read at once: the page may draw its list again meanwhile
+    return list(lists[0]), list(lists[1])
 
 
 def test_a_recorder_reloads_the_page_while_the_hall_is_unreachable(phone, serve_hall):  # noqa: F811 (the fixture)
@@ -88,10 +92,8 @@ def test_a_recorder_reloads_the_page_while_the_hall_is_unreachable(phone, serve_
 
     touch(phone, offline[1])  # the recorder goes on entering
     wait(lambda: body(phone, "pending") == "2")
-    assert shown(phone)[1] == [
-        f"1... {offline[0]} not yet sent",
-        f"2. {offline[1]} not yet sent",
-    ]
+    waiting = [f"1... {offline[0]} not yet sent", f"2. {offline[1]} not yet sent"]
+    wait(lambda: shown(phone) == (["1. C"], waiting), message=str(shown(phone)))
 
     served.start()  # the same command: the hall comes back from its files
     wait(lambda: body(phone, "pending") == "0", 40, "the waiting moves were not sent")
