@@ -13,10 +13,13 @@ from __future__ import annotations
 
 import contextlib
 import json
+import socket
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.hall.conftest import Served, free_port, serve_command
 from tests.hall.test_browser_hall import (  # noqa: F401 (browser, phone: the fixtures)
     body,
     browser,
@@ -136,3 +139,39 @@ def test_the_service_worker_keeps_no_api_and_no_token(phone, serve_hall):  # noq
         answer = client.get("/sw.js")
     assert answer.status_code == 200
     assert answer.headers["content-type"].startswith("text/javascript")
+
+
+def lan_address() -> str | None:
+    """This machine's address on its network (not loopback), or None: the route's source
+    address toward a documentation address (nothing is sent)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("198.51.100.1", 9))
+        except OSError:
+            return None
+        address = str(probe.getsockname()[0])
+    return None if address.startswith("127.") or address == "0.0.0.0" else address
+
+
+def test_over_plain_http_on_the_lan_the_page_does_without(phone, tmp_path: Path):  # noqa: F811 (the fixture)
+    """Plain http to the hall's address on its network is no secure context: the browser
+    allows no service worker, and the page does without one (it still enters moves and
+    keeps those entered offline)."""
+    address = lan_address()
+    if address is None:
+        pytest.skip("this machine has no network address but loopback")
+    pairings = tmp_path / "pairings.csv"
+    pairings.write_text(WARI_BOARD, encoding="utf-8")
+    port = free_port()
+    command = serve_command(tmp_path / "club", pairings, port, "--host", address, game="Wari")
+    served = Served(command, f"http://{address}:{port}", tmp_path / "club", tmp_path / "log")
+    served.start()
+    try:
+        phone.get("about:blank")
+        phone.get(f"{served.base}/record/1/1#token={served.board_token(1, 1)}")
+        wait(lambda: body(phone, "offline") == "no", message="a worker where none is allowed")
+        assert phone.execute_script("return window.isSecureContext") is False
+        touch(phone, "C")
+        wait(lambda: hall_moves(served) == ["C"], message="the touched move did not arrive")
+    finally:
+        served.stop()
