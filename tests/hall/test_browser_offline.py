@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
+import signal
 import socket
 from pathlib import Path
 from typing import Any
@@ -139,6 +141,37 @@ def test_the_service_worker_keeps_no_api_and_no_token(phone, serve_hall):  # noq
         answer = client.get("/sw.js")
     assert answer.status_code == 200
     assert answer.headers["content-type"].startswith("text/javascript")
+
+
+def test_a_hall_that_hangs_is_not_waited_for_on_a_reload(phone, serve_hall):  # noqa: F811 (the fixture)
+    """The hall's laptop frozen (the server stopped with SIGSTOP: connections are taken and
+    never answered, as behind a Wi-Fi that holds them): a reload answers from what was kept
+    after a few seconds, not after the browser's own timeout of minutes."""
+    served = serve_hall(WARI_BOARD, game="Wari")
+    phone.get("about:blank")
+    phone.get(f"{served.base}/record/1/1#token={served.board_token(1, 1)}")
+    wait(lambda: body(phone, "offline") == "ready", 30, "the page has no service worker")
+    touch(phone, "C")
+    wait(lambda: hall_moves(served) == ["C"])
+    wait(lambda: by_css(phone, '#board g.pit.last-move[data-pit="C"]'))
+    assert served.process is not None
+    os.kill(served.process.pid, signal.SIGSTOP)
+    try:
+        phone.set_page_load_timeout(30)
+        phone.refresh()
+        wait(
+            lambda: by_css(phone, '#board g.pit.last-move[data-pit="C"]'),
+            30,
+            "the reloaded page waited for the frozen hall",
+        )
+        wait(lambda: body(phone, "online") == "no")
+        assert "Board as last seen" in phone.find_element("id", "status").text
+    finally:
+        os.kill(served.process.pid, signal.SIGCONT)
+        phone.set_page_load_timeout(300)
+    wait(lambda: body(phone, "online") == "yes", 40, "the page did not find the hall again")
+    touch(phone, legal_line(["C"], 1)[0])
+    wait(lambda: len(hall_moves(served)) == 2, 40, "the move did not arrive")
 
 
 def lan_address() -> str | None:

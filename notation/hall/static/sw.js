@@ -11,6 +11,8 @@
 "use strict";
 
 var CACHE = "pmn-hall-recorder-v1";
+/* How long the network is waited for before the kept copy answers (milliseconds). */
+var WAIT_MS = 4000;
 var SHELL = ["/static/common.js", "/static/recorder.js", "/static/hall.css"];
 var KEPT = [
   /^\/record\/\d+\/\d+$/,
@@ -32,26 +34,47 @@ function key(request) {
   return url.origin + url.pathname;
 }
 
-/** The network's answer, kept when it is a 200; the kept copy when the network fails.
-    The copy is marked (X-PMN-Kept: yes) so the page can say it shows the board as last
-    seen. */
+/** The kept copy of a request, marked (X-PMN-Kept: yes: the page says it shows the board
+    as last seen), or null. */
+function keptCopy(request) {
+  return caches.open(CACHE).then(function (cache) { return cache.match(key(request)); })
+    .then(function (kept) {
+      if (!kept) { return null; }
+      var headers = new Headers(kept.headers);
+      headers.set("X-PMN-Kept", "yes");
+      return kept.blob().then(function (body) {
+        return new Response(body, {status: kept.status, statusText: kept.statusText,
+                                   headers: headers});
+      });
+    });
+}
+
+/** The network's answer, kept when it is a 200; the kept copy when the network fails, or
+    when it has not answered within WAIT_MS (a hall that holds the connection and never
+    answers: the browser's own timeout takes minutes). The network's answer that comes
+    late is still kept for the next time. */
 function networkFirst(request) {
-  return fetch(request).then(function (answer) {
+  var network = fetch(request).then(function (answer) {
     if (answer.status !== 200 || answer.type !== "basic") { return answer; }
     var copy = answer.clone();
     return caches.open(CACHE).then(function (cache) { return cache.put(key(request), copy); })
       .then(function () { return answer; }, function () { return answer; });
-  }, function (failure) {
-    return caches.open(CACHE).then(function (cache) { return cache.match(key(request)); })
-      .then(function (kept) {
-        if (!kept) { throw failure; }
-        var headers = new Headers(kept.headers);
-        headers.set("X-PMN-Kept", "yes");
-        return kept.blob().then(function (body) {
-          return new Response(body, {status: kept.status, statusText: kept.statusText,
-                                     headers: headers});
-        });
-      });
+  });
+  return new Promise(function (resolve, reject) {
+    var settled = false;
+    function settle(answer) { if (!settled) { settled = true; resolve(answer); } }
+    var timer = setTimeout(function () {
+      keptCopy(request).then(function (copy) { if (copy) { settle(copy); } }, function () {});
+    }, WAIT_MS);
+    network.then(function (answer) {
+      clearTimeout(timer);
+      settle(answer);
+    }, function (failure) {
+      clearTimeout(timer);
+      keptCopy(request).then(function (copy) {
+        if (copy) { settle(copy); } else if (!settled) { settled = true; reject(failure); }
+      }, function () { if (!settled) { settled = true; reject(failure); } });
+    });
   });
 }
 
