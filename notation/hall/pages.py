@@ -11,7 +11,11 @@ the API (see its docstring for the URL plan):
   (:func:`notation.render.html.record_html`), following the stream;
 - ``/rounds/R/boards/B/view.json``: what the recorder's page draws: the board's drawing
   (:func:`notation.render.svg.position_svg`) and its legal moves by the pit touched;
-- ``/record/R/B#token=...``: the recorder's page; ``/arbiter#token=...``: the arbiter's.
+- ``/record/R/B#token=...``: the recorder's page; ``/arbiter#token=...``: the arbiter's;
+- ``/sw.js``: the recorder's service worker (``static/sw.js``), served from the root so
+  that it may be registered for ``/record/``: where the browser allows one (HTTPS or
+  localhost) it keeps the recorder's page and its board's last view for a reload while
+  the hall cannot be reached.
 
 Every page is a shell of escaped text and links to its script and style under
 ``/static`` (no inline script, no inline style: the hall's content security policy allows
@@ -29,6 +33,7 @@ import threading
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from itertools import islice
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import anyio.to_thread
@@ -73,6 +78,8 @@ TERMINATIONS = ("normal", "resignation", "agreement", "time", "adjudication")
 _STYLE_RE = re.compile(r' style="([^"]*)"')
 #: What the hall adds to the site's style for its board pages: the step buttons wrap on a
 #: phone (nothing wider than a 360 px screen).
+#: The recorder's service worker (static/sw.js), served at /sw.js.
+SERVICE_WORKER_JS = (Path(__file__).parent / "static" / "sw.js").read_text(encoding="utf-8")
 BOARD_PAGE_CSS = """
 @media (max-width: 600px) { .controls { flex-wrap: wrap; gap: 0.4em; } }
 """
@@ -468,6 +475,11 @@ def page_routes(hall: Hall) -> list[BaseRoute]:
     async def viewer_js(request: Request) -> Response:
         return Response(VIEWER_JS, media_type="text/javascript")
 
+    async def service_worker(request: Request) -> Response:
+        # no-cache: the browser asks again for each registration (a new version is taken)
+        return Response(SERVICE_WORKER_JS, media_type="text/javascript",
+                        headers={"cache-control": "no-cache"})  # fmt: skip
+
     board_path = "/rounds/{round:int}/boards/{board:int}"
     return [
         Route("/", home),
@@ -478,6 +490,7 @@ def page_routes(hall: Hall) -> list[BaseRoute]:
         Route("/standings.json", standing),
         Route("/page/site.css", site_css),
         Route("/page/viewer.js", viewer_js),
+        Route("/sw.js", service_worker),
     ]
 
 

@@ -38,8 +38,9 @@ var Hall = (function () {
     try { return localStorage.getItem(storeKey) || ""; } catch (e) { return ""; }
   }
 
-  /** fetch JSON: resolves {status, body} (body null when not JSON); rejects when the
-      network is down. */
+  /** fetch JSON: resolves {status, body, kept} (body null when not JSON; kept true when
+      the answer is the copy the recorder's service worker kept, the network down);
+      rejects when the network is down and nothing was kept. */
   function request(method, url, body, bearer) {
     var headers = {"Accept": "application/json"};
     if (body !== undefined && body !== null) { headers["Content-Type"] = "application/json"; }
@@ -54,7 +55,8 @@ var Hall = (function () {
       return response.text().then(function (text) {
         var parsed = null;
         try { parsed = text ? JSON.parse(text) : null; } catch (e) { parsed = null; }
-        return {status: response.status, body: parsed};
+        return {status: response.status, body: parsed,
+                kept: response.headers.get("X-PMN-Kept") === "yes"};
       });
     });
   }

@@ -1,7 +1,10 @@
 /* The recorder's page: one board, entered from a phone. Each move is POSTed with its ply;
    moves entered while the network is down wait in localStorage (shown "not yet sent") and
    are sent in order when it is back. A resend answered 200 is the same move: nothing is
-   entered twice. */
+   entered twice. Where the browser allows a service worker (HTTPS, or localhost), the
+   page has one (/sw.js) keep its shell and the board's last view: reloaded while the hall
+   cannot be reached, it shows the board as last seen and the moves waiting, and takes
+   more. */
 (function () {
   "use strict";
   var el = Hall.el, clear = Hall.clear;
@@ -23,6 +26,7 @@
   var sending = false;
   var retry = null;
   var online = true;
+  var viewKept = false;     // the view shown is the copy kept offline, not the hall's now
 
   var nodes = {
     status: document.getElementById("status"),
@@ -49,9 +53,12 @@
     try { localStorage.setItem(queueKey, JSON.stringify(queue)); } catch (e) { /* full */ }
   }
 
-  /** The ply a new move gets (the number of moves before it): the moves the server has
-      and the waiting ones. */
-  function nextPly() { return moves.length + queue.length; }
+  /** The ply a new move gets (the number of moves before it): the one after the last move
+      waiting, or the moves the server has (the board shown may be a kept copy older than
+      the moves waiting: their plies hold). */
+  function nextPly() {
+    return queue.length ? queue[queue.length - 1].ply + 1 : moves.length;
+  }
 
   function say(text, kind) {
     nodes.message.textContent = text || "";
@@ -104,7 +111,11 @@
     if (!view) { return; }
     var words;
     if (result && result !== "*") { words = "Game over: " + result; }
-    else if (queue.length) { words = "Board as of move " + moves.length + "; the moves below wait to be sent"; }
+    else if (queue.length) {
+      words = (viewKept ? "Board as last seen, at move " : "Board as of move ") + moves.length +
+        "; the moves below wait to be sent";
+    }
+    else if (viewKept) { words = "Board as last seen; " + (view.to_move || "") + " to move"; }
     else { words = (view.to_move || "") + " to move"; }
     nodes.status.textContent = words;
   }
@@ -205,7 +216,10 @@
 
   function scheduleRetry() {
     if (retry !== null) { return; }
-    retry = setTimeout(function () { retry = null; if (view) { send(); } else { refresh(); } }, RETRY_MS);
+    retry = setTimeout(function () {
+      retry = null;
+      if (view && queue.length) { send(); } else { refresh(); }
+    }, RETRY_MS);
   }
 
   /** Send the waiting moves in order, one at a time. */
@@ -280,17 +294,18 @@
   /** The board as the server has it now: its drawing, moves and legal moves. */
   function refresh() {
     return Hall.request("GET", viewUrl, null, null).then(function (answer) {
-      online = true;
+      online = !answer.kept;  // a kept copy: the hall is not reached
       if (answer.status !== 200 || !answer.body) {
         say(Hall.errorText(answer, "cannot read this board"), "error");
         showNet();
         return;
       }
       view = answer.body;
+      viewKept = answer.kept;
       moves = view.moves.slice();
       result = view.result;
       draw();
-      if (queue.length) { send(); }
+      if (queue.length) { send(); } else if (viewKept) { scheduleRetry(); }
     }, function () {
       online = false;
       showNet();
@@ -322,7 +337,38 @@
     streamUp = up;
   });
 
+  /** The service worker that keeps this page for a reload without the network, where the
+      browser allows one (a secure context: HTTPS, or localhost); body's data-offline says
+      "ready" once the page and its board's view are kept (and the worker answers this
+      page), "no" where there is none (plain http over the LAN: the page does without). */
+  function keepForOffline() {
+    if (!window.isSecureContext || !("serviceWorker" in navigator)) {
+      body.setAttribute("data-offline", "no");
+      return;
+    }
+    var worker = navigator.serviceWorker;
+    var controlled = new Promise(function (resolve) {
+      if (worker.controller) { resolve(); return; }
+      worker.addEventListener("controllerchange", function () { resolve(); });
+    });
+    worker.register("/sw.js", {scope: "/record/"}).then(function () {
+      return worker.ready;
+    }).then(function (registration) {
+      return new Promise(function (resolve) {
+        var channel = new MessageChannel();
+        channel.port1.onmessage = function (event) { resolve(event.data && event.data.kept); };
+        registration.active.postMessage({keep: [location.pathname, viewUrl]}, [channel.port2]);
+      });
+    }).then(function (kept) {
+      return controlled.then(function () {
+        var all = Array.isArray(kept) && kept.every(Boolean);
+        body.setAttribute("data-offline", all ? "ready" : "partly");
+      });
+    }).catch(function () { body.setAttribute("data-offline", "no"); });
+  }
+
   showMoves();
   refresh();
+  keepForOffline();
   setInterval(function () { if (queue.length) { send(); } }, 5000);
 })();
