@@ -580,7 +580,7 @@ class Session:
                     _say(f"  {message}")
                     for skipped in recorder.skipped:  # ruling T10: said, as players say it
                         named = _seat_named(recorder, skipped)
-                        _say(f"  {named} is skipped: no stones on the board (ruling T10)")
+                        _say(f"  {named} is skipped: {recorder.variant.pass_reason}")
                     if self.clock is not None:
                         recorder.comment(self.clock.stamp(seat))
             elif kind == "nag":

@@ -375,10 +375,10 @@ class Recorder:
 
 def skipped_seats(variant: AnyVariant, before: Any, after: Any) -> tuple[int, ...]:
     """The seats whose turn passed after the move from ``before`` to ``after``, in turn
-    order: in Tricala, a player with no stones on the board is skipped (ruling T10), and
-    the turn count moves on by every seat passed. None once the game is over, and none in
-    the other games (no game but Tricala passes a turn)."""
-    if variant.game != "Tricala" or variant.outcome(after) is not None:
+    order, in a game whose rules pass over a seat (:attr:`~notation.games.base.Variant.pass_reason`:
+    in Tricala, a player with no stones on the board, ruling T10), the turn count moving on
+    by every seat passed. None once the game is over, and none in the other games."""
+    if variant.pass_reason is None or variant.outcome(after) is not None:
         return ()
     seats = len(variant.seats)
     mover = variant.to_move(before)

@@ -224,6 +224,10 @@ class Variant(abc.ABC, Generic[P, M]):
     foreign_names: ClassVar[tuple[tuple[str, str, str], ...]] = ()
     #: OpenSpiel's name for the game, when ``openspiel-actions`` holds it.
     openspiel_name: ClassVar[str | None] = None
+    #: Why the rules pass over a seat's turn, in words a recorder says ("no stones on the
+    #: board (ruling T10)"), when they pass turns a player is told of; None: they pass none
+    #: (a turn counted as passed by another rule, such as Kalah's extra move, is not said).
+    pass_reason: ClassVar[str | None] = None
     #: The tags besides ``Game`` and ``Rules`` whose values :meth:`from_tags` reads
     #: (``()``: none, so one variant serves every record with the same ``Game`` and
     #: ``Rules``, and the archive commands look it up once); None: it may read any.

@@ -126,6 +126,7 @@ class TricalaVariant(Variant[TricalaPosition, TricalaMove]):
     names = ("Tricala",)
     board = "triangle"
     seat_counts = (2, 3)
+    pass_reason = "no stones on the board (ruling T10)"  # ruling T10: a player with none is skipped
 
     @classmethod
     def from_tags(cls, game: str, rules: str | None, tags: dict[str, str]) -> TricalaVariant:
