@@ -7,8 +7,13 @@ from __future__ import annotations
 
 import importlib
 import os
+import shutil
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -56,6 +61,50 @@ def require_browser() -> tuple[Path, Path]:
 def browser_failed(why: object) -> None:
     """Chromium is there but will not start: a failure saying why, with the hint."""
     pytest.fail(f"cannot start headless Chromium ({why}); {BROWSER_HINT}", pytrace=False)
+
+
+#: How the browser tests start Chromium: headless, in a new empty profile, and without
+#: the background connections this machine's closed network refuses.
+CHROMIUM_FLAGS = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--window-size=1280,1000",
+)
+
+
+@contextmanager
+def chromium() -> Iterator[Any]:
+    """Headless Chromium driven by Selenium (:func:`require_browser` first: a skip, or in
+    CI a failure, saying how to get it), in a profile of its own, removed at the end."""
+    browser, driver_path = require_browser()
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.options import Options
+        from selenium.webdriver.chrome.service import Service
+    except ImportError:
+        pytest.fail("the browser tests need Selenium: pip install '.[test]'", pytrace=False)
+    profile = tempfile.mkdtemp(prefix="pmn-chromium-")
+    options = Options()
+    options.binary_location = str(browser)
+    for flag in CHROMIUM_FLAGS:
+        options.add_argument(flag)
+    options.add_argument(f"--user-data-dir={profile}")
+    try:
+        driver = webdriver.Chrome(service=Service(str(driver_path)), options=options)
+    except Exception as exc:  # the message says what to do, not only what went wrong
+        shutil.rmtree(profile, ignore_errors=True)
+        browser_failed(exc)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+        shutil.rmtree(profile, ignore_errors=True)
 
 
 #: Real records from other projects, one folder a source (never copied into the project):

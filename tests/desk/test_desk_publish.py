@@ -7,8 +7,6 @@ tests/render/test_render_browser.py); when they are missing the tests skip sayin
 from __future__ import annotations
 
 import re
-import shutil
-import tempfile
 from collections.abc import Iterator
 from html import escape
 from pathlib import Path
@@ -25,7 +23,7 @@ from notation.desk.publish import event_site, line_text, unpack_boards
 from notation.desk.standings import collect, compute_standings
 from notation.formats.collection import expand_paths, read_path
 from notation.render.svg import position_svg
-from tests.optional import require_browser
+from tests.optional import chromium
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 SWISS = EXAMPLES / "events" / "swiss"
@@ -202,25 +200,8 @@ EVENTS_RR = EXAMPLES / "events" / "round-robin"
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    # a skip saying how to get Chromium; a failure in CI (tests/optional.py)
-    chromium, chromedriver = require_browser()
-    from selenium import webdriver
-    from selenium.webdriver.chrome.options import Options
-    from selenium.webdriver.chrome.service import Service
-
-    profile = tempfile.mkdtemp(prefix="pmn-chromium-")
-    options = Options()
-    options.binary_location = str(chromium)
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                 "--disable-background-networking", "--no-first-run", "--window-size=1280,1000",
-                 f"--user-data-dir={profile}"):  # fmt: skip
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(str(chromedriver)), options=options)
-    try:
+    with chromium() as driver:  # a skip saying how to get it; a failure in CI
         yield driver
-    finally:
-        driver.quit()
-        shutil.rmtree(profile, ignore_errors=True)
 
 
 def wait_for(browser: Any, script: str) -> Any:

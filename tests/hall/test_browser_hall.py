@@ -11,8 +11,6 @@ import contextlib
 import itertools
 import json
 import os
-import shutil
-import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -20,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from tests.optional import browser_failed, require_browser
+from tests.optional import chromium
 
 pytest.importorskip("httpx")
 pytest.importorskip("uvicorn")
@@ -34,44 +32,12 @@ pytestmark = pytest.mark.browser
 
 SCREENS = Path(os.environ.get("PMN_SCREENS") or "/work/screens-39")
 PHONE = {"width": 360, "height": 740, "deviceScaleFactor": 2, "mobile": True}
-CHROMIUM_FLAGS = (
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--window-size=1280,1000",
-)
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    chromium, chromedriver = require_browser()
-    try:
-        from selenium import webdriver
-        from selenium.webdriver.chrome.options import Options
-        from selenium.webdriver.chrome.service import Service
-    except ImportError:
-        pytest.fail("the browser tests need Selenium: pip install '.[test]'", pytrace=False)
-    profile = tempfile.mkdtemp(prefix="pmn-chromium-")
-    options = Options()
-    options.binary_location = str(chromium)
-    for flag in CHROMIUM_FLAGS:
-        options.add_argument(flag)
-    options.add_argument(f"--user-data-dir={profile}")
-    try:
-        driver = webdriver.Chrome(service=Service(str(chromedriver)), options=options)
-    except Exception as exc:  # the message says what to do, not only what went wrong
-        shutil.rmtree(profile, ignore_errors=True)
-        browser_failed(exc)
-    try:
+    with chromium() as driver:  # a skip saying how to get it; a failure in CI
         yield driver
-    finally:
-        driver.quit()
-        shutil.rmtree(profile, ignore_errors=True)
 
 
 @pytest.fixture

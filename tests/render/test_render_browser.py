@@ -3,14 +3,13 @@
 Needs Debian's ``chromium`` and ``chromium-driver`` packages (CI installs
 them in ``.ci/run``). When they are missing the tests skip with one line saying
 how to get them, except in CI (``CI`` or ``PMN_REQUIRE_OPTIONAL`` set), where they
-fail: :func:`tests.optional.require_browser`. Selenium is given the driver's path,
-so Selenium Manager never runs (nothing is downloaded).
+fail (:func:`tests.optional.chromium` starts it, :func:`tests.optional.require_browser`
+first). Selenium is given the driver's path, so Selenium Manager never runs (nothing is
+downloaded).
 """
 
 from __future__ import annotations
 
-import shutil
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,50 +18,18 @@ import pytest
 
 from notation.formats.collection import read_path
 from notation.render.html import record_html
-from tests.optional import browser_failed, require_browser
+from tests.optional import chromium
 
 #: Every test here drives Chromium: deselect them with -m "not browser" (README).
 pytestmark = pytest.mark.browser
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
-CHROMIUM_FLAGS = (
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--window-size=1280,1000",
-)
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    chromium, chromedriver = require_browser()
-    try:
-        from selenium import webdriver
-        from selenium.webdriver.chrome.options import Options
-        from selenium.webdriver.chrome.service import Service
-    except ImportError:
-        pytest.fail("the browser tests need Selenium: pip install '.[test]'", pytrace=False)
-    profile = tempfile.mkdtemp(prefix="pmn-chromium-")
-    options = Options()
-    options.binary_location = str(chromium)
-    for flag in CHROMIUM_FLAGS:
-        options.add_argument(flag)
-    options.add_argument(f"--user-data-dir={profile}")
-    try:
-        driver = webdriver.Chrome(service=Service(str(chromedriver)), options=options)
-    except Exception as exc:  # the message says what to do, not only what went wrong
-        shutil.rmtree(profile, ignore_errors=True)
-        browser_failed(exc)
-    try:
+    with chromium() as driver:  # a skip saying how to get it; a failure in CI
         yield driver
-    finally:
-        driver.quit()
-        shutil.rmtree(profile, ignore_errors=True)
 
 
 def open_page(browser: Any, tmp_path: Path, example: str) -> Any:
